@@ -1,0 +1,232 @@
+//! The spanned syntax tree of a rule file: plain data, serialisable for `mancala ast`.
+//!
+//! The tree says what was written, not whether it makes sense: names of sections, players, flags
+//! and options are kept as written and judged by [`crate::check`].
+
+use serde::Serialize;
+
+/// A byte range in the rule file's text.
+#[derive(Clone, Copy, Debug, Default, Serialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Span {
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start: start as u32, end: end as u32 }
+    }
+
+    /// The span as miette wants it.
+    pub fn source_span(self) -> miette::SourceSpan {
+        (self.start as usize, (self.end - self.start) as usize).into()
+    }
+
+    /// The text this span covers.
+    pub fn text(self, source: &str) -> &str {
+        source.get(self.start as usize..self.end as usize).unwrap_or("")
+    }
+}
+
+/// A word as written, with where it was written.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+/// A number as written. `value` is `None` when the digits do not fit any count we use.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Number {
+    pub value: Option<u32>,
+    pub span: Span,
+}
+
+/// A place where a number is expected: a literal or an option's name.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub enum Value {
+    Number(Number),
+    Name(Ident),
+}
+
+impl Value {
+    pub fn span(&self) -> Span {
+        match self {
+            Value::Number(n) => n.span,
+            Value::Name(i) => i.span,
+        }
+    }
+}
+
+/// A quoted text.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Text {
+    pub text: String,
+    pub span: Span,
+}
+
+/// A whole rule file.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct RuleFile {
+    pub items: Vec<Item>,
+}
+
+/// A top-level item: a section or a statement written outside any section.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub enum Item {
+    Section(Section),
+    Statement(Statement),
+}
+
+/// `name { statements }`.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Section {
+    pub name: Ident,
+    pub statements: Vec<Statement>,
+    pub span: Span,
+}
+
+/// One line of a rule file.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Statement {
+    pub kind: StatementKind,
+    pub span: Span,
+}
+
+/// What a statement says. Each variant is one statement form of the grammar.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub enum StatementKind {
+    /// `game "Tihbat"`
+    Game(Text),
+    /// `source "…"`
+    Source(Text),
+    /// `ruling H1 "…"`, `project ruling D6 "…"`
+    Ruling { id: Ident, project: bool, text: Text },
+    /// `option bonus: 1 | 2 | 3 = 2`
+    Option { name: Ident, domain: Domain, default: Value },
+    /// `size 2 x 6`
+    Size { rows: Value, columns: Value },
+    /// `south owns row a`
+    Owns { player: Ident, rows: Vec<Ident> },
+    /// `seeds 4`, `seeds 2 in row a`, `seeds 3 in d21`
+    Seeds { count: Value, places: Vec<Place> },
+    /// `south moves first`
+    MovesFirst(Ident),
+    /// `start from own hole where count >= 2`
+    Start { condition: Option<Expr> },
+    /// `no move: pass`
+    NoMove(Ident),
+    /// `sow counter-clockwise`
+    Sow(Ident),
+    /// `first seed into origin`
+    FirstSeed(Ident),
+    /// `skip origin`
+    SkipOrigin,
+    /// `relay when count >= 2`
+    Relay(Expr),
+    /// `take last hole`
+    Take(Ident),
+    /// `chain backward while count in {2, 4}`
+    Chain { direction: Ident, condition: Expr },
+    /// `when …, leftover split`
+    When { condition: Condition, consequence: Option<Consequence> },
+    /// `leftover to owner`
+    Leftover(Ident),
+    /// `most stones wins`
+    Wins(Ident),
+    /// A line the grammar could not read.
+    Unparsed(String),
+}
+
+/// The values an option may take.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub enum Domain {
+    List(Vec<Value>),
+    Range { low: Value, high: Value },
+}
+
+/// Where seeds are put at the start: a whole row or one hole.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub enum Place {
+    Row(Ident),
+    Hole(Ident),
+}
+
+/// The condition of a `when` statement.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub enum Condition {
+    /// `board repeats 2 times`
+    Repeats {
+        what: Ident,
+        times: Value,
+        span: Span,
+    },
+    Predicate(Expr),
+}
+
+/// What a `when` ending does.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub enum Consequence {
+    Leftover(Ident),
+    Draw(Span),
+}
+
+/// A predicate with its span.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+/// The forms of a predicate.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub enum ExprKind {
+    Or(Vec<Expr>),
+    And(Vec<Expr>),
+    Not(Box<Expr>),
+    /// `every hole has …`
+    EveryHole(Box<Expr>),
+    /// `count >= 2`
+    Compare {
+        quantity: Ident,
+        op: CompareOp,
+        value: Value,
+    },
+    /// `count in {2, 4}` or `count in 1..8`
+    In {
+        quantity: Ident,
+        set: Set,
+    },
+    /// `count is even`
+    Parity {
+        quantity: Ident,
+        even: bool,
+    },
+    /// `own`, `empty`
+    Flag(Ident),
+}
+
+/// A comparison operator.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub enum CompareOp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+/// The right-hand side of `in`.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub enum Set {
+    List(Vec<Value>),
+    Range { low: Value, high: Value },
+}
+
+impl Span {
+    /// The span from the start of `self` to the end of `other`.
+    pub fn to(self, other: Span) -> Span {
+        Span { start: self.start.min(other.start), end: self.end.max(other.end) }
+    }
+}

@@ -1,0 +1,165 @@
+//! One problem found in a rule file: a message in the player's terms, a code, labelled spans and
+//! help that says what to write instead.
+
+use std::fmt;
+use std::sync::Arc;
+
+use miette::{LabeledSpan, NamedSource, Severity, SourceCode};
+
+use crate::ast::Span;
+
+/// A problem with a rule file. Rendered by miette with the file's text once it is attached with
+/// [`Diagnostic::with_source`].
+#[derive(Debug, Clone)]
+pub struct Diagnostic {
+    /// The diagnostic code without its `mancala::` prefix, e.g. `unknown_section`.
+    pub code: &'static str,
+    pub message: String,
+    /// The main span first; every other span involved after it.
+    pub labels: Vec<(Span, String)>,
+    pub help: Option<String>,
+    pub severity: Severity,
+    source: Option<Arc<NamedSource<Arc<str>>>>,
+}
+
+impl Diagnostic {
+    /// An error with its code, message and main label.
+    pub fn error(code: &'static str, message: impl Into<String>, span: Span, label: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code,
+            message: message.into(),
+            labels: vec![(span, label.into())],
+            help: None,
+            severity: Severity::Error,
+            source: None,
+        }
+    }
+
+    /// A warning: the file still runs.
+    pub fn warning(code: &'static str, message: impl Into<String>, span: Span, label: impl Into<String>) -> Diagnostic {
+        Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, message, span, label) }
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn with_label(mut self, span: Span, label: impl Into<String>) -> Diagnostic {
+        self.labels.push((span, label.into()));
+        self
+    }
+
+    /// Attaches the file's text and name, so the diagnostic renders its spans.
+    pub fn with_source(mut self, source: Arc<NamedSource<Arc<str>>>) -> Diagnostic {
+        self.source = Some(source);
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// The main span.
+    pub fn span(&self) -> Span {
+        self.labels.first().map(|(s, _)| *s).unwrap_or_default()
+    }
+
+    /// A broken promise inside the parser: says plainly that it is a bug.
+    pub fn internal(what: &str, span: Span) -> Diagnostic {
+        Diagnostic::error("internal", format!("internal error: {what}"), span, "while reading this")
+            .with_help("this is a bug in mancala, not in your file: please report it with the file")
+    }
+
+    pub fn too_deep(span: Span, limit: usize) -> Diagnostic {
+        Diagnostic::error("too_deep", format!("parentheses nest more than {limit} deep"), span, "this one is too deep")
+            .with_help("split the condition into simpler parts; no rule needs this much nesting")
+    }
+
+    pub fn syntax(span: Span, expected: String) -> Diagnostic {
+        Diagnostic::error("syntax", "the file cannot be read here", span, format!("expected {expected}"))
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+impl miette::Diagnostic for Diagnostic {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(format!("mancala::{}", self.code)))
+    }
+
+    fn severity(&self) -> Option<Severity> {
+        Some(self.severity)
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        self.source.as_ref().map(|s| s.as_ref() as &dyn SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        Some(Box::new(self.labels.iter().enumerate().map(|(i, (span, label))| {
+            let label = if label.is_empty() { None } else { Some(label.clone()) };
+            if i == 0 {
+                LabeledSpan::new_primary_with_span(label, span.source_span())
+            } else {
+                LabeledSpan::new_with_span(label, span.source_span())
+            }
+        })))
+    }
+}
+
+/// The closest of `candidates` to `word`, if one is close enough to be a likely typo.
+pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let word = word.to_lowercase();
+    candidates
+        .into_iter()
+        .map(|c| (edit_distance(&word, &c.to_lowercase()), c))
+        .filter(|(d, c)| *d <= (c.len().max(word.len()) / 3).max(1))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+/// "did you mean `x`?" or, without a close match, the list of what is allowed.
+pub fn suggest<'a>(word: &str, candidates: &[&'a str]) -> String {
+    match did_you_mean(word, candidates.iter().copied()) {
+        Some(c) => format!("did you mean `{c}`?"),
+        None => format!("write one of: {}", candidates.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ")),
+    }
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut previous = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = previous + usize::from(ca != *cb);
+            previous = row[j + 1];
+            row[j + 1] = substitution.min(previous + 1).min(row[j] + 1);
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn close_words_are_suggested() {
+        assert_eq!(did_you_mean("bord", ["board", "sowing", "end"]), Some("board"));
+        assert_eq!(did_you_mean("xyz", ["board", "sowing", "end"]), None);
+        assert_eq!(did_you_mean("sotuh", ["south", "north"]), Some("south"));
+    }
+}

@@ -1,0 +1,104 @@
+//! Which statements exist, where each belongs and how each is written: the table behind the
+//! checker's "misplaced", "cannot read" and "did you mean" diagnostics.
+
+use crate::ast::StatementKind;
+
+/// The sections a rule file may have.
+pub const SECTIONS: &[&str] = &["board", "play", "sowing", "capture", "end"];
+
+/// A statement form: its leading words, the section it belongs in (`None`: outside any section)
+/// and an example of it.
+pub struct Form {
+    pub keyword: &'static str,
+    pub section: Option<&'static str>,
+    pub example: &'static str,
+}
+
+pub const FORMS: &[Form] = &[
+    Form { keyword: "game", section: None, example: "game \"Tihbat\"" },
+    Form { keyword: "source", section: None, example: "source \"Mancala World – Tihbat\"" },
+    Form { keyword: "ruling", section: None, example: "ruling H1 \"First stone back into the origin\"" },
+    Form { keyword: "project ruling", section: None, example: "project ruling D6 \"A third repetition ends the game\"" },
+    Form { keyword: "option", section: None, example: "option seeds: 2..9 = 4" },
+    Form { keyword: "size", section: Some("board"), example: "size 2 x 6" },
+    Form { keyword: "owns", section: Some("board"), example: "south owns row a" },
+    Form { keyword: "seeds", section: Some("board"), example: "seeds 4   or   seeds 2 in row a   or   seeds 3 in a1" },
+    Form { keyword: "moves first", section: Some("play"), example: "south moves first" },
+    Form { keyword: "start", section: Some("play"), example: "start from own hole where count >= 2" },
+    Form { keyword: "no move", section: Some("play"), example: "no move: pass" },
+    Form { keyword: "sow", section: Some("sowing"), example: "sow counter-clockwise" },
+    Form { keyword: "first seed", section: Some("sowing"), example: "first seed into origin" },
+    Form { keyword: "skip origin", section: Some("sowing"), example: "skip origin" },
+    Form { keyword: "relay", section: Some("sowing"), example: "relay when count >= 2" },
+    Form { keyword: "take", section: Some("capture"), example: "take last hole" },
+    Form { keyword: "chain", section: Some("capture"), example: "chain backward while count in {2, 4}" },
+    Form { keyword: "when", section: Some("capture"), example: "when own and count in {2, 4}   (in `end`: when every hole is empty)" },
+    Form { keyword: "leftover", section: Some("end"), example: "leftover to owner" },
+    Form { keyword: "wins", section: Some("end"), example: "most stones wins" },
+];
+
+/// The form of a parsed statement (`None` for an unparsed line).
+pub fn form_of(kind: &StatementKind) -> Option<&'static Form> {
+    let keyword = match kind {
+        StatementKind::Game(_) => "game",
+        StatementKind::Source(_) => "source",
+        StatementKind::Ruling { project: false, .. } => "ruling",
+        StatementKind::Ruling { project: true, .. } => "project ruling",
+        StatementKind::Option { .. } => "option",
+        StatementKind::Size { .. } => "size",
+        StatementKind::Owns { .. } => "owns",
+        StatementKind::Seeds { .. } => "seeds",
+        StatementKind::MovesFirst(_) => "moves first",
+        StatementKind::Start { .. } => "start",
+        StatementKind::NoMove(_) => "no move",
+        StatementKind::Sow(_) => "sow",
+        StatementKind::FirstSeed(_) => "first seed",
+        StatementKind::SkipOrigin => "skip origin",
+        StatementKind::Relay(_) => "relay",
+        StatementKind::Take(_) => "take",
+        StatementKind::Chain { .. } => "chain",
+        StatementKind::When { .. } => "when",
+        StatementKind::Leftover(_) => "leftover",
+        StatementKind::Wins(_) => "wins",
+        StatementKind::Unparsed(_) => return None,
+    };
+    FORMS.iter().find(|f| f.keyword == keyword)
+}
+
+/// Whether a statement of this form may stand in `section` (`None`: outside any section).
+pub fn allowed_in(form: &Form, section: Option<&str>) -> bool {
+    match (form.keyword, section) {
+        ("when", Some("capture" | "end")) => true,
+        _ => form.section == section,
+    }
+}
+
+/// Where a form belongs, in words.
+pub fn home(form: &Form) -> String {
+    match (form.keyword, form.section) {
+        ("when", _) => "a `capture { … }` or `end { … }` section".to_string(),
+        (_, Some(section)) => format!("the `{section} {{ … }}` section"),
+        (_, None) => "the top of the file, outside any section".to_string(),
+    }
+}
+
+/// The statement form a line that could not be read most likely meant, judged by its words.
+pub fn guess(line: &str) -> Option<&'static Form> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let first = *words.first()?;
+    let first = first.trim_end_matches(':');
+    if let Some(form) = FORMS.iter().find(|f| f.keyword.split(' ').next() == Some(first)) {
+        return Some(form);
+    }
+    // `south owns …`, `most stones wins`, `south moves first`: the keyword comes second.
+    for word in words.iter().skip(1) {
+        if let Some(form) =
+            FORMS.iter().find(|f| matches!(f.keyword, "owns" | "moves first" | "wins") && f.keyword.split(' ').next() == Some(*word))
+        {
+            return Some(form);
+        }
+    }
+    let keywords = FORMS.iter().map(|f| f.keyword.split(' ').next().unwrap_or(f.keyword));
+    let close = super::diagnostic::did_you_mean(first, keywords)?;
+    FORMS.iter().find(|f| f.keyword.split(' ').next() == Some(close))
+}

@@ -1,0 +1,221 @@
+//! The checked game: what a rule file says, with every name resolved and every value known to be
+//! in range, but option values not yet chosen ([`Num::Option`]). Compile turns it into runtime rules.
+
+use serde::Serialize;
+
+use crate::ast::{CompareOp, Span};
+use crate::player::Player;
+
+/// A number in a rule: written out, or the value of a numeric option chosen at load time.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub enum Num {
+    Literal(u32),
+    /// Index into [`Model::options`].
+    Option(usize),
+}
+
+/// A value an option can take.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+pub enum OptionValue {
+    Number(u32),
+    Word(String),
+}
+
+impl std::fmt::Display for OptionValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OptionValue::Number(n) => write!(f, "{n}"),
+            OptionValue::Word(w) => f.write_str(w),
+        }
+    }
+}
+
+/// What values an option allows.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub enum OptionDomain {
+    List(Vec<OptionValue>),
+    Range { low: u32, high: u32 },
+}
+
+impl OptionDomain {
+    pub fn contains(&self, value: &OptionValue) -> bool {
+        match (self, value) {
+            (OptionDomain::List(values), v) => values.contains(v),
+            (OptionDomain::Range { low, high }, OptionValue::Number(n)) => (low..=high).contains(&n),
+            (OptionDomain::Range { .. }, OptionValue::Word(_)) => false,
+        }
+    }
+
+    /// The domain as a rule file writes it: `1 | 2 | 3` or `2..9`.
+    pub fn describe(&self) -> String {
+        match self {
+            OptionDomain::List(values) => values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" | "),
+            OptionDomain::Range { low, high } => format!("{low}..{high}"),
+        }
+    }
+
+    /// The smallest and largest number allowed, if the domain is numeric.
+    pub fn numeric_bounds(&self) -> Option<(u32, u32)> {
+        match self {
+            OptionDomain::Range { low, high } => Some((*low, *high)),
+            OptionDomain::List(values) => {
+                let numbers: Option<Vec<u32>> = values
+                    .iter()
+                    .map(|v| match v {
+                        OptionValue::Number(n) => Some(*n),
+                        OptionValue::Word(_) => None,
+                    })
+                    .collect();
+                let numbers = numbers?;
+                Some((*numbers.iter().min()?, *numbers.iter().max()?))
+            }
+        }
+    }
+}
+
+/// A named option of the rule file.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct OptionDef {
+    pub name: String,
+    pub domain: OptionDomain,
+    pub default: OptionValue,
+    pub span: Span,
+}
+
+/// Where some seeds go at the start.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub enum Placement {
+    Everywhere,
+    Row(usize),
+    Hole { row: usize, column: usize },
+}
+
+/// A predicate over a hole (or, with [`Pred::EveryHole`], over the board).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub enum Pred {
+    Or(Vec<Pred>),
+    And(Vec<Pred>),
+    Not(Box<Pred>),
+    EveryHole(Box<Pred>),
+    Count(CompareOp, Num),
+    CountIn(Vec<Num>),
+    CountRange(Num, Num),
+    CountEven(bool),
+    Own,
+    Opponent,
+    Empty,
+}
+
+/// Where the first seed of a lap goes.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub enum FirstSeed {
+    NextHole,
+    Origin,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub enum Direction {
+    CounterClockwise,
+    Clockwise,
+}
+
+/// What happens to a player who has no move.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub enum NoMove {
+    Pass,
+    Lose,
+    End,
+}
+
+/// Which way a capture chain runs from the last hole.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub enum ChainDirection {
+    Backward,
+    Forward,
+    Both,
+}
+
+/// What a capture takes first.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub enum Take {
+    LastHole,
+}
+
+/// One `capture { … }` section.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Capture {
+    pub when: Pred,
+    pub take: Take,
+    pub chain: Option<(ChainDirection, Pred)>,
+}
+
+/// Where stones left on the board go when the game ends.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub enum Leftover {
+    Owner,
+    Split,
+    Removed,
+}
+
+/// What counts as "the same position" for a repetition ending.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub enum Repeated {
+    /// The board and the player to move.
+    Board,
+    /// Board, owners, captures and the player to move.
+    Position,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub enum EndCondition {
+    Board(Pred),
+    Repeats { what: Repeated, times: Num },
+}
+
+/// How an ending is scored.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub enum Outcome {
+    Leftover(Leftover),
+    Draw,
+}
+
+/// One `when` of the `end` section.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Ending {
+    pub condition: EndCondition,
+    /// `None`: scored with the file's `leftover` rule.
+    pub outcome: Option<Outcome>,
+    /// The condition as written, for the result's reason.
+    pub text: String,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub enum Wins {
+    Most,
+    Fewest,
+}
+
+/// A checked game.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Model {
+    pub name: String,
+    pub sources: Vec<String>,
+    pub options: Vec<OptionDef>,
+    pub rows: usize,
+    pub columns: Num,
+    /// The owner of each row, `a` first.
+    pub row_owner: Vec<Player>,
+    /// Applied in order; a later placement overrides an earlier one.
+    pub seeds: Vec<(Num, Placement)>,
+    pub first: Player,
+    pub start: Option<Pred>,
+    pub no_move: NoMove,
+    pub direction: Direction,
+    pub first_seed: FirstSeed,
+    pub skip_origin: bool,
+    pub relay: Option<Pred>,
+    pub captures: Vec<Capture>,
+    pub endings: Vec<Ending>,
+    pub leftover: Leftover,
+    pub wins: Wins,
+}

@@ -1,0 +1,201 @@
+//! Pass: option declarations (`option NAME: DOMAIN = DEFAULT`) and every number of the file,
+//! which may be written out or name a numeric option.
+
+use super::diagnostic::{did_you_mean, Diagnostic};
+use super::model::{Num, OptionDef, OptionDomain, OptionValue};
+use super::{Checker, Sections};
+use crate::ast::{Domain, Ident, Number, StatementKind, Value};
+
+/// What a number stands for and the values it may take, for diagnostics.
+#[derive(Clone, Copy)]
+pub(super) struct Slot {
+    pub what: &'static str,
+    pub min: u32,
+    pub max: u32,
+}
+
+impl Checker {
+    pub(super) fn options(&mut self, sections: &Sections<'_>) {
+        for statement in &sections.top {
+            let StatementKind::Option { name, domain, default } = &statement.kind else {
+                continue;
+            };
+            if let Some(earlier) = self.options.iter().find(|o| o.name == name.name) {
+                let earlier = earlier.span;
+                self.push(
+                    Diagnostic::error(
+                        "duplicate_option",
+                        format!("the option `{}` is declared twice", name.name),
+                        name.span,
+                        "declared again",
+                    )
+                    .with_label(earlier, "first declared here")
+                    .with_help("keep one declaration"),
+                );
+                continue;
+            }
+            let Some(domain) = self.domain(domain) else {
+                continue;
+            };
+            let Some(default_value) = self.option_value(default) else {
+                continue;
+            };
+            if !domain.contains(&default_value) {
+                self.push(
+                    Diagnostic::error(
+                        "default_outside_domain",
+                        format!("the default `{default_value}` is not one of the values of `{}`", name.name),
+                        default.span(),
+                        "not allowed by the option",
+                    )
+                    .with_help(format!("choose the default among {}", domain.describe())),
+                );
+                continue;
+            }
+            self.options.push(OptionDef { name: name.name.clone(), domain, default: default_value, span: name.span });
+        }
+        self.used_options = vec![false; self.options.len()];
+    }
+
+    fn domain(&mut self, domain: &Domain) -> Option<OptionDomain> {
+        match domain {
+            Domain::Range { low, high } => {
+                let (Some(OptionValue::Number(l)), Some(OptionValue::Number(h))) = (self.option_value(low), self.option_value(high)) else {
+                    self.push(
+                        Diagnostic::error(
+                            "bad_range",
+                            "a range of option values needs a number at each end",
+                            low.span().to(high.span()),
+                            "not two numbers",
+                        )
+                        .with_help("write it like `2..9`, or list words like `on | off`"),
+                    );
+                    return None;
+                };
+                if l > h {
+                    self.push(
+                        Diagnostic::error(
+                            "bad_range",
+                            format!("the range {l}..{h} is empty"),
+                            low.span().to(high.span()),
+                            "the low end is above the high end",
+                        )
+                        .with_help(format!("write {h}..{l}")),
+                    );
+                    return None;
+                }
+                Some(OptionDomain::Range { low: l, high: h })
+            }
+            Domain::List(values) => {
+                let values: Option<Vec<OptionValue>> = values.iter().map(|v| self.option_value(v)).collect();
+                Some(OptionDomain::List(values?))
+            }
+        }
+    }
+
+    /// A value written in an option declaration: a number or a word such as `on`.
+    fn option_value(&mut self, value: &Value) -> Option<OptionValue> {
+        match value {
+            Value::Number(n) => self.number(n, u32::MAX).map(OptionValue::Number),
+            Value::Name(word) => Some(OptionValue::Word(word.name.clone())),
+        }
+    }
+
+    /// A number literal, reported when it does not fit.
+    fn number(&mut self, number: &Number, max: u32) -> Option<u32> {
+        match number.value {
+            Some(n) if n <= max => Some(n),
+            _ => {
+                self.push(
+                    Diagnostic::error("number_too_large", "this number is too large", number.span, format!("at most {max} here"))
+                        .with_help("no board, count or option needs a number this large"),
+                );
+                None
+            }
+        }
+    }
+
+    /// A number in a rule: a literal within `slot`, or a numeric option whose every value is.
+    pub(super) fn num(&mut self, value: &Value, slot: Slot) -> Option<Num> {
+        match value {
+            Value::Number(number) => {
+                let n = self.number(number, u32::MAX)?;
+                if n < slot.min || n > slot.max {
+                    self.push(
+                        Diagnostic::error(
+                            "out_of_range",
+                            format!("{} cannot be {n}", slot.what),
+                            number.span,
+                            format!("must be {}..{}", slot.min, slot.max),
+                        )
+                        .with_help(format!("write a number from {} to {}", slot.min, slot.max)),
+                    );
+                    return None;
+                }
+                Some(Num::Literal(n))
+            }
+            Value::Name(name) => {
+                let index = self.option_index(name)?;
+                let option = &self.options[index];
+                let Some((low, high)) = option.domain.numeric_bounds() else {
+                    let d = Diagnostic::error(
+                        "not_a_number",
+                        format!("the option `{}` is not a number", name.name),
+                        name.span,
+                        format!("{} must be a number", slot.what),
+                    )
+                    .with_label(option.span, format!("its values are {}", option.domain.describe()))
+                    .with_help("use a number here, or give the option numbers as values");
+                    self.push(d);
+                    return None;
+                };
+                if low < slot.min || high > slot.max {
+                    let d = Diagnostic::error(
+                        "out_of_range",
+                        format!("the option `{}` allows values that {} cannot take", name.name, slot.what),
+                        name.span,
+                        format!("must be {}..{}", slot.min, slot.max),
+                    )
+                    .with_label(option.span, format!("allows {}", option.domain.describe()))
+                    .with_help(format!("keep the option's values within {}..{}", slot.min, slot.max));
+                    self.push(d);
+                    return None;
+                }
+                Some(Num::Option(index))
+            }
+        }
+    }
+
+    /// The index of the option `name` refers to, reported when there is none.
+    fn option_index(&mut self, name: &Ident) -> Option<usize> {
+        if let Some(index) = self.options.iter().position(|o| o.name == name.name) {
+            self.used_options[index] = true;
+            return Some(index);
+        }
+        let help = match did_you_mean(&name.name, self.options.iter().map(|o| o.name.as_str())) {
+            Some(close) => format!("did you mean the option `{close}`?"),
+            None if self.options.is_empty() => format!("write a number, or declare an option at the top: option {}: 1..9 = 4", name.name),
+            None => format!(
+                "write a number, or one of the options: {}",
+                self.options.iter().map(|o| format!("`{}`", o.name)).collect::<Vec<_>>().join(", ")
+            ),
+        };
+        self.push(
+            Diagnostic::error("unknown_name", format!("`{}` is neither a number nor an option", name.name), name.span, "unknown name")
+                .with_help(help),
+        );
+        None
+    }
+
+    /// Warns about options that nothing uses.
+    pub(super) fn unused_options(&mut self) {
+        let unused: Vec<(String, crate::ast::Span)> =
+            self.options.iter().zip(&self.used_options).filter(|(_, used)| !**used).map(|(o, _)| (o.name.clone(), o.span)).collect();
+        for (name, span) in unused {
+            self.push(
+                Diagnostic::warning("unused_option", format!("the option `{name}` is never used"), span, "declared here")
+                    .with_help(format!("use `{name}` where a number goes, or remove the option")),
+            );
+        }
+    }
+}

@@ -1,0 +1,174 @@
+//! [`Checked`] model + chosen option values → compact runtime [`Rules`]: hole indices, a
+//! precomputed circuit, predicates over numbers. Nothing at run time looks anything up by name.
+//! Compiling cannot fail: the checker has already proved every value in range for every option
+//! value, and [`Checked::choose`] only hands out values from the options' domains.
+
+mod options;
+mod pred;
+
+pub use options::{Choice, OptionError};
+pub use pred::Pred;
+
+use crate::ast::CompareOp;
+use crate::check::model::*;
+use crate::check::Checked;
+use crate::player::Player;
+use crate::MAX_HOLES;
+
+/// A runtime capture rule.
+#[derive(Clone, Debug)]
+pub struct CaptureRule {
+    pub when: Pred,
+    pub take: Take,
+    pub chain: Option<(ChainDirection, Pred)>,
+}
+
+#[derive(Clone, Debug)]
+pub enum EndRule {
+    Board(Pred),
+    Repeats { what: Repeated, times: u32 },
+}
+
+/// A runtime ending: its condition, how it is scored, and its text for the result's reason.
+#[derive(Clone, Debug)]
+pub struct EndingRule {
+    pub condition: EndRule,
+    pub outcome: Outcome,
+    pub reason: String,
+}
+
+/// Everything the engine needs to play one game, with options applied.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    pub name: String,
+    pub sources: Vec<String>,
+    /// Every option with the value chosen, in declaration order.
+    pub options: Vec<(String, OptionValue)>,
+    pub rows: usize,
+    pub columns: usize,
+    /// Number of holes: `rows * columns`. Hole `h` is row `h / columns`, column `h % columns`.
+    pub holes: usize,
+    pub row_owner: Vec<Player>,
+    pub initial: [u16; MAX_HOLES],
+    pub first: Player,
+    /// The hole after each hole in sowing order.
+    pub next: [u8; MAX_HOLES],
+    /// The hole before each hole in sowing order.
+    pub previous: [u8; MAX_HOLES],
+    pub start: Pred,
+    pub no_move: NoMove,
+    pub first_into_origin: bool,
+    pub skip_origin: bool,
+    pub relay: Option<Pred>,
+    pub captures: Vec<CaptureRule>,
+    pub endings: Vec<EndingRule>,
+    /// Whether any ending counts repetitions (so the engine keeps a history).
+    pub tracks_repetition: bool,
+    pub leftover: Leftover,
+    pub wins: Wins,
+}
+
+/// Lowers a checked game with the chosen option values.
+pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
+    let model = &checked.model;
+    let value = |n: Num| choice.number(n);
+    let rows = model.rows;
+    let columns = value(model.columns) as usize;
+    let holes = rows * columns;
+
+    let mut initial = [0u16; MAX_HOLES];
+    for (count, place) in &model.seeds {
+        let count = value(*count) as u16;
+        match *place {
+            Placement::Everywhere => initial[..holes].fill(count),
+            Placement::Row(r) => initial[r * columns..(r + 1) * columns].fill(count),
+            Placement::Hole { row, column } => initial[row * columns + column] = count,
+        }
+    }
+
+    let circuit = circuit(rows, columns, model.direction);
+    let mut next = [0u8; MAX_HOLES];
+    let mut previous = [0u8; MAX_HOLES];
+    for (i, &hole) in circuit.iter().enumerate() {
+        let after = circuit[(i + 1) % circuit.len()];
+        next[hole] = after as u8;
+        previous[after] = hole as u8;
+    }
+
+    let lower = |p: &crate::check::model::Pred| pred::lower(p, &value);
+    let endings: Vec<EndingRule> = model
+        .endings
+        .iter()
+        .map(|e| EndingRule {
+            condition: match &e.condition {
+                EndCondition::Board(p) => EndRule::Board(lower(p)),
+                EndCondition::Repeats { what, times } => EndRule::Repeats { what: *what, times: value(*times) },
+            },
+            outcome: e.outcome.unwrap_or(Outcome::Leftover(model.leftover)),
+            reason: e.text.clone(),
+        })
+        .collect();
+
+    Rules {
+        name: model.name.clone(),
+        sources: model.sources.clone(),
+        options: model.options.iter().zip(choice.values()).map(|(o, v)| (o.name.clone(), v.clone())).collect(),
+        rows,
+        columns,
+        holes,
+        row_owner: model.row_owner.clone(),
+        initial,
+        first: model.first,
+        next,
+        previous,
+        start: model.start.as_ref().map(lower).unwrap_or(Pred::Count(CompareOp::Ge, 1)),
+        no_move: model.no_move,
+        first_into_origin: model.first_seed == FirstSeed::Origin,
+        skip_origin: model.skip_origin,
+        relay: model.relay.as_ref().map(lower),
+        captures: model
+            .captures
+            .iter()
+            .map(|c| CaptureRule { when: lower(&c.when), take: c.take, chain: c.chain.as_ref().map(|(d, p)| (*d, lower(p))) })
+            .collect(),
+        tracks_repetition: endings.iter().any(|e| matches!(e.condition, EndRule::Repeats { .. })),
+        endings,
+        leftover: model.leftover,
+        wins: model.wins,
+    }
+}
+
+/// The holes in sowing order. Counter-clockwise seen from above with South at the bottom: South's
+/// row left to right, then North's row right to left.
+fn circuit(rows: usize, columns: usize, direction: Direction) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..columns).collect();
+    for row in 1..rows {
+        let mut row_holes: Vec<usize> = (0..columns).map(|c| row * columns + c).collect();
+        if row % 2 == 1 {
+            row_holes.reverse();
+        }
+        order.extend(row_holes);
+    }
+    if direction == Direction::Clockwise {
+        order.reverse();
+    }
+    order
+}
+
+impl Rules {
+    /// The owner of a hole at the start of the game: the owner of its row.
+    pub fn row_owner_of(&self, hole: usize) -> Player {
+        self.row_owner[hole / self.columns]
+    }
+
+    /// The hole's label: `a1`, `b6`.
+    pub fn label(&self, hole: usize) -> String {
+        format!("{}{}", crate::row_letter(hole / self.columns), hole % self.columns + 1)
+    }
+
+    /// The hole a label names, if it is on this board.
+    pub fn hole(&self, label: &str) -> Option<usize> {
+        let (row, column) = crate::parse_label(label)?;
+        (row < self.rows && (1..=self.columns).contains(&column)).then(|| row * self.columns + column - 1)
+    }
+}

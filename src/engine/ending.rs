@@ -1,0 +1,84 @@
+//! The end of a game: which ending applies after an action, and the final score.
+
+use super::{GameResult, State};
+use crate::check::model::{Leftover, Outcome, Repeated, Wins};
+use crate::compile::{EndRule, Rules};
+use crate::player::Player;
+
+/// The first board ending of the rules that holds after `mover`'s action.
+pub fn board_ending<'r>(rules: &'r Rules, state: &State, mover: Player) -> Option<(Outcome, &'r str)> {
+    rules.endings.iter().find_map(|e| match &e.condition {
+        EndRule::Board(pred) if state.holds(rules, pred, 0, mover) => Some((e.outcome, e.reason.as_str())),
+        _ => None,
+    })
+}
+
+/// Whether two positions are the same for a repetition of kind `what`.
+pub fn same(rules: &Rules, a: &State, b: &State, what: Repeated) -> bool {
+    let holes = rules.holes;
+    let board = a.to_move == b.to_move && a.counts[..holes] == b.counts[..holes];
+    match what {
+        Repeated::Board => board,
+        Repeated::Position => board && a.captured == b.captured && a.owners[..holes] == b.owners[..holes],
+    }
+}
+
+/// The first repetition ending reached, `history` holding every position so far (the current
+/// one included).
+pub fn repetition_ending<'r>(rules: &'r Rules, history: &[State]) -> Option<(Outcome, &'r str)> {
+    let current = history.last()?;
+    rules.endings.iter().find_map(|e| match e.condition {
+        EndRule::Repeats { what, times } => {
+            let occurrences = history.iter().filter(|s| same(rules, s, current, what)).count();
+            (occurrences >= times as usize).then_some((e.outcome, e.reason.as_str()))
+        }
+        EndRule::Board(_) => None,
+    })
+}
+
+/// The final score: captures plus the stones left on the board as `leftover` says.
+pub fn score(rules: &Rules, state: &State, leftover: Leftover) -> [u32; 2] {
+    let mut score = state.captured;
+    match leftover {
+        Leftover::Owner => {
+            for hole in 0..rules.holes {
+                score[state.owners[hole].index()] += u32::from(state.counts[hole]);
+            }
+        }
+        Leftover::Split => {
+            let half = state.board_total(rules) / 2;
+            score[0] += half;
+            score[1] += half;
+        }
+        Leftover::Removed => {}
+    }
+    score
+}
+
+/// The result of a game that ends now with `outcome`; `loser` when it ends by a player losing.
+pub fn result(rules: &Rules, state: &State, outcome: Outcome, loser: Option<Player>, reason: String) -> GameResult {
+    let leftover = match outcome {
+        Outcome::Leftover(l) => l,
+        Outcome::Draw => rules.leftover,
+    };
+    let score = score(rules, state, leftover);
+    let winner = match (outcome, loser) {
+        (_, Some(loser)) => Some(loser.opponent()),
+        (Outcome::Draw, None) => None,
+        (Outcome::Leftover(_), None) => {
+            let (south, north) = (score[0], score[1]);
+            let south_better = match rules.wins {
+                Wins::Most => south > north,
+                Wins::Fewest => south < north,
+            };
+            if south == north {
+                None
+            } else if south_better {
+                Some(Player::South)
+            } else {
+                Some(Player::North)
+            }
+        }
+    };
+    GameResult { winner, score, reason }
+}

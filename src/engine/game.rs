@@ -1,0 +1,171 @@
+//! A game in progress: the position, the repetition history and the result once it is over.
+//! Actions are checked before anything changes, so an illegal one leaves the game untouched.
+
+use super::action::Action;
+use super::capture::capture;
+use super::ending;
+use super::sowing::{sow, Sowing};
+use super::{GameResult, State};
+use crate::check::model::{NoMove, Outcome};
+use crate::compile::Rules;
+use crate::player::Player;
+
+/// An action that is not legal now. Nothing was changed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{action}` is not legal now; legal: {}", if legal.is_empty() { "none (the game is over)".to_string() } else { legal.join(", ") })]
+pub struct IllegalAction {
+    pub action: String,
+    pub legal: Vec<String>,
+}
+
+/// A game being played under some [`Rules`].
+#[derive(Clone, Debug)]
+pub struct Game<'r> {
+    rules: &'r Rules,
+    state: State,
+    /// Every position so far, the current one last; kept only when an ending counts repetitions.
+    history: Vec<State>,
+    result: Option<GameResult>,
+}
+
+impl<'r> Game<'r> {
+    /// A new game from the rules' starting position.
+    pub fn new(rules: &'r Rules) -> Game<'r> {
+        Game::from_state(rules, State::initial(rules))
+    }
+
+    /// A game continuing from `state`; repetition counting starts afresh from it.
+    pub fn from_state(rules: &'r Rules, state: State) -> Game<'r> {
+        let mut game = Game { rules, state, history: Vec::new(), result: None };
+        if rules.tracks_repetition {
+            game.history.push(state);
+        }
+        game.start_turn();
+        game
+    }
+
+    pub fn rules(&self) -> &'r Rules {
+        self.rules
+    }
+
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    pub fn result(&self) -> Option<&GameResult> {
+        self.result.as_ref()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// Who must act now; `None` once the game is over.
+    pub fn to_move(&self) -> Option<Player> {
+        (!self.is_over()).then_some(self.state.to_move)
+    }
+
+    /// Every legal action now, in board order (holes by row then column, words after).
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut actions = Vec::new();
+        self.legal_actions_into(&mut actions);
+        actions
+    }
+
+    /// [`Game::legal_actions`] into a buffer the caller reuses (no allocation once it is large enough).
+    pub fn legal_actions_into(&self, actions: &mut Vec<Action>) {
+        actions.clear();
+        if self.is_over() {
+            return;
+        }
+        let mover = self.state.to_move;
+        actions.extend((0..self.rules.holes).filter(|&h| self.sowing(mover, h).is_some()).map(|h| Action::Sow(h as u8)));
+        if actions.is_empty() && self.rules.no_move == NoMove::Pass {
+            actions.push(Action::Pass);
+        }
+    }
+
+    /// The legal actions as canonical text.
+    pub fn legal_texts(&self) -> Vec<String> {
+        self.legal_actions().into_iter().map(|a| a.text(self.rules)).collect()
+    }
+
+    /// Plays `action`, or returns why it is illegal and changes nothing.
+    pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+        let mover = self.state.to_move;
+        let illegal = || IllegalAction { action: action.text(self.rules), legal: self.legal_texts() };
+        if self.is_over() {
+            return Err(illegal());
+        }
+        match action {
+            Action::Sow(hole) => {
+                let Some((mut after, sowing)) = self.sowing(mover, hole as usize) else {
+                    return Err(illegal());
+                };
+                capture(self.rules, &mut after, sowing.last, mover);
+                self.state = after;
+            }
+            Action::Pass => {
+                if !self.has_no_move(mover) || self.rules.no_move != NoMove::Pass {
+                    return Err(illegal());
+                }
+            }
+        }
+        self.end_action(mover);
+        Ok(())
+    }
+
+    /// The position after sowing from `hole`, if `mover` may start a move there (the hole is
+    /// theirs, the start condition holds, and the move would end).
+    fn sowing(&self, mover: Player, hole: usize) -> Option<(State, Sowing)> {
+        let state = &self.state;
+        if hole >= self.rules.holes
+            || state.owners[hole] != mover
+            || state.counts[hole] == 0
+            || !state.holds(self.rules, &self.rules.start, hole, mover)
+        {
+            return None;
+        }
+        let mut after = *state;
+        let sowing = sow(self.rules, &mut after, hole, mover)?;
+        Some((after, sowing))
+    }
+
+    fn has_no_move(&self, player: Player) -> bool {
+        (0..self.rules.holes).all(|h| self.sowing(player, h).is_none())
+    }
+
+    /// After `mover`'s action: hand the turn over, then look for an ending.
+    fn end_action(&mut self, mover: Player) {
+        self.state.to_move = mover.opponent();
+        if let Some((outcome, reason)) = ending::board_ending(self.rules, &self.state, mover) {
+            return self.finish(outcome, None, reason.to_string());
+        }
+        if self.rules.tracks_repetition {
+            self.history.push(self.state);
+            if let Some((outcome, reason)) = ending::repetition_ending(self.rules, &self.history) {
+                return self.finish(outcome, None, reason.to_string());
+            }
+        }
+        self.start_turn();
+    }
+
+    /// At the start of a turn: a player without a move passes, loses or ends the game.
+    fn start_turn(&mut self) {
+        let player = self.state.to_move;
+        if !self.has_no_move(player) {
+            return;
+        }
+        let leftover = Outcome::Leftover(self.rules.leftover);
+        match self.rules.no_move {
+            NoMove::Pass if self.has_no_move(player.opponent()) => self.finish(leftover, None, "neither player can move".to_string()),
+            NoMove::Pass => {}
+            NoMove::Lose => self.finish(leftover, Some(player), format!("{player} cannot move")),
+            NoMove::End => self.finish(leftover, None, format!("{player} cannot move")),
+        }
+    }
+
+    fn finish(&mut self, outcome: Outcome, loser: Option<Player>, reason: String) {
+        self.result = Some(ending::result(self.rules, &self.state, outcome, loser, reason));
+    }
+}

@@ -1,0 +1,178 @@
+//! The position JSON of `interchange.md`: written from a [`Game`], read back into a [`State`].
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Game, GameResult, State};
+use crate::check::model::OptionValue;
+use crate::compile::Rules;
+use crate::player::Player;
+
+/// A value per player.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Sides {
+    pub south: u32,
+    pub north: u32,
+}
+
+impl From<[u32; 2]> for Sides {
+    fn from(v: [u32; 2]) -> Sides {
+        Sides { south: v[0], north: v[1] }
+    }
+}
+
+/// `result` of a finished game.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct ResultJson {
+    pub winner: Option<Player>,
+    pub score: Sides,
+    pub reason: String,
+}
+
+/// A position as `interchange.md` writes it.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Position {
+    pub game: String,
+    pub options: BTreeMap<String, serde_json::Value>,
+    pub to_move: Option<Player>,
+    pub rows: BTreeMap<String, Vec<u16>>,
+    pub captured: Sides,
+    pub owners: BTreeMap<String, Player>,
+    pub legal: Vec<String>,
+    pub status: &'static str,
+    pub result: Option<ResultJson>,
+}
+
+impl Game<'_> {
+    /// The position in the interchange format.
+    pub fn position(&self) -> Position {
+        let rules = self.rules();
+        let state = self.state();
+        let rows = (0..rules.rows)
+            .map(|r| (crate::row_letter(r).to_string(), state.counts[r * rules.columns..(r + 1) * rules.columns].to_vec()))
+            .collect();
+        let owners =
+            (0..rules.holes).filter(|&h| state.owners[h] != rules.row_owner_of(h)).map(|h| (rules.label(h), state.owners[h])).collect();
+        Position {
+            game: rules.name.clone(),
+            options: options_json(rules),
+            to_move: self.to_move(),
+            rows,
+            captured: state.captured.into(),
+            owners,
+            legal: self.legal_texts(),
+            status: if self.is_over() { "over" } else { "ongoing" },
+            result: self.result().map(|r: &GameResult| ResultJson { winner: r.winner, score: r.score.into(), reason: r.reason.clone() }),
+        }
+    }
+
+    /// The position as one line of JSON.
+    pub fn position_json(&self) -> String {
+        serde_json::to_string(&self.position()).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    }
+}
+
+fn options_json(rules: &Rules) -> BTreeMap<String, serde_json::Value> {
+    rules
+        .options
+        .iter()
+        .map(|(name, value)| {
+            let json = match value {
+                OptionValue::Number(n) => serde_json::Value::from(*n),
+                OptionValue::Word(w) => serde_json::Value::from(w.as_str()),
+            };
+            (name.clone(), json)
+        })
+        .collect()
+}
+
+/// A position read from JSON: the fields that matter on input (`legal`, `status` and `result`
+/// are ignored).
+#[derive(Debug, Deserialize)]
+struct PositionInput {
+    game: Option<String>,
+    options: Option<BTreeMap<String, serde_json::Value>>,
+    to_move: Option<Player>,
+    rows: BTreeMap<String, Vec<u32>>,
+    captured: Option<Sides>,
+    #[serde(default)]
+    owners: BTreeMap<String, Player>,
+}
+
+/// A position file that does not fit the game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct PositionError(String);
+
+impl<'de> Deserialize<'de> for Player {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Player, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        Player::from_name(&name).ok_or_else(|| serde::de::Error::custom(format!("`{name}` is not a player (south or north)")))
+    }
+}
+
+/// Reads a position (interchange JSON) for `rules`.
+pub fn parse_position(json: &str, rules: &Rules) -> Result<State, PositionError> {
+    let input: PositionInput = serde_json::from_str(json).map_err(|e| PositionError(format!("not a position: {e}")))?;
+    let error = |m: String| Err(PositionError(m));
+    if let Some(game) = &input.game {
+        if *game != rules.name {
+            return error(format!("the position is of the game `{game}`, but the rules are `{}`", rules.name));
+        }
+    }
+    if let Some(options) = &input.options {
+        let ours = options_json(rules);
+        for (name, value) in options {
+            match ours.get(name) {
+                Some(v) if v == value => {}
+                Some(v) => {
+                    return error(format!(
+                        "the position has option {name}={value}, but the rules are loaded with {name}={v}: add --set {name}={value}"
+                    ))
+                }
+                None => return error(format!("the position has an option `{name}` this game does not have")),
+            }
+        }
+    }
+    let Some(to_move) = input.to_move else {
+        return error("the position has no player to move (`to_move` is null: the game is over)".to_string());
+    };
+    let mut state = State::initial(rules);
+    state.to_move = to_move;
+    for (letter, counts) in &input.rows {
+        let Some(row) = (0..rules.rows).find(|&r| crate::row_letter(r).to_string() == *letter) else {
+            return error(format!("the board has no row `{letter}`"));
+        };
+        if counts.len() != rules.columns {
+            return error(format!("row `{letter}` has {} holes, but the board has {} columns", counts.len(), rules.columns));
+        }
+        for (column, &count) in counts.iter().enumerate() {
+            state.counts[row * rules.columns + column] = count.min(u32::from(u16::MAX)) as u16;
+        }
+    }
+    for r in 0..rules.rows {
+        let letter = crate::row_letter(r).to_string();
+        if !input.rows.contains_key(&letter) {
+            return error(format!("the position has no row `{letter}`"));
+        }
+    }
+    state.captured = match input.captured {
+        Some(c) => [c.south, c.north],
+        None => [0, 0],
+    };
+    for (label, owner) in &input.owners {
+        let Some(hole) = rules.hole(label) else {
+            return error(format!("`owners` names `{label}`, which is not a hole of this board"));
+        };
+        state.owners[hole] = *owner;
+    }
+    // Stones must fit a hole whatever the sowing does, and totals must not overflow.
+    let total: u64 =
+        input.rows.values().flatten().map(|&c| u64::from(c)).sum::<u64>() + u64::from(state.captured[0]) + u64::from(state.captured[1]);
+    if total > u64::from(u16::MAX) {
+        return error(format!("the position holds {total} stones; the engine plays at most {}", u16::MAX));
+    }
+    Ok(state)
+}

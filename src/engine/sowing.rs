@@ -1,0 +1,70 @@
+//! Sowing: one lap, and a whole move of laps joined by relays, with exact detection of moves
+//! that would never end.
+
+use super::State;
+use crate::compile::Rules;
+use crate::player::Player;
+
+/// What a finished sowing left behind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sowing {
+    /// The hole the last stone fell into.
+    pub last: usize,
+    pub laps: u32,
+}
+
+/// Lifts every stone of `origin` and sows them; returns the hole of the last stone.
+#[inline]
+fn lap(rules: &Rules, counts: &mut [u16], origin: usize) -> usize {
+    let mut seeds = counts[origin];
+    counts[origin] = 0;
+    let mut at = origin;
+    if rules.first_into_origin && seeds > 0 {
+        counts[origin] = 1;
+        seeds -= 1;
+    }
+    while seeds > 0 {
+        at = rules.next[at] as usize;
+        if rules.skip_origin && at == origin {
+            at = rules.next[at] as usize;
+        }
+        counts[at] += 1;
+        seeds -= 1;
+    }
+    at
+}
+
+/// Sows a whole move from `origin` for `mover`: laps and relays until a lap ends without one.
+/// Returns `None` if the move would never end; `state` is then left mid-move, so callers work on
+/// a copy. Detection is exact (Brent's cycle finding over the position at the start of each lap),
+/// so long moves that do end are never cut short.
+pub fn sow(rules: &Rules, state: &mut State, origin: usize, mover: Player) -> Option<Sowing> {
+    let holes = rules.holes;
+    let mut lift = origin;
+    let mut laps = 0u32;
+    let mut checkpoint = state.counts;
+    let mut checkpoint_hole = origin;
+    let (mut power, mut steps) = (1u32, 0u32);
+    loop {
+        let last = lap(rules, &mut state.counts, lift);
+        laps += 1;
+        let relays = match &rules.relay {
+            Some(relay) => state.holds(rules, relay, last, mover),
+            None => false,
+        };
+        if !relays {
+            return Some(Sowing { last, laps });
+        }
+        lift = last;
+        if lift == checkpoint_hole && state.counts[..holes] == checkpoint[..holes] {
+            return None;
+        }
+        steps += 1;
+        if steps == power {
+            checkpoint[..holes].copy_from_slice(&state.counts[..holes]);
+            checkpoint_hole = lift;
+            power = power.saturating_mul(2);
+            steps = 0;
+        }
+    }
+}

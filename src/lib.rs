@@ -1,0 +1,48 @@
+//! Mancala games whose rules are plain text files.
+//!
+//! A `.mancala` rule file goes through four stages, each handing the next a type that proves it
+//! ran: [`syntax::parse`] (text → spanned [`ast::RuleFile`]), [`check::check`] (→ [`check::Checked`]
+//! or every diagnostic), [`compile::compile`] (→ index-based [`Rules`] with options applied) and
+//! the generic [`engine`], which plays any compiled game.
+//!
+//! ```
+//! use mancala::{load_str, Action, Game};
+//!
+//! let source = r#"
+//! game "Tiny"
+//! board {
+//!     size 2 x 2
+//!     seeds 1
+//! }
+//! end {
+//!     when every hole is empty
+//!     when board repeats 2 times, leftover split
+//! }
+//! "#;
+//! let rules = load_str("tiny.mancala", source, &[] as &[&str]).expect("a valid rule file");
+//! let mut game = Game::new(&rules);
+//! assert_eq!(game.legal_texts(), ["a1", "a2"]);
+//! game.apply(Action::parse("a2", &rules)?)?;
+//! // a2's stone went on to North's b2.
+//! assert_eq!(game.position().rows["b"], [1, 2]);
+//! assert!(game.apply(Action::parse("a1", &rules)?).is_err()); // North is to move
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod ast;
+pub mod check;
+pub mod compile;
+pub mod engine;
+mod labels;
+pub mod load;
+pub mod player;
+pub mod syntax;
+
+pub use compile::Rules;
+pub use engine::{Action, Game, GameResult, State};
+pub use labels::{parse_label, row_letter};
+pub use load::{load_file, load_str, LoadError};
+pub use player::Player;
+
+/// The most holes a board may have (hole sets are 128-bit masks).
+pub const MAX_HOLES: usize = 128;
