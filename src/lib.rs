@@ -31,6 +31,7 @@
 
 pub mod ast;
 pub mod check;
+pub mod cli;
 pub mod compile;
 pub mod engine;
 mod labels;

@@ -1,0 +1,103 @@
+//! `mancala run`, exactly as `interchange.md` specifies it.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::{board, load, ILLEGAL_ACTION, OK, USAGE};
+use crate::engine::position::parse_position;
+use crate::{Action, Game};
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The rule file.
+    rules: PathBuf,
+    /// Choose an option: NAME=VALUE (repeatable).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    set: Vec<String>,
+    /// Start from this position (interchange JSON) instead of the initial one.
+    #[arg(long, value_name = "FILE.json")]
+    position: Option<PathBuf>,
+    /// Actions to play, comma-separated: "a1, b2, pass".
+    #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
+    moves: Option<String>,
+    /// Print the final position as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Print one JSON position per line: the start, then after every action.
+    #[arg(long)]
+    trace: bool,
+}
+
+pub fn run(args: &RunArgs) -> u8 {
+    let rules = match load(&args.rules, &args.set) {
+        Ok(rules) => rules,
+        Err(code) => return code,
+    };
+    let mut game = match &args.position {
+        None => Game::new(&rules),
+        Some(path) => {
+            let text = match std::fs::read_to_string(path) {
+                Ok(text) => text,
+                Err(error) => {
+                    eprintln!("error: cannot read {}: {}", path.display(), error.to_string().to_lowercase());
+                    return USAGE;
+                }
+            };
+            match parse_position(&text, &rules) {
+                Ok(state) => Game::from_state(&rules, state),
+                Err(error) => {
+                    eprintln!("error: {}: {error}", path.display());
+                    return USAGE;
+                }
+            }
+        }
+    };
+    if args.trace {
+        println!("{}", game.position_json());
+    }
+    let moves = args.moves.as_deref().map(Action::split_list).unwrap_or_default();
+    let count = moves.len();
+    let mut last = None;
+    for (index, text) in moves.into_iter().enumerate() {
+        let legal = game.legal_texts();
+        let place = format!("action {} of {count}", index + 1);
+        let action = match Action::parse(text, &rules) {
+            Ok(action) => action,
+            Err(error) => {
+                eprintln!("error: {place}, `{text}`: {error}; legal here: {}", list(&legal));
+                return ILLEGAL_ACTION;
+            }
+        };
+        if game.apply(action).is_err() {
+            let why = if game.is_over() {
+                "the game is already over".to_string()
+            } else {
+                format!("it is not legal here; legal: {}", list(&legal))
+            };
+            eprintln!("error: {place}, `{text}`: {why}");
+            return ILLEGAL_ACTION;
+        }
+        last = Some(action.text(&rules));
+        if args.trace {
+            println!("{}", game.position_json());
+        }
+    }
+    if args.trace {
+        return OK;
+    }
+    if args.json {
+        println!("{}", game.position_json());
+    } else {
+        print!("{}", board::draw(&game, last.as_deref()));
+    }
+    OK
+}
+
+fn list(legal: &[String]) -> String {
+    if legal.is_empty() {
+        "none".to_string()
+    } else {
+        legal.join(", ")
+    }
+}
