@@ -1,0 +1,254 @@
+//! The real binary, colour off: exit codes, JSON, errors, piped play.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{json, Value};
+
+fn rules(name: &str) -> String {
+    format!("{}/rules/{name}.mancala", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn mancala(args: &[&str]) -> Output {
+    mancala_with_input(args, "")
+}
+
+fn mancala_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// A file in the temporary folder, unique to this test.
+fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("mancala-cli-{}-{name}", std::process::id()));
+    std::fs::write(&path, contents).expect("temp file written");
+    path
+}
+
+#[test]
+fn check_accepts_every_shipped_rule_file() {
+    let out = mancala(&["check", &rules("tihbat"), &rules("djenon-aboure")]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("tihbat.mancala: ok"));
+    assert!(stdout(&out).contains("djenon-aboure.mancala: ok"));
+    assert_eq!(stderr(&out), "");
+}
+
+#[test]
+fn check_reports_rule_errors_with_exit_1() {
+    let path = temp_file("broken.mancala", b"game \"Broken\"\nbord {\n    size 2 x 6\n}\n");
+    let out = mancala(&["check", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("mancala::unknown_section"), "{err}");
+    assert!(err.contains("did you mean `board`?"), "{err}");
+    assert!(stdout(&out).contains("error"));
+}
+
+#[test]
+fn check_of_a_missing_file_is_a_one_line_usage_error() {
+    let out = mancala(&["check", "no/such/file.mancala"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: cannot read no/such/file.mancala"), "{err}");
+}
+
+#[test]
+fn check_of_binary_junk_is_a_one_line_error() {
+    let path = temp_file("junk.bin", &[0xff, 0xfe, 0x00, 0x9c, 0x80, 0x13]);
+    let out = mancala(&["check", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out).lines().count(), 1);
+    assert!(stderr(&out).contains("not a text file"));
+}
+
+#[test]
+fn check_keeps_going_over_several_files() {
+    let broken = temp_file("several.mancala", b"size 2 x 6\n");
+    let out = mancala(&["check", broken.to_str().unwrap(), &rules("tihbat"), "missing.mancala"]);
+    assert_eq!(out.status.code(), Some(2), "the worst problem decides the exit code");
+    assert!(stdout(&out).contains("tihbat.mancala: ok"));
+}
+
+#[test]
+fn run_prints_the_worked_example_as_interchange_json() {
+    let out = mancala(&["run", &rules("djenon-aboure"), "--moves", "a1", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let position: Value = serde_json::from_str(&stdout(&out)).expect("one JSON position");
+    assert_eq!(
+        position,
+        json!({
+            "game": "Djenon-aboure",
+            "options": {},
+            "to_move": "north",
+            "rows": {"a": [2, 6, 6, 0, 5, 5], "b": [1, 5, 5, 5, 1, 5]},
+            "captured": {"south": 2, "north": 0},
+            "owners": {},
+            "legal": ["b2", "b3", "b4", "b6"],
+            "status": "ongoing",
+            "result": null
+        })
+    );
+}
+
+#[test]
+fn run_without_json_draws_the_board() {
+    let out = mancala(&["run", &rules("tihbat"), "--moves", "a1"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(text.contains(" b   8  9"), "{text}");
+    assert!(text.contains(" a [2]  9"), "{text}");
+    assert!(text.contains("north to move; legal: b1 b2"), "{text}");
+}
+
+#[test]
+fn run_stops_at_an_illegal_action_naming_it_its_place_and_the_legal_actions() {
+    let out = mancala(&["run", &rules("djenon-aboure"), "--moves", "a1, b1", "--json"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(stdout(&out), "", "nothing is printed for a half-applied list");
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("action 2 of 2, `b1`"), "{err}");
+    assert!(err.contains("legal: b2, b3, b4, b6"), "{err}");
+}
+
+#[test]
+fn run_rejects_text_that_is_no_action() {
+    let out = mancala(&["run", &rules("tihbat"), "--moves", "a1, jump"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(stderr(&out).contains("action 2 of 2, `jump`"));
+    let out = mancala(&["run", &rules("tihbat"), "--moves", "a9"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(stderr(&out).contains("there is no hole `a9`"));
+}
+
+#[test]
+fn run_trace_prints_the_start_and_every_action() {
+    let out = mancala(&["run", &rules("tihbat"), "--moves", "a1, b2, a2", "--trace"]);
+    assert_eq!(out.status.code(), Some(0));
+    let lines: Vec<Value> = stdout(&out).lines().map(|l| serde_json::from_str(l).expect("JSON line")).collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["rows"], json!({"a": [7, 7], "b": [7, 7]}));
+    assert_eq!(lines[1]["rows"], json!({"a": [2, 9], "b": [8, 9]}));
+    assert_eq!(lines[3]["to_move"], json!("north"));
+}
+
+#[test]
+fn run_continues_from_a_position_file() {
+    let position = json!({
+        "game": "Tihbat",
+        "to_move": "south",
+        "rows": {"a": [1, 0], "b": [0, 0]},
+        "captured": {"south": 12, "north": 15},
+        "legal": ["ignored"],
+        "status": "over"
+    });
+    let path = temp_file("position.json", position.to_string().as_bytes());
+    let out = mancala(&["run", &rules("tihbat"), "--position", path.to_str().unwrap(), "--moves", "a1", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let after: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    // a1's single stone goes back into a1 (origin first): nothing changes but the turn; North
+    // then has no stone and must pass.
+    assert_eq!(after["rows"], json!({"a": [1, 0], "b": [0, 0]}));
+    assert_eq!(after["legal"], json!(["pass"]));
+}
+
+#[test]
+fn run_refuses_a_bad_position_file_in_one_line() {
+    for (name, contents) in [
+        ("not-json.json", "{ this is not json"),
+        ("short-row.json", r#"{"to_move": "south", "rows": {"a": [1], "b": [0, 0]}}"#),
+        ("no-mover.json", r#"{"to_move": null, "rows": {"a": [1, 1], "b": [0, 0]}}"#),
+        ("other-game.json", r#"{"game": "Oware", "to_move": "south", "rows": {"a": [1, 1], "b": [0, 0]}}"#),
+    ] {
+        let path = temp_file(name, contents.as_bytes());
+        let out = mancala(&["run", &rules("tihbat"), "--position", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        assert_eq!(stderr(&out).lines().count(), 1, "{name}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn run_refuses_an_unknown_option() {
+    let out = mancala(&["run", &rules("tihbat"), "--set", "columns=8"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no option `columns`"), "{}", stderr(&out));
+}
+
+#[test]
+fn run_applies_options() {
+    let source = "game \"Options\"\noption width: 2..6 = 3\noption stones: 1 | 2 | 3 = 2\nboard {\n    size 2 x width\n    seeds stones\n}\nend {\n    when board repeats 2 times\n}\n";
+    let path = temp_file("options.mancala", source.as_bytes());
+    let out = mancala(&["run", path.to_str().unwrap(), "--json"]);
+    let position: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(position["rows"]["a"], json!([2, 2, 2]));
+    assert_eq!(position["options"], json!({"stones": 2, "width": 3}));
+    let out = mancala(&["run", path.to_str().unwrap(), "--set", "width=5", "--set", "stones=1", "--json"]);
+    let position: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(position["rows"]["b"], json!([1, 1, 1, 1, 1]));
+    let out = mancala(&["run", path.to_str().unwrap(), "--set", "width=9"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("option `width` cannot be `9`: it takes 2..6"), "{}", stderr(&out));
+}
+
+#[test]
+fn run_with_a_broken_rule_file_exits_1() {
+    let path = temp_file("broken-run.mancala", b"game \"X\"\n");
+    let out = mancala(&["run", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("mancala::missing_size"), "{}", stderr(&out));
+}
+
+#[test]
+fn ast_prints_ron() {
+    let out = mancala(&["ast", &rules("tihbat")]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(text.starts_with("(\n    items: ["), "{text}");
+    assert!(text.contains("Game("));
+}
+
+#[test]
+fn play_reads_actions_from_a_pipe() {
+    let out = mancala_with_input(&["play", &rules("tihbat"), "--north", "human"], "a1\nnonsense\nb2\nb1\nquit\n");
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(text.contains("`nonsense` is not an action"), "{text}");
+    // After a1 (a = 2 9, b = 8 9) North plays b2: one back into b2, then 8 round the board twice:
+    // b1 = 10, a1 = 4, a2 = 11, b2 = 3 (the last, own hole, odd: no capture).
+    assert!(text.contains(" b   10 [3]"), "{text}");
+    assert!(text.contains(" a    4  11"), "{text}");
+    assert!(text.contains("`b1` is not legal now"), "b1 is South's turn now: {text}");
+}
+
+#[test]
+fn play_against_the_computer_ends_at_the_end_of_input() {
+    let out = mancala_with_input(&["play", &rules("djenon-aboure"), "--seed", "7"], "a1\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("north plays "));
+}
+
+#[test]
+fn two_computers_play_a_whole_game() {
+    let out = mancala(&["play", &rules("tihbat"), "--south", "random", "--north", "random", "--seed", "3"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("Game over:"), "{}", stdout(&out));
+}
