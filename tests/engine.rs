@@ -1,0 +1,220 @@
+//! Language features of the engine that the shipped games do not all use, each on a tiny rule
+//! file written here: endless-move detection (against an independent naive sower), skipping the
+//! origin, clockwise sowing, forward and two-way chains, other scorings and no-move policies.
+
+use mancala::engine::position::parse_position;
+use mancala::{load_str, Action, Game, Rules};
+
+fn rules(body: &str) -> Rules {
+    let source = format!("game \"Test\"\n{body}");
+    match load_str("test.mancala", &source, &[] as &[&str]) {
+        Ok(rules) => rules,
+        Err(mancala::LoadError::Rules { diagnostics, .. }) => {
+            panic!("{:#?}", diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>())
+        }
+        Err(other) => panic!("{other}"),
+    }
+}
+
+fn game<'r>(rules: &'r Rules, to_move: &str, a: &[u32], b: &[u32]) -> Game<'r> {
+    let json = serde_json::json!({"to_move": to_move, "rows": {"a": a, "b": b}});
+    Game::from_state(rules, parse_position(&json.to_string(), rules).expect("a valid position"))
+}
+
+fn play(game: &mut Game<'_>, actions: &str) {
+    for text in Action::split_list(actions) {
+        let action = Action::parse(text, game.rules()).expect("an action");
+        game.apply(action).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+}
+
+fn rows(game: &Game<'_>) -> (Vec<u16>, Vec<u16>) {
+    let p = game.position();
+    (p.rows["a"].clone(), p.rows["b"].clone())
+}
+
+const RELAY_2X2: &str = "board {\n size 2 x 2\n seeds 1\n}\nsowing {\n relay when count >= 2\n}\nend {\n when board repeats 2 times\n}\n";
+
+#[test]
+fn a_move_that_would_never_end_is_not_legal() {
+    let rules = rules(RELAY_2X2);
+    // a1 (3): a2 2, b2 1, b1 2 → relay b1 … → after six more laps the same lap start comes back.
+    let mut game = game(&rules, "south", &[3, 1], &[1, 0]);
+    assert_eq!(game.legal_texts(), ["a2"]);
+    let before = *game.state();
+    assert!(game.apply(Action::parse("a1", &rules).unwrap()).is_err());
+    assert_eq!(*game.state(), before, "an illegal action changes nothing");
+    play(&mut game, "a2");
+    assert_eq!(rows(&game), (vec![3, 0], vec![1, 1]));
+}
+
+#[test]
+fn when_every_move_would_never_end_both_players_are_stuck_and_the_game_ends() {
+    let rules = rules("board {\n size 2 x 2\n seeds 1\n}\nsowing {\n relay when count >= 1\n}\nend {\n when board repeats 2 times\n}\n");
+    let game = Game::new(&rules);
+    assert!(game.is_over());
+    assert_eq!(game.result().unwrap().reason, "neither player can move");
+    assert_eq!(game.result().unwrap().winner, None);
+}
+
+/// An independent, deliberately naive sower: relays until a lap ends without one, or gives up
+/// after `cap` laps (standing for "never ends").
+fn naive_move(counts: &mut [u32], ring: &[usize], origin: usize, relay: impl Fn(u32) -> bool, cap: u32) -> Option<u32> {
+    let position = |hole: usize| ring.iter().position(|&h| h == hole).unwrap();
+    let mut lift = origin;
+    for lap in 1..=cap {
+        let mut seeds = std::mem::take(&mut counts[lift]);
+        let mut at = position(lift);
+        while seeds > 0 {
+            at = (at + 1) % ring.len();
+            counts[ring[at]] += 1;
+            seeds -= 1;
+        }
+        let last = ring[at];
+        if !relay(counts[last]) {
+            return Some(lap);
+        }
+        lift = last;
+    }
+    None
+}
+
+#[test]
+fn endless_detection_agrees_with_a_naive_sower_on_every_small_position() {
+    let rules = rules(&RELAY_2X2.replace("size 2 x 2", "size 2 x 3"));
+    // Holes by index: a1 a2 a3 b1 b2 b3; counter-clockwise: a1 a2 a3 b3 b2 b1.
+    let ring = [0, 1, 2, 5, 4, 3];
+    let mut longest = 0;
+    for code in 0..4u32.pow(6) {
+        let counts: Vec<u32> = (0..6).map(|i| (code / 4u32.pow(i)) % 4).collect();
+        let game = game(&rules, "south", &counts[..3], &counts[3..]);
+        for origin in 0..3 {
+            if counts[origin] == 0 {
+                continue;
+            }
+            let mut naive = counts.clone();
+            let laps = naive_move(&mut naive, &ring, origin, |c| c >= 2, 10_000);
+            let mut after = game.clone();
+            let legal = after.apply(Action::Sow(origin as u8)).is_ok();
+            assert_eq!(legal, laps.is_some(), "position {counts:?}, move from hole {origin}");
+            if let Some(laps) = laps {
+                longest = longest.max(laps);
+                let captured = after.state().captured;
+                assert_eq!(captured, [0, 0]);
+                assert_eq!(after.state().counts[..6].iter().map(|&c| u32::from(c)).collect::<Vec<_>>(), naive);
+            }
+        }
+    }
+    assert!(longest >= 10, "the search includes long moves that do end (longest: {longest} laps)");
+}
+
+#[test]
+fn skip_origin_passes_over_the_emptied_hole() {
+    let rules = rules("board {\n size 2 x 2\n seeds 0\n}\nsowing {\n skip origin\n}\nend {\n when board repeats 2 times\n}\n");
+    let mut game = game(&rules, "south", &[5, 0], &[0, 0]);
+    play(&mut game, "a1");
+    // a2 b2 b1, then a1 is skipped: a2 b2.
+    assert_eq!(rows(&game), (vec![0, 2], vec![1, 2]));
+}
+
+#[test]
+fn clockwise_sowing_runs_the_other_way() {
+    let rules = rules("board {\n size 2 x 3\n seeds 0\n}\nsowing {\n sow clockwise\n}\nend {\n when board repeats 2 times\n}\n");
+    let mut game = game(&rules, "south", &[0, 3, 0], &[0, 0, 0]);
+    play(&mut game, "a2");
+    // Clockwise from a2: a1, then b1, b2.
+    assert_eq!(rows(&game), (vec![1, 0, 0], vec![1, 1, 0]));
+}
+
+#[test]
+fn a_forward_chain_follows_the_sowing_direction() {
+    let rules = rules("board {\n size 2 x 3\n seeds 0\n}\ncapture {\n when count = 2\n take last hole\n chain forward while count = 2\n}\nend {\n when board repeats 2 times\n}\n");
+    let mut game = game(&rules, "south", &[0, 0, 1], &[1, 2, 1]);
+    play(&mut game, "a3");
+    // a3 → b3 (now 2): taken; forward b2 (2) taken, b1 (1) stops. Backward a3 (0) is not looked at.
+    assert_eq!(rows(&game), (vec![0, 0, 0], vec![1, 0, 0]));
+    assert_eq!(game.state().captured, [4, 0]);
+}
+
+#[test]
+fn a_two_way_chain_never_takes_a_hole_twice() {
+    let rules = rules("board {\n size 2 x 2\n seeds 0\n}\ncapture {\n when count = 2\n take last hole\n chain both while count = 2\n}\nend {\n when board repeats 2 times\n}\n");
+    // a1 (1) → a2 (now 2): taken; backward a1 (0) stops; forward b2 2, b1 2, a1 0 stops.
+    let mut game = game(&rules, "south", &[1, 1], &[2, 2]);
+    play(&mut game, "a1");
+    assert_eq!(rows(&game), (vec![0, 0], vec![0, 0]));
+    assert_eq!(game.state().captured, [6, 0]);
+    // Eight stones from a1 put 2 in every hole, the last back in a1: the backward run takes the
+    // whole ring and stops at a1; the forward run finds a2 already taken. 8, not 10.
+    let mut round = self::game(&rules, "south", &[8, 0], &[0, 0]);
+    play(&mut round, "a1");
+    assert_eq!(rows(&round), (vec![0, 0], vec![0, 0]));
+    assert_eq!(round.state().captured, [8, 0]);
+}
+
+#[test]
+fn fewest_stones_wins_and_removed_leftovers_count_for_nobody() {
+    let rules = rules("board {\n size 2 x 2\n seeds 0\n}\ncapture {\n when count = 2\n take last hole\n}\nend {\n when every hole has count <= 1\n leftover removed\n fewest stones wins\n}\n");
+    let json = r#"{"to_move": "south", "rows": {"a": [1, 0], "b": [0, 1]}, "captured": {"south": 0, "north": 3}}"#;
+    let mut game = Game::from_state(&rules, parse_position(json, &rules).unwrap());
+    play(&mut game, "a1");
+    let result = game.result().expect("every hole holds at most 1");
+    assert_eq!(result.score, [0, 3]);
+    assert_eq!(result.winner, Some(mancala::Player::South));
+    assert_eq!(result.reason, "every hole has count <= 1");
+}
+
+#[test]
+fn a_player_without_a_move_can_lose_or_end_the_game() {
+    let lose = rules("board {\n size 2 x 2\n seeds 0\n}\nplay {\n no move: lose\n}\nend {\n leftover removed\n}\n");
+    let game1 = game(&lose, "north", &[1, 0], &[0, 0]);
+    let result = game1.result().expect("North cannot move");
+    assert_eq!(result.winner, Some(mancala::Player::South));
+    assert_eq!(result.reason, "north cannot move");
+    assert!(game1.legal_texts().is_empty());
+
+    let end = rules("board {\n size 2 x 2\n seeds 0\n}\nplay {\n no move: end\n}\nend {\n leftover to owner\n}\n");
+    let game2 = game(&end, "north", &[1, 2], &[0, 0]);
+    let result = game2.result().expect("North cannot move");
+    assert_eq!(result.score, [3, 0]);
+    assert_eq!(result.winner, Some(mancala::Player::South));
+}
+
+#[test]
+fn pass_is_the_single_legal_action_of_a_player_without_a_move() {
+    let rules = rules("board {\n size 2 x 2\n seeds 0\n}\nend {\n when board repeats 3 times\n}\n");
+    let mut game = game(&rules, "north", &[1, 0], &[0, 0]);
+    assert_eq!(game.legal_texts(), ["pass"]);
+    assert!(game.apply(Action::Sow(0)).is_err());
+    play(&mut game, "pass");
+    assert_eq!(game.state().to_move, mancala::Player::South);
+    assert!(game.apply(Action::Pass).is_err(), "South has a move: no pass");
+}
+
+#[test]
+fn a_draw_ending_overrides_the_score() {
+    let rules = rules("board {\n size 2 x 2\n seeds 1\n}\nend {\n when board repeats 2 times, draw\n}\n");
+    let mut game = Game::new(&rules);
+    // South a2 → b2; North b1 → a1 … the board cycles quickly; play until it ends.
+    let mut steps = 0;
+    while !game.is_over() && steps < 100 {
+        let action = game.legal_actions()[0];
+        game.apply(action).unwrap();
+        steps += 1;
+    }
+    let result = game.result().expect("a repetition ends the game");
+    assert_eq!(result.winner, None);
+    assert_eq!(result.reason, "board repeats 2 times");
+}
+
+#[test]
+fn options_choose_board_size_and_seeds() {
+    let source = "game \"Opt\"\noption width: 2..6 = 3\noption seeds: 1 | 4 = 4\nboard {\n size 2 x width\n seeds seeds\n seeds 0 in a1\n}\nend {\n when board repeats 2 times\n}\n";
+    let default = load_str("opt", source, &[] as &[&str]).unwrap();
+    assert_eq!((default.columns, default.initial[..6].to_vec()), (3, vec![0, 4, 4, 4, 4, 4]));
+    let set = load_str("opt", source, &["width=2", "seeds=1"]).unwrap();
+    assert_eq!((set.columns, set.initial[..4].to_vec()), (2, vec![0, 1, 1, 1]));
+    assert!(load_str("opt", source, &["seeds=2"]).is_err());
+    assert!(load_str("opt", source, &["colour=red"]).is_err());
+    assert!(load_str("opt", source, &["width"]).is_err());
+}
