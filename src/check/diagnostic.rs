@@ -130,7 +130,7 @@ pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str
 }
 
 /// "did you mean `x`?" or, without a close match, the list of what is allowed.
-pub fn suggest<'a>(word: &str, candidates: &[&'a str]) -> String {
+pub fn suggest(word: &str, candidates: &[&str]) -> String {
     match did_you_mean(word, candidates.iter().copied()) {
         Some(c) => format!("did you mean `{c}`?"),
         None => format!("write one of: {}", candidates.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ")),

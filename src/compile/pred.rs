@@ -59,7 +59,7 @@ impl Pred {
             }
             Pred::CountIn(ns) => ns.contains(&count(hole)),
             Pred::CountRange(low, high) => (*low..=*high).contains(&count(hole)),
-            Pred::CountEven(even) => (count(hole) % 2 == 0) == *even,
+            Pred::CountEven(even) => count(hole).is_multiple_of(2) == *even,
             Pred::Own => own(hole),
             Pred::Opponent => !own(hole),
             Pred::Empty => count(hole) == 0,
