@@ -1,0 +1,116 @@
+//! Helpers so scenario tests read like the rules: set up a position, play a list of actions,
+//! then check the exact rows, captures, player to move, legal actions and result.
+//!
+//! Rows are given as South sees the board: `a` is South's row, `b` North's, columns 1..N left to
+//! right. Captures are `[south, north]`.
+
+// Each test binary uses its own subset of these helpers.
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use mancala::engine::position::parse_position;
+use mancala::{Action, Game, Rules};
+
+/// The path of a shipped rule file: `rules/NAME.mancala` in this crate.
+pub fn rules_path(name: &str) -> String {
+    format!("{}/rules/{name}.mancala", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The shipped rules `name`, loaded once per test binary with default options.
+pub fn rules(name: &str) -> &'static Rules {
+    static LOADED: OnceLock<Mutex<HashMap<String, &'static Rules>>> = OnceLock::new();
+    let mut loaded = LOADED.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    loaded.entry(name.to_string()).or_insert_with(|| {
+        let rules = mancala::load_file(rules_path(name), &[] as &[&str]).unwrap_or_else(|e| panic!("cannot load {name}: {e:?}"));
+        Box::leak(Box::new(rules))
+    })
+}
+
+/// A game of `rules` continuing from a position: `to_move` ("south"/"north"), South's row `a`,
+/// North's row `b`, and `captured` as `[south, north]`. Goes through the interchange JSON reader.
+pub fn position<'r>(rules: &'r Rules, to_move: &str, a: &[u16], b: &[u16], captured: [u32; 2]) -> Game<'r> {
+    let json = serde_json::json!({
+        "to_move": to_move,
+        "rows": {"a": a, "b": b},
+        "captured": {"south": captured[0], "north": captured[1]},
+    });
+    let state = parse_position(&json.to_string(), rules).unwrap_or_else(|e| panic!("bad test position {json}: {e}"));
+    Game::from_state(rules, state)
+}
+
+/// Plays a comma-separated list of actions (`"a1, b2, pass"`); panics on the first one that
+/// does not parse or is not legal.
+#[track_caller]
+pub fn apply(game: &mut Game<'_>, actions: &str) {
+    for (i, text) in Action::split_list(actions).into_iter().enumerate() {
+        if let Err(e) = try_apply(game, text) {
+            panic!("action #{} `{text}` of `{actions}` failed: {e}\nposition: {}", i + 1, game.position_json());
+        }
+    }
+}
+
+/// Plays one action; the error, if any, as text (a parse error or an illegal action).
+pub fn try_apply(game: &mut Game<'_>, action: &str) -> Result<(), String> {
+    let action = Action::parse(action, game.rules()).map_err(|e| e.to_string())?;
+    game.apply(action).map_err(|e| e.to_string())
+}
+
+/// The exact position: player to move (`None` once over), both rows, captures.
+#[track_caller]
+pub fn assert_position(game: &Game<'_>, to_move: Option<&str>, a: &[u16], b: &[u16], captured: [u32; 2]) {
+    let p = game.position();
+    let context = game.position_json();
+    assert_eq!(p.rows["a"], a, "row a (South's); position: {context}");
+    assert_eq!(p.rows["b"], b, "row b (North's); position: {context}");
+    assert_eq!([p.captured.south, p.captured.north], captured, "captured [south, north]; position: {context}");
+    assert_eq!(p.to_move.map(|m| m.name()), to_move, "player to move; position: {context}");
+}
+
+/// The legal actions now, exactly and in board order.
+#[track_caller]
+pub fn assert_legal(game: &Game<'_>, legal: &[&str]) {
+    assert_eq!(game.legal_texts(), legal, "legal actions; position: {}", game.position_json());
+}
+
+/// The game goes on: no result, someone to move, at least one legal action.
+#[track_caller]
+pub fn assert_ongoing(game: &Game<'_>) {
+    let p = game.position();
+    assert_eq!(p.status, "ongoing", "position: {}", game.position_json());
+    assert!(p.result.is_none() && game.result().is_none(), "position: {}", game.position_json());
+    assert!(p.to_move.is_some() && !p.legal.is_empty(), "position: {}", game.position_json());
+}
+
+/// The game is over with this winner (`None`: a draw) and final score `[south, north]`.
+#[track_caller]
+pub fn assert_result(game: &Game<'_>, winner: Option<&str>, score: [u32; 2]) {
+    let p = game.position();
+    let context = game.position_json();
+    assert_eq!(p.status, "over", "status; position: {context}");
+    assert_eq!(p.to_move, None, "nobody moves once over; position: {context}");
+    assert!(p.legal.is_empty(), "no legal action once over; position: {context}");
+    let result = p.result.unwrap_or_else(|| panic!("no result; position: {context}"));
+    assert_eq!(result.winner.map(|w| w.name()), winner, "winner; position: {context}");
+    assert_eq!([result.score.south, result.score.north], score, "score [south, north]; position: {context}");
+    assert!(!result.reason.trim().is_empty(), "the result gives a reason; position: {context}");
+    assert_eq!(game.result().map(|r| r.score), Some(score), "Game::result agrees with the position");
+}
+
+/// `action` is refused (it does not parse, or is illegal now) and the game is left exactly as it
+/// was: state, position JSON and legal actions.
+#[track_caller]
+pub fn assert_illegal(game: &mut Game<'_>, action: &str) {
+    let state = *game.state();
+    let json = game.position_json();
+    let result = try_apply(game, action);
+    assert!(result.is_err(), "`{action}` should be refused; position before: {json}");
+    assert_eq!(*game.state(), state, "`{action}` was refused but changed the state");
+    assert_eq!(game.position_json(), json, "`{action}` was refused but changed the position");
+}
+
+/// Stones on the board plus both captures.
+pub fn total(game: &Game<'_>) -> u32 {
+    game.state().total(game.rules())
+}

@@ -1,0 +1,130 @@
+//! Property test over every shipped rule file (`rules/*.mancala`): random games, each action
+//! chosen uniformly among the legal ones with a seeded portable generator (ChaCha8), must end,
+//! conserve stones after every action, never refuse a legal action, refuse illegal ones without
+//! changing anything, and score every stone at the end where the scoring gives leftovers out.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use mancala::check::model::{Leftover, NoMove, Outcome, Wins};
+use mancala::engine::position::parse_position;
+use mancala::{Action, Game, Player, Rules};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+const GAMES_PER_RULE_FILE: usize = 300;
+const MAX_ACTIONS: usize = 100_000;
+
+fn rule_files() -> Vec<PathBuf> {
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/rules"));
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "mancala"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Every leftover rule an ending of these rules can apply.
+fn leftover_rules(rules: &Rules) -> Vec<Leftover> {
+    let mut all = vec![rules.leftover];
+    all.extend(rules.endings.iter().filter_map(|e| match e.outcome {
+        Outcome::Leftover(l) => Some(l),
+        Outcome::Draw => None,
+    }));
+    all
+}
+
+fn uniform<T: Copy>(rng: &mut ChaCha8Rng, items: &[T]) -> T {
+    // u32 sampling: the same sequence on 32- and 64-bit targets.
+    items[rng.gen_range(0..items.len() as u32) as usize]
+}
+
+/// Plays one random game to its end; returns its result's reason.
+fn play_one(rules: &Rules, rng: &mut ChaCha8Rng, file: &str, number: usize) -> String {
+    let mut game = Game::new(rules);
+    let total = game.state().total(rules);
+    let all_holes: Vec<Action> = (0..rules.holes as u8).map(Action::Sow).chain([Action::Pass]).collect();
+    let mut actions = 0usize;
+    let mut record: Vec<String> = Vec::new();
+    let context =
+        |record: &[String], game: &Game| format!("{file}, game {number}, after `{}`: {}", record.join(", "), game.position_json());
+    while !game.is_over() {
+        assert!(actions < MAX_ACTIONS, "{file}, game {number}: not over after {MAX_ACTIONS} actions");
+        let legal = game.legal_actions();
+        assert!(!legal.is_empty(), "an ongoing game offers no action: {}", context(&record, &game));
+        assert_eq!(
+            legal.iter().map(|a| Action::parse(&a.text(rules), rules).expect("legal text parses")).collect::<Vec<_>>(),
+            legal,
+            "legal texts read back as the same actions"
+        );
+        // Any action not offered is refused and leaves the game as it was.
+        let refused: Vec<Action> = all_holes.iter().copied().filter(|a| !legal.contains(a)).collect();
+        if !refused.is_empty() {
+            let action = uniform(rng, &refused);
+            let before = *game.state();
+            assert!(game.apply(action).is_err(), "`{}` is not offered but was accepted: {}", action.text(rules), context(&record, &game));
+            assert_eq!(*game.state(), before, "a refused action changed the state");
+        }
+        // The position survives its JSON form (repetition history aside).
+        let reread = parse_position(&game.position_json(), rules).unwrap_or_else(|e| panic!("{e}: {}", context(&record, &game)));
+        assert_eq!(reread, *game.state(), "position JSON round trip: {}", context(&record, &game));
+
+        let action = uniform(rng, &legal);
+        let mover = game.to_move().expect("someone is to move");
+        if let Err(e) = game.apply(action) {
+            panic!("a legal action was refused: {e}; {}", context(&record, &game));
+        }
+        record.push(action.text(rules));
+        actions += 1;
+        assert_eq!(game.state().total(rules), total, "stones not conserved: {}", context(&record, &game));
+        if let Some(next) = game.to_move() {
+            assert_eq!(next, mover.opponent(), "the turn passes: {}", context(&record, &game));
+        }
+    }
+
+    let position = game.position();
+    assert_eq!(position.status, "over");
+    assert!(position.legal.is_empty() && position.to_move.is_none());
+    let result = game.result().expect("a finished game has a result").clone();
+    let [south, north] = result.score;
+    assert!(south >= game.state().captured[0] && north >= game.state().captured[1], "the score includes the captures");
+    if leftover_rules(rules).iter().all(|l| matches!(l, Leftover::Owner | Leftover::Split)) {
+        assert_eq!(south + north, total, "every stone is scored: {}", context(&record, &game));
+    } else {
+        assert!(south + north <= total);
+    }
+    let draws_by_rule = rules.endings.iter().any(|e| e.outcome == Outcome::Draw);
+    if rules.no_move != NoMove::Lose && !draws_by_rule {
+        let expected = match (south.cmp(&north), rules.wins) {
+            (std::cmp::Ordering::Equal, _) => None,
+            (std::cmp::Ordering::Greater, Wins::Most) | (std::cmp::Ordering::Less, Wins::Fewest) => Some(Player::South),
+            _ => Some(Player::North),
+        };
+        assert_eq!(result.winner, expected, "the winner follows the score: {}", context(&record, &game));
+    }
+    result.reason
+}
+
+#[test]
+fn random_games_of_every_shipped_rule_file() {
+    let files = rule_files();
+    let names: Vec<String> = files.iter().map(|f| f.file_stem().unwrap().to_string_lossy().into_owned()).collect();
+    for expected in ["tihbat", "djenon-aboure"] {
+        assert!(names.iter().any(|n| n == expected), "rules/{expected}.mancala is missing: {names:?}");
+    }
+    for (path, name) in files.iter().zip(&names) {
+        let rules = mancala::load_file(path, &[] as &[&str]).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+        // One seed per file, from its name: adding a rule file leaves the others' games alone.
+        let seed = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
+        for number in 0..GAMES_PER_RULE_FILE {
+            *reasons.entry(play_one(&rules, &mut rng, name, number)).or_default() += 1;
+        }
+        eprintln!("{name}: {GAMES_PER_RULE_FILE} games, endings {reasons:?}");
+    }
+}
