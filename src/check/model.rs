@@ -189,6 +189,21 @@ pub struct Ending {
     pub text: String,
 }
 
+/// Offering holes for a price: instead of moving, the mover offers some of their holes; the other
+/// player accepts (and pays into each received hole from their captures) or declines.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Trade {
+    /// How many holes an offer holds: `fewest..=most`.
+    pub fewest: Num,
+    pub most: Num,
+    /// Holes the offerer must keep.
+    pub keep: Num,
+    /// Captured stones the receiver puts into each received hole.
+    pub price: Num,
+    /// What the result says of a winner who declined an offer.
+    pub declined_win: Option<String>,
+}
+
 #[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
 pub enum Wins {
     Most,
@@ -218,4 +233,5 @@ pub struct Model {
     pub endings: Vec<Ending>,
     pub leftover: Leftover,
     pub wins: Wins,
+    pub trade: Option<Trade>,
 }

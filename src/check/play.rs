@@ -108,6 +108,7 @@ impl Checker {
             endings,
             leftover,
             wins,
+            trade: None,
         })
     }
 

@@ -37,6 +37,16 @@ pub struct EndingRule {
     pub reason: String,
 }
 
+/// A runtime trade rule: offers of `fewest..=most` holes, keeping `keep`, at `price` a hole.
+#[derive(Clone, Debug)]
+pub struct TradeRule {
+    pub fewest: u32,
+    pub most: u32,
+    pub keep: u32,
+    pub price: u32,
+    pub declined_win: Option<String>,
+}
+
 /// Everything the engine needs to play one game, with options applied.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -66,6 +76,7 @@ pub struct Rules {
     pub tracks_repetition: bool,
     pub leftover: Leftover,
     pub wins: Wins,
+    pub trade: Option<TradeRule>,
 }
 
 /// Lowers a checked game with the chosen option values.
@@ -135,6 +146,13 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         endings,
         leftover: model.leftover,
         wins: model.wins,
+        trade: model.trade.as_ref().map(|t| TradeRule {
+            fewest: value(t.fewest),
+            most: value(t.most),
+            keep: value(t.keep),
+            price: value(t.price),
+            declined_win: t.declined_win.clone(),
+        }),
     }
 }
 

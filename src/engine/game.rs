@@ -5,6 +5,7 @@ use super::action::Action;
 use super::capture::capture;
 use super::ending;
 use super::sowing::{sow, Sowing};
+use super::trade;
 use super::{GameResult, State};
 use crate::check::model::{NoMove, Outcome};
 use crate::compile::Rules;
@@ -78,10 +79,18 @@ impl<'r> Game<'r> {
         if self.is_over() {
             return;
         }
+        if self.state.offer != 0 {
+            actions.extend([Action::Accept, Action::Decline]);
+            return;
+        }
         let mover = self.state.to_move;
         actions.extend((0..self.rules.holes).filter(|&h| self.sowing(mover, h).is_some()).map(|h| Action::Sow(h as u8)));
-        if actions.is_empty() && self.rules.no_move == NoMove::Pass {
-            actions.push(Action::Pass);
+        if actions.is_empty() {
+            if self.rules.no_move == NoMove::Pass {
+                actions.push(Action::Pass);
+            }
+        } else if let Some(rule) = &self.rules.trade {
+            trade::offers(self.rules, rule, &self.state, mover, actions);
         }
     }
 
@@ -97,21 +106,37 @@ impl<'r> Game<'r> {
         if self.is_over() {
             return Err(illegal());
         }
+        let answering = self.state.offer != 0;
         match action {
-            Action::Sow(hole) => {
+            Action::Sow(hole) if !answering => {
                 let Some((mut after, sowing)) = self.sowing(mover, hole as usize) else {
                     return Err(illegal());
                 };
                 capture(self.rules, &mut after, sowing.last, mover);
                 self.state = after;
             }
-            Action::Pass => {
+            Action::Pass if !answering => {
                 if !self.has_no_move(mover) || self.rules.no_move != NoMove::Pass {
                     return Err(illegal());
                 }
             }
+            Action::Offer(set) if !answering => {
+                let Some(rule) = &self.rules.trade else { return Err(illegal()) };
+                if self.has_no_move(mover) || !trade::can_offer(self.rules, rule, &self.state, mover, set) {
+                    return Err(illegal());
+                }
+                self.state.offer = set;
+            }
+            Action::Accept | Action::Decline if answering => {
+                let Some(rule) = &self.rules.trade else { return Err(illegal()) };
+                trade::answer(rule, &mut self.state, action == Action::Accept);
+                // The offer was the offerer's whole turn: the receiver now plays theirs.
+                self.end_action(mover, mover);
+                return Ok(());
+            }
+            _ => return Err(illegal()),
         }
-        self.end_action(mover);
+        self.end_action(mover, mover.opponent());
         Ok(())
     }
 
@@ -135,9 +160,9 @@ impl<'r> Game<'r> {
         (0..self.rules.holes).all(|h| self.sowing(player, h).is_none())
     }
 
-    /// After `mover`'s action: hand the turn over, then look for an ending.
-    fn end_action(&mut self, mover: Player) {
-        self.state.to_move = mover.opponent();
+    /// After `mover`'s action: hand the turn to `next`, then look for an ending.
+    fn end_action(&mut self, mover: Player, next: Player) {
+        self.state.to_move = next;
         if let Some((outcome, reason)) = ending::board_ending(self.rules, &self.state, mover) {
             return self.finish(outcome, None, reason.to_string());
         }
@@ -153,7 +178,7 @@ impl<'r> Game<'r> {
     /// At the start of a turn: a player without a move passes, loses or ends the game.
     fn start_turn(&mut self) {
         let player = self.state.to_move;
-        if !self.has_no_move(player) {
+        if self.state.offer != 0 || !self.has_no_move(player) {
             return;
         }
         let leftover = Outcome::Leftover(self.rules.leftover);
@@ -166,6 +191,13 @@ impl<'r> Game<'r> {
     }
 
     fn finish(&mut self, outcome: Outcome, loser: Option<Player>, reason: String) {
-        self.result = Some(ending::result(self.rules, &self.state, outcome, loser, reason));
+        let mut result = ending::result(self.rules, &self.state, outcome, loser, reason);
+        let note = self.rules.trade.as_ref().and_then(|t| t.declined_win.as_ref());
+        if let (Some(note), Some(winner)) = (note, result.winner) {
+            if self.state.declined[winner.index()] {
+                result.reason = format!("{}; {note}: {winner} declined an offer", result.reason);
+            }
+        }
+        self.result = Some(result);
     }
 }

@@ -3,7 +3,8 @@
 //! [`Rules`]; nothing here knows any game by name.
 //!
 //! One module per concern: [`sowing`] (laps, relays, endless-move detection), [`capture`],
-//! [`ending`] (end conditions and scoring), [`game`] (turns), [`action`] (action text),
+//! [`ending`] (end conditions and scoring), [`trade`] (offers of holes for a price), [`game`]
+//! (turns), [`action`] (action text),
 //! [`position`] (the interchange JSON).
 
 pub mod action;
@@ -12,6 +13,7 @@ mod ending;
 mod game;
 pub mod position;
 mod sowing;
+mod trade;
 
 pub use action::{Action, ActionError};
 pub use game::{Game, IllegalAction};
@@ -30,6 +32,11 @@ pub struct State {
     pub owners: [Player; MAX_HOLES],
     pub captured: [u32; 2],
     pub to_move: Player,
+    /// Holes offered and not yet answered (a bit per hole; 0: no offer is open). The offer is
+    /// made by the opponent of `to_move`, who must answer it.
+    pub offer: u128,
+    /// Whether each player has declined an offer in this game (for the result's note).
+    pub declined: [bool; 2],
 }
 
 impl State {
@@ -39,7 +46,7 @@ impl State {
         for (hole, owner) in owners.iter_mut().enumerate().take(rules.holes) {
             *owner = rules.row_owner_of(hole);
         }
-        State { counts: rules.initial, owners, captured: [0, 0], to_move: rules.first }
+        State { counts: rules.initial, owners, captured: [0, 0], to_move: rules.first, offer: 0, declined: [false; 2] }
     }
 
     /// Stones on the board.
@@ -57,6 +64,11 @@ impl State {
     pub(crate) fn holds(&self, rules: &Rules, pred: &crate::compile::Pred, hole: usize, mover: Player) -> bool {
         pred.holds(hole, rules.holes, &|h| u32::from(self.counts[h]), &|h| self.owners[h] == mover)
     }
+}
+
+/// The holes of a set, in board order.
+pub fn holes_of(set: u128) -> impl Iterator<Item = usize> {
+    (0..MAX_HOLES).filter(move |&h| set & (1u128 << h) != 0)
 }
 
 /// How a finished game came out.

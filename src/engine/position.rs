@@ -43,6 +43,16 @@ pub struct Position {
     pub legal: Vec<String>,
     pub status: &'static str,
     pub result: Option<ResultJson>,
+    /// An offer waiting for `to_move`'s answer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pending: Option<Pending>,
+}
+
+/// An open offer: the holes offered and who offered them.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Pending {
+    pub offer: Vec<String>,
+    pub by: Player,
 }
 
 impl Game<'_> {
@@ -65,6 +75,10 @@ impl Game<'_> {
             legal: self.legal_texts(),
             status: if self.is_over() { "over" } else { "ongoing" },
             result: self.result().map(|r: &GameResult| ResultJson { winner: r.winner, score: r.score.into(), reason: r.reason.clone() }),
+            pending: (state.offer != 0).then(|| Pending {
+                offer: super::holes_of(state.offer).map(|h| rules.label(h)).collect(),
+                by: state.to_move.opponent(),
+            }),
         }
     }
 
@@ -99,6 +113,7 @@ struct PositionInput {
     captured: Option<Sides>,
     #[serde(default)]
     owners: BTreeMap<String, Player>,
+    pending: Option<Pending>,
 }
 
 /// A position file that does not fit the game.
@@ -167,6 +182,26 @@ pub fn parse_position(json: &str, rules: &Rules) -> Result<State, PositionError>
             return error(format!("`owners` names `{label}`, which is not a hole of this board"));
         };
         state.owners[hole] = *owner;
+    }
+    if let Some(pending) = &input.pending {
+        if rules.trade.is_none() {
+            return error("the position has an open offer, but this game has no trades".to_string());
+        }
+        if pending.by != to_move.opponent() {
+            return error(format!("an offer by {} must be answered by {}, but `to_move` is {to_move}", pending.by, pending.by.opponent()));
+        }
+        for label in &pending.offer {
+            let Some(hole) = rules.hole(label) else {
+                return error(format!("the offer names `{label}`, which is not a hole of this board"));
+            };
+            if state.owners[hole] != pending.by {
+                return error(format!("the offer names `{label}`, which {} does not own", pending.by));
+            }
+            state.offer |= 1u128 << hole;
+        }
+        if state.offer == 0 {
+            return error("the open offer names no hole".to_string());
+        }
     }
     // Stones must fit a hole whatever the sowing does, and totals must not overflow.
     let total: u64 =
