@@ -8,7 +8,9 @@ use crate::Game;
 pub fn draw(game: &Game<'_>, last: Option<&str>) -> String {
     let rules = game.rules();
     let state = game.state();
-    let width = state.counts[..rules.holes].iter().map(|c| c.to_string().len()).max().unwrap_or(1).max(rules.columns.to_string().len()) + 2;
+    let traded_any = (0..rules.holes).any(|h| state.owners[h] != rules.row_owner_of(h));
+    let digits = state.counts[..rules.holes].iter().map(|c| c.to_string().len()).max().unwrap_or(1).max(rules.columns.to_string().len());
+    let width = digits + 2 + usize::from(traded_any);
     let mut out = String::new();
     let _ = write!(out, "{}", rules.name);
     let options: Vec<String> = rules.options.iter().map(|(n, v)| format!("{n}={v}")).collect();
@@ -27,11 +29,19 @@ pub fn draw(game: &Game<'_>, last: Option<&str>) -> String {
             let hole = row * rules.columns + column;
             let label = rules.label(hole);
             let count = state.counts[hole];
-            let cell = if last == Some(label.as_str()) { format!("[{count}]") } else { count.to_string() };
+            let traded = if state.owners[hole] != rules.row_owner_of(hole) { "*" } else { "" };
+            let cell = if last == Some(label.as_str()) { format!("[{count}]{traded}") } else { format!("{count}{traded}") };
             let _ = write!(out, "{cell:>width$}");
         }
         let owner = rules.row_owner[row];
         let _ = writeln!(out, "   {owner:<5}  captured {}", state.captured[owner.index()]);
+    }
+    if traded_any {
+        let _ = writeln!(out, "   * owned by the other row's player");
+    }
+    if state.offer != 0 {
+        let holes: Vec<String> = crate::engine::holes_of(state.offer).map(|h| rules.label(h)).collect();
+        let _ = writeln!(out, "{} offers {} to {}: accept or decline?", state.to_move.opponent(), holes.join(" "), state.to_move);
     }
     match game.result() {
         Some(result) => {

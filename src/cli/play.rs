@@ -30,7 +30,8 @@ pub struct PlayArgs {
     seed: u64,
 }
 
-const HELP: &str = "Type a hole to sow from (e.g. a1), or `pass` when it is offered.\n\
+const HELP: &str = "Type a hole to sow from (e.g. a1), or `pass` when it is offered; where the game has\n\
+trades, `offer a1 a2` offers holes, and the other player answers `accept` or `decline`.\n\
 Commands: help, board, legal, quit.";
 
 pub fn play(args: &PlayArgs) -> u8 {
