@@ -214,7 +214,7 @@ fn run_with_a_broken_rule_file_exits_1() {
     let path = temp_file("broken-run.mancala", b"game \"X\"\n");
     let out = mancala(&["run", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("mancala::missing_size"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("mancala::missing_board"), "{}", stderr(&out));
 }
 
 #[test]
