@@ -4,7 +4,7 @@ use super::diagnostic::{suggest, Diagnostic};
 use super::model::{Num, Placement};
 use super::options::Slot;
 use super::{Checker, Sections};
-use crate::ast::{Ident, Place, Span, StatementKind, Value};
+use crate::ast::{Ident, Place, Span, Statement, StatementKind, Value};
 use crate::player::Player;
 use crate::{parse_label, row_letter, MAX_HOLES};
 
@@ -24,42 +24,72 @@ pub(super) struct Board {
 impl Checker {
     pub(super) fn board(&mut self, sections: &Sections<'_>) -> Option<Board> {
         let statements = sections.of("board");
-        let header = sections.spans.get("board").copied().unwrap_or_default();
+        let Some(&header) = sections.spans.get("board") else {
+            if statements.is_empty() {
+                self.missing_board(sections);
+            }
+            return None;
+        };
         let size = statements.iter().find_map(|s| match &s.kind {
-            StatementKind::Size { rows, columns } => Some((rows, columns)),
+            StatementKind::Size { rows, columns } => Some((rows, columns, s.span)),
             _ => None,
         });
-        let Some((rows, columns)) = size else {
-            self.push(
-                Diagnostic::error("missing_size", "the board has no size", header, "no `size` in this section")
-                    .with_help("add a line like `size 2 x 6` (rows x columns) to the board section"),
-            );
-            return None;
-        };
-        let rows = self.rows(rows);
-        let columns = self.num(columns, COLUMNS);
-        let (rows, columns) = (rows?, columns?);
-        let (min_columns, max_columns) = match columns {
-            Num::Literal(n) => (n as usize, n as usize),
-            Num::Option(i) => {
-                let (low, high) = self.options[i].domain.numeric_bounds().unwrap_or((1, 1));
-                (low as usize, high as usize)
+        let dimensions = match size {
+            Some((rows, columns, span)) => {
+                let rows = self.rows(rows);
+                let columns = self.num(columns, COLUMNS);
+                rows.zip(columns).filter(|(rows, columns)| self.fits(*rows, *columns, span))
+            }
+            None => {
+                if !self.maybe_unreadable(Some("board"), "size") {
+                    self.push(
+                        Diagnostic::error("missing_size", "the board has no size", header, "no `size` in this section")
+                            .with_help("add a line like `size 2 x 6` (rows x columns) to the board section"),
+                    );
+                }
+                None
             }
         };
-        if rows * max_columns > MAX_HOLES {
-            let span = statements.iter().find(|s| matches!(s.kind, StatementKind::Size { .. })).map(|s| s.span).unwrap_or(header);
-            self.push(
-                Diagnostic::error(
-                    "board_too_large",
-                    format!("a board of {rows} x {max_columns} has {} holes", rows * max_columns),
-                    span,
-                    format!("at most {MAX_HOLES} holes"),
-                )
-                .with_help(format!("the engine handles boards of up to {MAX_HOLES} holes")),
-            );
+        let Some((rows, columns)) = dimensions else {
+            // Without a size, check what does not need it, so that one run still reports every
+            // mistake: the players and rows (a board has MAX_ROWS rows) and the seed counts.
+            self.owners(statements.iter().map(|s| (&s.kind, s.span)), MAX_ROWS, header);
+            self.seeds(statements, MAX_ROWS, None, header);
             return None;
-        }
+        };
+        let min_columns = match columns {
+            Num::Literal(n) => n as usize,
+            Num::Option(i) => self.options[i].domain.numeric_bounds().map_or(1, |(low, _)| low as usize),
+        };
         let row_owner = self.owners(statements.iter().map(|s| (&s.kind, s.span)), rows, header);
+        let seeds = self.seeds(statements, rows, Some(min_columns), header);
+        Some(Board { rows, columns, row_owner: row_owner?, seeds })
+    }
+
+    /// Whether a board of `rows` x `columns` has few enough holes for the engine; reported when not.
+    fn fits(&mut self, rows: usize, columns: Num, span: Span) -> bool {
+        let max_columns = match columns {
+            Num::Literal(n) => n as usize,
+            Num::Option(i) => self.options[i].domain.numeric_bounds().map_or(1, |(_, high)| high as usize),
+        };
+        if rows * max_columns <= MAX_HOLES {
+            return true;
+        }
+        self.push(
+            Diagnostic::error(
+                "board_too_large",
+                format!("a board of {rows} x {max_columns} has {} holes", rows * max_columns),
+                span,
+                format!("at most {MAX_HOLES} holes"),
+            )
+            .with_help(format!("the engine handles boards of up to {MAX_HOLES} holes")),
+        );
+        false
+    }
+
+    /// The seeds at the start. Holes are checked against the board when its columns are known
+    /// (`min_columns`: the fewest it may have).
+    fn seeds(&mut self, statements: &[&Statement], rows: usize, min_columns: Option<usize>, header: Span) -> Vec<(Num, Placement)> {
         let mut seeds = Vec::new();
         let mut any_seeds = false;
         for statement in statements {
@@ -68,20 +98,43 @@ impl Checker {
             };
             any_seeds = true;
             let count = self.num(count, SEEDS);
-            let places: Vec<Option<Placement>> = places.iter().map(|p| self.place(p, rows, min_columns)).collect();
+            let places: Vec<Option<Placement>> = match min_columns {
+                Some(min_columns) => places.iter().map(|p| self.place(p, rows, min_columns)).collect(),
+                None => {
+                    for place in places {
+                        if let Place::Row(row) = place {
+                            self.row(row, rows);
+                        }
+                    }
+                    continue;
+                }
+            };
             let Some(count) = count else { continue };
             if places.is_empty() {
                 seeds.push((count, Placement::Everywhere));
             }
             seeds.extend(places.into_iter().flatten().map(|p| (count, p)));
         }
-        if !any_seeds {
+        if !any_seeds && !self.maybe_unreadable(Some("board"), "seeds") {
             self.push(
                 Diagnostic::error("missing_seeds", "the board starts with no seeds", header, "no `seeds` in this section")
                     .with_help("add a line like `seeds 4` (every hole) or `seeds 2 in row a`"),
             );
         }
-        Some(Board { rows, columns, row_owner: row_owner?, seeds })
+        seeds
+    }
+
+    /// Reports a file without a board, pointing where the board section would go.
+    fn missing_board(&mut self, sections: &Sections<'_>) {
+        let first_section = sections.spans.values().chain(sections.captures.iter().map(|(span, _)| span)).min().copied();
+        let (span, label) = match first_section.or(self.first_item) {
+            Some(span) => (span, "add the board section before this"),
+            None => (Span::default(), "the file has no statement"),
+        };
+        self.push(
+            Diagnostic::error("missing_board", "the file has no `board` section", span, label)
+                .with_help("every game needs a board; add one before the other sections, like\n\nboard {\n    size 2 x 6\n    seeds 4\n}"),
+        );
     }
 
     fn rows(&mut self, rows: &Value) -> Option<usize> {
@@ -94,7 +147,7 @@ impl Checker {
                             "bad_rows",
                             format!("a board cannot have {} rows", n.value.map(|v| v.to_string()).unwrap_or_else(|| "that many".into())),
                             n.span,
-                            "rows",
+                            format!("must be {MAX_ROWS}"),
                         )
                         .with_help("boards have 2 rows for now, one for each player (four-row boards come with per-player circuits)"),
                     );
@@ -102,6 +155,7 @@ impl Checker {
                 }
             },
             Value::Name(name) => {
+                self.mark_used(&name.name);
                 self.push(
                     Diagnostic::error(
                         "rows_not_a_number",
@@ -126,6 +180,8 @@ impl Checker {
         let mut owner: Vec<Option<(Player, Span)>> = vec![None; rows];
         let mut any = false;
         let mut ok = true;
+        // Rows given a second owner: the second owner, the row and where the first was given.
+        let mut twice: Vec<(Player, &Ident, Span)> = Vec::new();
         for (kind, _) in statements {
             let StatementKind::Owns { player, rows: owned } = kind else {
                 continue;
@@ -141,16 +197,24 @@ impl Checker {
                     continue;
                 };
                 if let Some((_, earlier)) = owner[r] {
-                    self.push(
-                        Diagnostic::error("row_owned_twice", format!("row `{}` is given an owner twice", row.name), row.span, "again here")
-                            .with_label(earlier, "first here")
-                            .with_help("each row belongs to exactly one player"),
-                    );
+                    twice.push((p, row, earlier));
                     ok = false;
                 } else {
                     owner[r] = Some((p, row.span));
                 }
             }
+        }
+        for (p, row, earlier) in twice {
+            // The row nobody owns is most likely the one meant.
+            let help = match owner.iter().position(Option::is_none) {
+                Some(free) => format!("each row belongs to one player: did you mean `{p} owns row {}`?", row_letter(free)),
+                None => "each row belongs to one player: remove one of the two".to_string(),
+            };
+            self.push(
+                Diagnostic::error("row_owned_twice", format!("row `{}` is given an owner twice", row.name), row.span, "again here")
+                    .with_label(earlier, "first here")
+                    .with_help(help),
+            );
         }
         if !any {
             return Some((0..rows).map(|r| if r < rows / 2 { Player::South } else { Player::North }).collect());
@@ -166,17 +230,21 @@ impl Checker {
             );
             return None;
         }
-        let owners: Vec<Player> = owner.into_iter().flatten().map(|(p, _)| p).collect();
+        let owned: Vec<(Player, Span)> = owner.into_iter().flatten().collect();
         for p in Player::BOTH {
-            if !owners.contains(&p) {
+            if !owned.iter().any(|(o, _)| *o == p) {
+                // Every row went to the other player: suggest giving p the last row written.
+                let (other, span) = owned[owned.len() - 1];
+                let row = span.text(&self.source).to_string();
                 self.push(
-                    Diagnostic::error("player_without_row", format!("{p} owns no row"), header, "in this board")
-                        .with_help("each player needs at least one row to move from"),
+                    Diagnostic::error("player_without_row", format!("{p} owns no row"), span, format!("{other} owns every row")).with_help(
+                        format!("each player needs a row to move from: take row {row} from {other}, and write `{p} owns row {row}`"),
+                    ),
                 );
                 return None;
             }
         }
-        Some(owners)
+        Some(owned.into_iter().map(|(p, _)| p).collect())
     }
 
     pub(super) fn player(&mut self, name: &Ident) -> Option<Player> {

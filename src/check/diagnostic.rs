@@ -76,6 +76,12 @@ impl Diagnostic {
             .with_help("split the condition into simpler parts; no rule needs this much nesting")
     }
 
+    /// A word that nests what follows it (`not`, `every`), written too often on one line.
+    pub fn too_many(span: Span, word: &str, limit: usize) -> Diagnostic {
+        Diagnostic::error("too_deep", format!("`{word}` is written more than {limit} times on one line"), span, "one too many")
+            .with_help("no rule needs this many: two `not`s in a row cancel out, and one `every hole` is enough")
+    }
+
     pub fn syntax(span: Span, expected: String) -> Diagnostic {
         Diagnostic::error("syntax", "the file cannot be read here", span, format!("expected {expected}"))
     }
@@ -118,13 +124,28 @@ impl miette::Diagnostic for Diagnostic {
     }
 }
 
-/// The closest of `candidates` to `word`, if one is close enough to be a likely typo.
+/// The closest of `candidates` to `word`, if one is close enough to be a likely typo: a few
+/// letters wrong, or a candidate with a few letters more or less at its end (`owned` → `own`).
 pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    /// Longer words are no typo of any name; comparing them would only cost time.
+    const LONGEST: usize = 64;
+    if word.len() > LONGEST {
+        return None;
+    }
     let word = word.to_lowercase();
     candidates
         .into_iter()
-        .map(|c| (edit_distance(&word, &c.to_lowercase()), c))
-        .filter(|(d, c)| *d <= (c.len().max(word.len()) / 3).max(1))
+        .filter_map(|c| {
+            let lower = c.to_lowercase();
+            let (shorter, longer) = if lower.len() <= word.len() { (&lower, &word) } else { (&word, &lower) };
+            let allowed = (longer.len() / 3).max(1);
+            if longer.len() - shorter.len() > allowed.max(3) {
+                return None;
+            }
+            let distance = edit_distance(&word, &lower);
+            let extended = shorter.len() >= 3 && longer.starts_with(shorter.as_str());
+            (distance <= allowed || extended).then_some((distance, c))
+        })
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
 }
@@ -144,8 +165,8 @@ fn edit_distance(a: &str, b: &str) -> usize {
     for (i, row) in d.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=b.len() {
-        d[0][j] = j;
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {
@@ -168,5 +189,9 @@ mod tests {
         assert_eq!(did_you_mean("bord", ["board", "sowing", "end"]), Some("board"));
         assert_eq!(did_you_mean("xyz", ["board", "sowing", "end"]), None);
         assert_eq!(did_you_mean("sotuh", ["south", "north"]), Some("south"));
+        assert_eq!(did_you_mean("owned", ["own", "opponent", "empty"]), Some("own"));
+        assert_eq!(did_you_mean("counts", ["count"]), Some("count"));
+        assert_eq!(did_you_mean("o", ["own"]), None);
+        assert_eq!(did_you_mean(&"x".repeat(1 << 20), ["board"]), None);
     }
 }

@@ -32,7 +32,7 @@ pub const FORMS: &[Form] = &[
     Form { keyword: "relay", section: Some("sowing"), example: "relay when count >= 2" },
     Form { keyword: "take", section: Some("capture"), example: "take last hole" },
     Form { keyword: "chain", section: Some("capture"), example: "chain backward while count in {2, 4}" },
-    Form { keyword: "when", section: Some("capture"), example: "when own and count in {2, 4}   (in `end`: when every hole is empty)" },
+    Form { keyword: "when", section: Some("capture"), example: "when own and count in {2, 4}   or   when every hole is empty" },
     Form { keyword: "leftover", section: Some("end"), example: "leftover to owner" },
     Form { keyword: "wins", section: Some("end"), example: "most stones wins" },
 ];
@@ -73,6 +73,21 @@ pub fn allowed_in(form: &Form, section: Option<&str>) -> bool {
     }
 }
 
+impl Form {
+    /// The examples of the form, each in backticks: "`seeds 4` or `seeds 2 in row a`".
+    pub fn examples(&self) -> String {
+        self.example.split("   or   ").map(|e| format!("`{e}`")).collect::<Vec<_>>().join(" or ")
+    }
+
+    /// The example of the form as it is written in `section`.
+    pub fn example_in(&self, section: Option<&str>) -> &'static str {
+        match (self.keyword, section) {
+            ("when", Some("end")) => "when every hole is empty",
+            _ => self.example.split("   or   ").next().unwrap_or(self.example),
+        }
+    }
+}
+
 /// Where a form belongs, in words.
 pub fn home(form: &Form) -> String {
     match (form.keyword, form.section) {
@@ -84,7 +99,8 @@ pub fn home(form: &Form) -> String {
 
 /// The statement form a line that could not be read most likely meant, judged by its words.
 pub fn guess(line: &str) -> Option<&'static Form> {
-    let words: Vec<&str> = line.split_whitespace().collect();
+    // The keyword is among the first three words (`most stones wins`).
+    let words: Vec<&str> = line.split_whitespace().take(3).collect();
     let first = *words.first()?;
     let first = first.trim_end_matches(':');
     if let Some(form) = FORMS.iter().find(|f| f.keyword.split(' ').next() == Some(first)) {

@@ -14,13 +14,13 @@ mod options;
 mod play;
 mod predicate;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub use diagnostic::{did_you_mean, Diagnostic};
 pub use forms::{FORMS, SECTIONS};
 use model::Model;
 
-use crate::ast::{RuleFile, Span, Statement};
+use crate::ast::{Item, RuleFile, Span, Statement};
 
 /// A rule file that passed every check. Only a `Checked` can be compiled.
 #[derive(Clone, Debug)]
@@ -32,7 +32,22 @@ pub struct Checked {
 
 /// Checks a parsed rule file (`source` is its text, for the conditions quoted in results). On failure the list holds every error and warning, sorted by span.
 pub fn check(file: &RuleFile, source: &str) -> Result<Checked, Vec<Diagnostic>> {
-    let mut checker = Checker { source: source.to_string(), ..Checker::default() };
+    if file.items.is_empty() {
+        return Err(vec![Diagnostic::error(
+            "empty_file",
+            "the file holds no rules",
+            Span::default(),
+            "nothing but blank lines and comments",
+        )
+        .with_help(
+            "a rule file names its game and describes its board; start with\n\ngame \"Tihbat\"\n\nboard {\n    size 2 x 2\n    seeds 7\n}",
+        )]);
+    }
+    let first_item = file.items.first().map(|item| match item {
+        Item::Section(section) => section.name.span,
+        Item::Statement(statement) => statement.span,
+    });
+    let mut checker = Checker { source: source.to_string(), first_item, ..Checker::default() };
     let sections = checker.layout(file);
     checker.options(&sections);
     let model = checker.model(&sections);
@@ -68,10 +83,24 @@ struct Checker {
     options: Vec<model::OptionDef>,
     /// Options used somewhere, by index into `options`.
     used_options: Vec<bool>,
+    /// Options declared with a mistake already reported: a use of one is not reported again.
+    broken_options: Vec<String>,
+    /// The sections (`None`: the top level) holding a line that could not be read. They are not
+    /// reported for a missing statement: the unreadable line may well be it.
+    unreadable_in: BTreeSet<Option<&'static str>>,
+    /// The statement forms unreadable lines looked like, for the same reason.
+    unreadable_forms: BTreeSet<&'static str>,
+    /// The first statement or section of the file, where a missing `game` line would go.
+    first_item: Option<Span>,
 }
 
 impl Checker {
     fn push(&mut self, diagnostic: Diagnostic) {
         self.diagnostics.push(diagnostic);
+    }
+
+    /// Whether a missing `keyword` statement of `section` may be hidden in an unreadable line.
+    fn maybe_unreadable(&self, section: Option<&'static str>, keyword: &str) -> bool {
+        (section.is_some() && self.unreadable_in.contains(&section)) || self.unreadable_forms.contains(keyword)
     }
 }

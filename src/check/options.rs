@@ -4,7 +4,7 @@
 use super::diagnostic::{did_you_mean, Diagnostic};
 use super::model::{Num, OptionDef, OptionDomain, OptionValue};
 use super::{Checker, Sections};
-use crate::ast::{Domain, Ident, Number, StatementKind, Value};
+use crate::ast::{Domain, Ident, StatementKind, Value};
 
 /// What a number stands for and the values it may take, for diagnostics.
 #[derive(Clone, Copy)]
@@ -22,6 +22,7 @@ impl Checker {
             };
             if let Some(earlier) = self.options.iter().find(|o| o.name == name.name) {
                 let earlier = earlier.span;
+                self.broken_options.push(name.name.clone());
                 self.push(
                     Diagnostic::error(
                         "duplicate_option",
@@ -35,9 +36,11 @@ impl Checker {
                 continue;
             }
             let Some(domain) = self.domain(domain) else {
+                self.broken_options.push(name.name.clone());
                 continue;
             };
             let Some(default_value) = self.option_value(default) else {
+                self.broken_options.push(name.name.clone());
                 continue;
             };
             if !domain.contains(&default_value) {
@@ -48,8 +51,9 @@ impl Checker {
                         default.span(),
                         "not allowed by the option",
                     )
-                    .with_help(format!("choose the default among {}", domain.describe())),
+                    .with_help(format!("choose the default among `{}`", domain.describe())),
                 );
+                self.broken_options.push(name.name.clone());
                 continue;
             }
             self.options.push(OptionDef { name: name.name.clone(), domain, default: default_value, span: name.span });
@@ -60,7 +64,12 @@ impl Checker {
     fn domain(&mut self, domain: &Domain) -> Option<OptionDomain> {
         match domain {
             Domain::Range { low, high } => {
-                let (Some(OptionValue::Number(l)), Some(OptionValue::Number(h))) = (self.option_value(low), self.option_value(high)) else {
+                let (low_value, high_value) = (self.option_value(low), self.option_value(high));
+                if low_value.is_none() || high_value.is_none() {
+                    // A number too large, reported already.
+                    return None;
+                }
+                let (Some(OptionValue::Number(l)), Some(OptionValue::Number(h))) = (low_value, high_value) else {
                     self.push(
                         Diagnostic::error(
                             "bad_range",
@@ -80,14 +89,16 @@ impl Checker {
                             low.span().to(high.span()),
                             "the low end is above the high end",
                         )
-                        .with_help(format!("write {h}..{l}")),
+                        .with_help(format!("write the low end first: `{h}..{l}`")),
                     );
                     return None;
                 }
                 Some(OptionDomain::Range { low: l, high: h })
             }
             Domain::List(values) => {
-                let values: Option<Vec<OptionValue>> = values.iter().map(|v| self.option_value(v)).collect();
+                // Each value checked (and reported) before any failure counts.
+                let values: Vec<Option<OptionValue>> = values.iter().map(|v| self.option_value(v)).collect();
+                let values: Option<Vec<OptionValue>> = values.into_iter().collect();
                 Some(OptionDomain::List(values?))
             }
         }
@@ -96,22 +107,17 @@ impl Checker {
     /// A value written in an option declaration: a number or a word such as `on`.
     fn option_value(&mut self, value: &Value) -> Option<OptionValue> {
         match value {
-            Value::Number(n) => self.number(n, u32::MAX).map(OptionValue::Number),
+            Value::Number(n) => match n.value {
+                Some(n) => Some(OptionValue::Number(n)),
+                None => {
+                    self.push(
+                        Diagnostic::error("number_too_large", "this number is too large for an option value", n.span, "too large")
+                            .with_help("an option's numbers stand for sizes and counts of stones, none of which comes near this"),
+                    );
+                    None
+                }
+            },
             Value::Name(word) => Some(OptionValue::Word(word.name.clone())),
-        }
-    }
-
-    /// A number literal, reported when it does not fit.
-    fn number(&mut self, number: &Number, max: u32) -> Option<u32> {
-        match number.value {
-            Some(n) if n <= max => Some(n),
-            _ => {
-                self.push(
-                    Diagnostic::error("number_too_large", "this number is too large", number.span, format!("at most {max} here"))
-                        .with_help("no board, count or option needs a number this large"),
-                );
-                None
-            }
         }
     }
 
@@ -119,7 +125,19 @@ impl Checker {
     pub(super) fn num(&mut self, value: &Value, slot: Slot) -> Option<Num> {
         match value {
             Value::Number(number) => {
-                let n = self.number(number, u32::MAX)?;
+                let Some(n) = number.value else {
+                    // Too many digits for any count: say so without repeating them all.
+                    self.push(
+                        Diagnostic::error(
+                            "number_too_large",
+                            format!("this number is far too large for {}", slot.what),
+                            number.span,
+                            format!("must be {}..{}", slot.min, slot.max),
+                        )
+                        .with_help(format!("write a number from {} to {}", slot.min, slot.max)),
+                    );
+                    return None;
+                };
                 if n < slot.min || n > slot.max {
                     self.push(
                         Diagnostic::error(
@@ -166,16 +184,38 @@ impl Checker {
         }
     }
 
+    /// Marks the option `name`, if there is one, as used.
+    pub(super) fn mark_used(&mut self, name: &str) {
+        if let Some(index) = self.options.iter().position(|o| o.name == name) {
+            self.used_options[index] = true;
+        }
+    }
+
     /// The index of the option `name` refers to, reported when there is none.
     fn option_index(&mut self, name: &Ident) -> Option<usize> {
         if let Some(index) = self.options.iter().position(|o| o.name == name.name) {
             self.used_options[index] = true;
             return Some(index);
         }
-        let help = match did_you_mean(&name.name, self.options.iter().map(|o| o.name.as_str())) {
-            Some(close) => format!("did you mean the option `{close}`?"),
-            None if self.options.is_empty() => format!("write a number, or declare an option at the top: option {}: 1..9 = 4", name.name),
-            None => format!(
+        if self.broken_options.contains(&name.name) {
+            // Its declaration is reported already.
+            return None;
+        }
+        let close = did_you_mean(&name.name, self.options.iter().map(|o| o.name.as_str())).map(str::to_string);
+        let help = match (close, number_word(&name.name)) {
+            (_, Some(n)) => format!("write numbers in digits: `{n}`"),
+            (Some(close), None) => {
+                // The option is used, misspelt: not "unused" too.
+                self.mark_used(&close);
+                format!("did you mean the option `{close}`?")
+            }
+            (None, None) if self.options.is_empty() => {
+                format!(
+                    "write a number, or declare `{}` as an option at the top of the file, e.g. `option {}: 1..9 = 4`",
+                    name.name, name.name
+                )
+            }
+            (None, None) => format!(
                 "write a number, or one of the options: {}",
                 self.options.iter().map(|o| format!("`{}`", o.name)).collect::<Vec<_>>().join(", ")
             ),
@@ -189,13 +229,29 @@ impl Checker {
 
     /// Warns about options that nothing uses.
     pub(super) fn unused_options(&mut self) {
-        let unused: Vec<(String, crate::ast::Span)> =
-            self.options.iter().zip(&self.used_options).filter(|(_, used)| !**used).map(|(o, _)| (o.name.clone(), o.span)).collect();
-        for (name, span) in unused {
+        let unused: Vec<(String, crate::ast::Span, bool)> = self
+            .options
+            .iter()
+            .zip(&self.used_options)
+            .filter(|(_, used)| !**used)
+            .map(|(o, _)| (o.name.clone(), o.span, o.domain.numeric_bounds().is_some()))
+            .collect();
+        for (name, span, numeric) in unused {
+            let help = if numeric {
+                format!("write `{name}` in a rule in place of a number, or remove the option")
+            } else {
+                "only numbers can be used in rules: give the option numbers as values, or remove it".to_string()
+            };
             self.push(
-                Diagnostic::warning("unused_option", format!("the option `{name}` is never used"), span, "declared here")
-                    .with_help(format!("use `{name}` where a number goes, or remove the option")),
+                Diagnostic::warning("unused_option", format!("the option `{name}` is never used"), span, "declared here").with_help(help),
             );
         }
     }
+}
+
+/// The number a word like `four` names, for a number written in letters.
+fn number_word(word: &str) -> Option<u32> {
+    const WORDS: &str = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen \
+                         seventeen eighteen nineteen twenty";
+    WORDS.split_whitespace().position(|w| w.eq_ignore_ascii_case(word)).map(|n| n as u32)
 }

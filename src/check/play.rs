@@ -11,6 +11,23 @@ use crate::player::Player;
 
 const REPEATS: Slot = Slot { what: "the number of occurrences", min: 2, max: 1000 };
 
+/// Words with the meaning of a word of the language, and that word.
+const SYNONYMS: &[(&str, &str)] = &[
+    ("anticlockwise", "counter-clockwise"),
+    ("anti-clockwise", "counter-clockwise"),
+    ("counterclockwise", "counter-clockwise"),
+    ("ccw", "counter-clockwise"),
+    ("cw", "clockwise"),
+    ("backwards", "backward"),
+    ("forwards", "forward"),
+    ("skip", "pass"),
+    ("remove", "removed"),
+    ("discarded", "removed"),
+    ("more", "most"),
+    ("fewer", "fewest"),
+    ("least", "fewest"),
+];
+
 impl Checker {
     pub(super) fn model(&mut self, sections: &Sections<'_>) -> Option<Model> {
         let name = self.game_name(sections);
@@ -71,16 +88,18 @@ impl Checker {
             }
         }
         if skip_origin && first_seed == FirstSeed::Origin {
-            let span =
-                sections.of("sowing").iter().find(|s| matches!(s.kind, StatementKind::SkipOrigin)).map(|s| s.span).unwrap_or_default();
+            let span_of = |wanted: fn(&StatementKind) -> bool| {
+                sections.of("sowing").iter().rev().find(|s| wanted(&s.kind)).map(|s| s.span).unwrap_or_default()
+            };
+            let skip = span_of(|k| matches!(k, StatementKind::SkipOrigin));
+            let origin = span_of(|k| matches!(k, StatementKind::FirstSeed(_)));
             self.push(
-                Diagnostic::error(
-                    "contradiction",
-                    "a lap cannot both start in its origin and skip it",
-                    span,
-                    "contradicts `first seed into origin`",
-                )
-                .with_help("keep `first seed into origin` or `skip origin`, not both"),
+                Diagnostic::error("contradiction", "a lap cannot both start in its origin and skip it", skip, "skips the origin")
+                    .with_label(origin, "but the first seed goes into the origin")
+                    .with_help(
+                        "keep one of the two: `first seed into origin` sows the origin first; `skip origin` passes over it when a lap \
+                         comes round (with `first seed into next hole`)",
+                    ),
             );
         }
 
@@ -126,10 +145,15 @@ impl Checker {
                 );
                 None
             }
+            None if self.maybe_unreadable(None, "game") => None,
             None => {
+                let (span, label) = match self.first_item {
+                    Some(span) => (span, "add the `game` line above this"),
+                    None => (Span::default(), "the file has no statement"),
+                };
                 self.push(
-                    Diagnostic::error("missing_name", "the file does not name its game", Span::default(), "the file starts here")
-                        .with_help("add a first line like `game \"Djenon-aboure\"`"),
+                    Diagnostic::error("missing_name", "the file does not name its game", span, label)
+                        .with_help("add a line like `game \"Tihbat\"` at the top of the file, outside any section"),
                 );
                 None
             }
@@ -142,10 +166,14 @@ impl Checker {
             return Some(*value);
         }
         let names: Vec<&str> = choices.iter().map(|(w, _)| *w).collect();
-        self.push(
-            Diagnostic::error("unknown_word", format!("`{}` is not {what}", word.name), word.span, "not understood")
-                .with_help(suggest(&word.name, &names)),
-        );
+        // Other ways to say a word of the language: suggested by meaning, not by spelling
+        // (`anticlockwise` is spelt like `clockwise` but means `counter-clockwise`).
+        let synonym = SYNONYMS.iter().find(|(other, _)| other.eq_ignore_ascii_case(&word.name)).map(|(_, meant)| *meant);
+        let help = match synonym.filter(|meant| names.contains(meant)) {
+            Some(meant) => format!("write `{meant}`, this language's word for {}", word.name),
+            None => suggest(&word.name, &names),
+        };
+        self.push(Diagnostic::error("unknown_word", format!("`{}` is not {what}", word.name), word.span, "not understood").with_help(help));
         None
     }
 
@@ -158,13 +186,23 @@ impl Checker {
             match &statement.kind {
                 StatementKind::When { condition: Condition::Predicate(expr), consequence } => {
                     if let Some(consequence) = consequence {
-                        let span = match consequence {
-                            Consequence::Leftover(word) => word.span,
-                            Consequence::Draw(span) => *span,
+                        // From the word after the comma to the end of the statement.
+                        let start = match consequence {
+                            Consequence::Leftover(word) => {
+                                let text = Span { start: expr.span.end, end: word.span.start }.text(&self.source);
+                                text.rfind("leftover").map_or(word.span.start, |at| expr.span.end + at as u32)
+                            }
+                            Consequence::Draw(span) => span.start,
                         };
+                        let span = Span { start, end: statement.span.end };
                         self.push(
-                            Diagnostic::error("misplaced_consequence", "a capture has no leftover or draw", span, "only endings have this")
-                                .with_help("remove it; write what an ending does in the `end` section"),
+                            Diagnostic::error(
+                                "misplaced_consequence",
+                                format!("a capture does not end the game, so it has no `{}`", span.text(&self.source)),
+                                span,
+                                "only an ending says this",
+                            )
+                            .with_help("remove it from the capture; `leftover` and `draw` belong to the `when` lines of the `end` section"),
                         );
                     }
                     when = self.predicate(expr, Subject::Hole);
@@ -203,6 +241,9 @@ impl Checker {
             return None;
         }
         let Some(when) = when else {
+            if self.maybe_unreadable(Some("capture"), "when") {
+                return None;
+            }
             self.push(
                 Diagnostic::error(
                     "capture_without_condition",
@@ -215,6 +256,9 @@ impl Checker {
             return None;
         };
         let Some(take) = take else {
+            if self.maybe_unreadable(Some("capture"), "take") {
+                return None;
+            }
             self.push(
                 Diagnostic::error("capture_without_take", "this capture never says what it takes", header, "no `take` in this section")
                     .with_help("add the line `take last hole`"),
@@ -232,19 +276,18 @@ impl Checker {
         for statement in statements {
             match &statement.kind {
                 StatementKind::When { condition, consequence } => {
+                    // Both halves checked (and reported) before either failure counts.
                     let outcome = match consequence {
-                        None => None,
-                        Some(Consequence::Draw(_)) => Some(Outcome::Draw),
-                        Some(Consequence::Leftover(word)) => match self.word(word, "where leftover stones go", &leftovers) {
-                            Some(l) => Some(Outcome::Leftover(l)),
-                            None => continue,
-                        },
+                        None => Some(None),
+                        Some(Consequence::Draw(_)) => Some(Some(Outcome::Draw)),
+                        Some(Consequence::Leftover(word)) => {
+                            self.word(word, "where leftover stones go", &leftovers).map(|l| Some(Outcome::Leftover(l)))
+                        }
                     };
-                    let (condition, text) = match condition {
-                        Condition::Predicate(expr) => match self.predicate(expr, Subject::Board) {
-                            Some(pred) => (EndCondition::Board(pred), self.text_of(expr.span)),
-                            None => continue,
-                        },
+                    let condition = match condition {
+                        Condition::Predicate(expr) => {
+                            self.predicate(expr, Subject::Board).map(|pred| (EndCondition::Board(pred), self.text_of(expr.span)))
+                        }
                         Condition::Repeats { what, times, span } => {
                             let what = self.word(
                                 what,
@@ -252,11 +295,11 @@ impl Checker {
                                 &[("board", Repeated::Board), ("position", Repeated::Position)],
                             );
                             let times = self.num(times, REPEATS);
-                            let (Some(what), Some(times)) = (what, times) else {
-                                continue;
-                            };
-                            (EndCondition::Repeats { what, times }, self.text_of(*span))
+                            what.zip(times).map(|(what, times)| (EndCondition::Repeats { what, times }, self.text_of(*span)))
                         }
+                    };
+                    let (Some(outcome), Some((condition, text))) = (outcome, condition) else {
+                        continue;
                     };
                     endings.push(Ending { condition, outcome, text });
                 }

@@ -2,11 +2,11 @@
 //! `every hole …`) and checks each term makes sense where it stands: a hole's properties need a
 //! hole, which an ending (looking at the whole board) does not have.
 
-use super::diagnostic::{suggest, Diagnostic};
+use super::diagnostic::{did_you_mean, suggest, Diagnostic};
 use super::model::{Num, Pred};
 use super::options::Slot;
 use super::Checker;
-use crate::ast::{Expr, ExprKind, Ident, Set};
+use crate::ast::{Expr, ExprKind, Ident, Set, Span};
 
 /// Numbers a hole can be asked about.
 const QUANTITIES: &[&str] = &["count"];
@@ -32,15 +32,17 @@ impl Checker {
             ExprKind::Not(inner) => self.predicate(inner, subject).map(|p| Pred::Not(Box::new(p))),
             ExprKind::EveryHole(inner) => self.predicate(inner, Subject::Hole).map(|p| Pred::EveryHole(Box::new(p))),
             ExprKind::Compare { quantity, op, value } => {
-                let quantity_ok = self.quantity(quantity, subject);
+                let quantity_ok = self.quantity(quantity, expr, subject);
                 let value = self.num(value, COUNT);
                 Some(Pred::Count(*op, value.filter(|_| quantity_ok)?))
             }
             ExprKind::In { quantity, set } => {
-                let quantity_ok = self.quantity(quantity, subject);
+                let quantity_ok = self.quantity(quantity, expr, subject);
                 let pred = match set {
                     Set::List(values) => {
-                        let nums: Option<Vec<Num>> = values.iter().map(|v| self.num(v, COUNT)).collect();
+                        // Each value checked (and reported) before any failure counts.
+                        let nums: Vec<Option<Num>> = values.iter().map(|v| self.num(v, COUNT)).collect();
+                        let nums: Option<Vec<Num>> = nums.into_iter().collect();
                         Pred::CountIn(nums?)
                     }
                     Set::Range { low, high } => {
@@ -51,7 +53,7 @@ impl Checker {
                 };
                 quantity_ok.then_some(pred)
             }
-            ExprKind::Parity { quantity, even } => self.quantity(quantity, subject).then_some(Pred::CountEven(*even)),
+            ExprKind::Parity { quantity, even } => self.quantity(quantity, expr, subject).then_some(Pred::CountEven(*even)),
             ExprKind::Flag(flag) => self.flag(flag, subject),
         }
     }
@@ -62,8 +64,19 @@ impl Checker {
         preds.into_iter().collect()
     }
 
-    fn quantity(&mut self, quantity: &Ident, subject: Subject) -> bool {
+    /// The quantity of the comparison `term`.
+    fn quantity(&mut self, quantity: &Ident, term: &Expr, subject: Subject) -> bool {
         if !QUANTITIES.contains(&quantity.name.as_str()) {
+            // The comparison as it would read with `count`.
+            let fixed = format!(
+                "{}count{}",
+                Span { start: term.span.start, end: quantity.span.start }.text(&self.source),
+                Span { start: quantity.span.end, end: term.span.end }.text(&self.source)
+            );
+            let help = match did_you_mean(&quantity.name, QUANTITIES.iter().copied()) {
+                Some(close) => format!("did you mean `{close}`?"),
+                None => format!("the number of stones in a hole is its `count`: write `{fixed}`"),
+            };
             self.push(
                 Diagnostic::error(
                     "unknown_quantity",
@@ -71,11 +84,15 @@ impl Checker {
                     quantity.span,
                     "unknown quantity",
                 )
-                .with_help(suggest(&quantity.name, QUANTITIES)),
+                .with_help(help),
             );
             return false;
         }
-        self.needs_hole(quantity, subject)
+        if subject == Subject::Hole {
+            return true;
+        }
+        let term = term.span.text(&self.source).to_string();
+        self.needs_hole(quantity, &format!("every hole has {term}"))
     }
 
     fn flag(&mut self, flag: &Ident, subject: Subject) -> Option<Pred> {
@@ -91,14 +108,15 @@ impl Checker {
                 return None;
             }
         };
-        self.needs_hole(flag, subject).then_some(pred)
+        if subject == Subject::Hole {
+            return Some(pred);
+        }
+        self.needs_hole(flag, &format!("every hole is {}", flag.name)).then_some(pred)
     }
 
-    /// A hole's property used where there is no hole: reported with the fix.
-    fn needs_hole(&mut self, word: &Ident, subject: Subject) -> bool {
-        if subject == Subject::Hole {
-            return true;
-        }
+    /// Reports a hole's property used in an ending, where there is no hole, with the fix:
+    /// `every_hole`, the term as it would read about every hole.
+    fn needs_hole(&mut self, word: &Ident, every_hole: &str) -> bool {
         self.push(
             Diagnostic::error(
                 "needs_a_hole",
@@ -106,7 +124,7 @@ impl Checker {
                 word.span,
                 "which hole?",
             )
-            .with_help(format!("say which holes: `every hole has {} …` or `every hole is …`", word.name)),
+            .with_help(format!("say which holes it is about: to end when it holds for every hole, write `{every_hole}`")),
         );
         false
     }

@@ -75,10 +75,8 @@ impl Game<'_> {
             legal: self.legal_texts(),
             status: if self.is_over() { "over" } else { "ongoing" },
             result: self.result().map(|r: &GameResult| ResultJson { winner: r.winner, score: r.score.into(), reason: r.reason.clone() }),
-            pending: (state.offer != 0).then(|| Pending {
-                offer: super::holes_of(state.offer).map(|h| rules.label(h)).collect(),
-                by: state.to_move.opponent(),
-            }),
+            pending: (state.offer != 0)
+                .then(|| Pending { offer: super::holes_of(state.offer).map(|h| rules.label(h)).collect(), by: state.to_move.opponent() }),
         }
     }
 

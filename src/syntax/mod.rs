@@ -4,6 +4,8 @@
 //! never fails; the few ways it can (nesting too deep for a safe parse) come back as a
 //! [`Diagnostic`] with a span like every other problem.
 
+use std::borrow::Cow;
+
 use pest::iterators::{Pair, Pairs};
 use pest::Parser;
 
@@ -22,28 +24,172 @@ const MAX_NESTING: usize = 32;
 /// the checker to report.
 pub fn parse(source: &str) -> Result<RuleFile, Diagnostic> {
     check_nesting(source)?;
-    let mut pairs = RuleParser::parse(Rule::file, source).map_err(syntax_error)?;
+    let cut = cut_long_words(source);
+    let mut pairs = RuleParser::parse(Rule::file, &cut).map_err(syntax_error)?;
     let file = pairs.next().ok_or_else(|| Diagnostic::internal("the parser returned no file", Span::default()))?;
-    build_file(file)
+    let mut file = build_file(file)?;
+    if let Cow::Owned(_) = cut {
+        restore_texts(&mut file, source);
+    }
+    Ok(file)
 }
 
-/// Refuses text whose parentheses nest deeper than [`MAX_NESTING`] before pest sees it.
+/// The longest name or number: a word longer than this is cut (see [`cut_long_words`]).
+pub const LONGEST_WORD: usize = 64;
+
+/// `source` with every run of name characters longer than [`LONGEST_WORD`] cut short: the rest
+/// of the run becomes DEL characters, which nothing in the grammar reads, so that its line is
+/// unparsed and reported. Byte for byte, so every span still fits the source.
+///
+/// Why: the generated parser may read the first word of a line once for each statement form that
+/// starts with a name, which for a word of megabytes takes seconds. A bound in the grammar
+/// (`ident_char{65}`) would cost every name twice its length; this costs one pass over the bytes,
+/// and a copy only for a file with such a word.
+fn cut_long_words(source: &str) -> Cow<'_, str> {
+    let bytes = source.as_bytes();
+    let mut run = 0;
+    let mut cut: Option<Vec<u8>> = None;
+    for (at, b) in bytes.iter().enumerate() {
+        if !is_name_byte(*b) {
+            run = 0;
+            continue;
+        }
+        run += 1;
+        if run > LONGEST_WORD {
+            cut.get_or_insert_with(|| bytes.to_vec())[at] = 0x7f;
+        }
+    }
+    match cut {
+        // Only ASCII bytes were replaced, by an ASCII byte: still UTF-8.
+        Some(bytes) => Cow::Owned(String::from_utf8(bytes).unwrap_or_else(|_| source.to_string())),
+        None => Cow::Borrowed(source),
+    }
+}
+
+/// Puts back the texts that [`cut_long_words`] may have cut: quoted texts and unparsed lines,
+/// taken from `source` by their spans.
+fn restore_texts(file: &mut RuleFile, source: &str) {
+    let restore = |statement: &mut Statement| match &mut statement.kind {
+        StatementKind::Game(text) | StatementKind::Source(text) | StatementKind::Ruling { text, .. } => {
+            let quoted = text.span.text(source);
+            text.text = quoted.get(1..quoted.len().saturating_sub(1)).unwrap_or("").to_string();
+        }
+        StatementKind::Unparsed(text) => *text = statement.span.text(source).to_string(),
+        _ => {}
+    };
+    for item in &mut file.items {
+        match item {
+            Item::Statement(statement) => restore(statement),
+            Item::Section(section) => section.statements.iter_mut().for_each(restore),
+        }
+    }
+}
+
+/// Where reading `line`, a line the grammar could not read, as a statement stops: the byte offset
+/// of the first thing that cannot be read (the line's end when the line stops short), and what
+/// was expected there, in words. `None` when the grammar cannot say anything useful.
+pub fn stuck_at(line: &str) -> Option<(usize, String)> {
+    // Past this, nobody wants a pointer into the line, and reading it again would cost time.
+    const LONGEST: usize = 10_000;
+    if line.len() > LONGEST {
+        return None;
+    }
+    check_nesting(line).ok()?;
+    let error = RuleParser::parse(Rule::statement_alone, line).err()?;
+    let (pest::error::InputLocation::Pos(at) | pest::error::InputLocation::Span((at, _))) = error.location;
+    let pest::error::ErrorVariant::ParsingError { positives, .. } = &error.variant else {
+        return None;
+    };
+    let mut expected: Vec<String> = Vec::new();
+    for rule in positives {
+        if let Some(words) = expected_words(*rule) {
+            if !expected.contains(&words) {
+                expected.push(words);
+            }
+        }
+    }
+    if at == 0 || expected.is_empty() {
+        return None;
+    }
+    Some((at, expected.join(" or ")))
+}
+
+/// What a grammar rule expected at a place is called in a diagnostic; `None` for the rules that
+/// only say a line might have been a statement beginning with a name (`south owns …`, `most
+/// stones wins`), which is rarely what a line that cannot be read meant.
+fn expected_words(rule: Rule) -> Option<String> {
+    Some(match rule {
+        Rule::kw_owns | Rule::kw_moves | Rule::kw_seeds => return None,
+        Rule::value => "a number or an option's name".to_string(),
+        Rule::number => "a number".to_string(),
+        Rule::ident | Rule::flag => "a name".to_string(),
+        Rule::string => "a quoted text".to_string(),
+        Rule::expr | Rule::conjunction | Rule::negation | Rule::term | Rule::condition | Rule::comparison | Rule::every_hole => {
+            "a condition".to_string()
+        }
+        Rule::set => "a set like `{2, 4}` or a range like `1..8`".to_string(),
+        Rule::range => "a range like `1..8`".to_string(),
+        Rule::compare_op => "a comparison like `>=`".to_string(),
+        Rule::parity => "`even` or `odd`".to_string(),
+        Rule::domain => "the option's values, like `1 | 2 | 3` or `2..9`".to_string(),
+        Rule::consequence | Rule::leftover | Rule::draw => "`leftover …` or `draw`".to_string(),
+        Rule::place => "a row like `row a` or a hole like `a1`".to_string(),
+        Rule::EOI => "the end of the line".to_string(),
+        rule if is_keyword(rule) && rule != Rule::comment => format!("`{}`", format!("{rule:?}").trim_start_matches("kw_")),
+        _ => return None,
+    })
+}
+
+/// Refuses, before pest sees it, a line whose parentheses nest deeper than [`MAX_NESTING`], or
+/// that writes `not` or `every` more than [`MAX_NESTING`] times: each `not` and each `every hole`
+/// nests the rest of the condition one level deeper, for the parser and the checker alike.
+/// Quoted texts and comments are not looked at.
 fn check_nesting(source: &str) -> Result<(), Diagnostic> {
-    let mut depth = 0usize;
-    for (at, c) in source.char_indices() {
-        match c {
-            '(' => {
+    let bytes = source.as_bytes();
+    let (mut depth, mut nots, mut everys) = (0usize, 0usize, 0usize);
+    // Inside a quoted text or a comment, which run to the end of the line at most.
+    let (mut quoted, mut comment) = (false, false);
+    let is_word = |at: usize, word: &[u8]| {
+        bytes[at..].starts_with(word)
+            && (at == 0 || !is_name_byte(bytes[at - 1]))
+            && bytes.get(at + word.len()).is_none_or(|b| !is_name_byte(*b))
+    };
+    // Bytes, not chars: all that matter are ASCII, and this runs over every byte of the file.
+    for (at, b) in bytes.iter().enumerate() {
+        match b {
+            b'\n' | b'\r' => (depth, nots, everys, quoted, comment) = (0, 0, 0, false, false),
+            _ if comment => {}
+            b'"' => quoted = !quoted,
+            _ if quoted => {}
+            b'/' if bytes.get(at + 1) == Some(&b'/') => comment = true,
+            b'(' => {
                 depth += 1;
                 if depth > MAX_NESTING {
                     return Err(Diagnostic::too_deep(Span::new(at, at + 1), MAX_NESTING));
                 }
             }
-            ')' => depth = depth.saturating_sub(1),
-            '\n' => depth = 0,
+            b')' => depth = depth.saturating_sub(1),
+            b'n' if is_word(at, b"not") => {
+                nots += 1;
+                if nots > MAX_NESTING {
+                    return Err(Diagnostic::too_many(Span::new(at, at + 3), "not", MAX_NESTING));
+                }
+            }
+            b'e' if is_word(at, b"every") => {
+                everys += 1;
+                if everys > MAX_NESTING {
+                    return Err(Diagnostic::too_many(Span::new(at, at + 5), "every", MAX_NESTING));
+                }
+            }
             _ => {}
         }
     }
     Ok(())
+}
+
+/// Whether `b` may be part of a name (see `ident_char` in the grammar).
+fn is_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'\'')
 }
 
 fn syntax_error(error: pest::error::Error<Rule>) -> Diagnostic {
@@ -82,7 +228,8 @@ struct Children<'i> {
 
 impl<'i> Children<'i> {
     fn of(pair: Pair<'i, Rule>) -> Children<'i> {
-        let span = span_of(&pair);
+        // Only for reporting a bug: the raw span will do.
+        let span = Span::new(pair.as_span().start(), pair.as_span().end());
         Children { pairs: pair.into_inner().peekable(), span }
     }
 
@@ -120,13 +267,68 @@ impl<'i> Children<'i> {
     }
 }
 
+/// Tokens the builders pass over: keywords (`kw_…`), whose meaning is in the rule around them,
+/// and comments.
 fn is_keyword(rule: Rule) -> bool {
-    format!("{rule:?}").starts_with("kw_")
+    use Rule::*;
+    matches!(
+        rule,
+        comment
+            | kw_game
+            | kw_source
+            | kw_ruling
+            | kw_project
+            | kw_option
+            | kw_size
+            | kw_x
+            | kw_owns
+            | kw_row
+            | kw_rows
+            | kw_seeds
+            | kw_seed
+            | kw_in
+            | kw_moves
+            | kw_first
+            | kw_start
+            | kw_from
+            | kw_own
+            | kw_hole
+            | kw_where
+            | kw_no
+            | kw_move
+            | kw_sow
+            | kw_into
+            | kw_skip
+            | kw_origin
+            | kw_relay
+            | kw_when
+            | kw_take
+            | kw_chain
+            | kw_while
+            | kw_repeats
+            | kw_times
+            | kw_time
+            | kw_draw
+            | kw_leftover
+            | kw_to
+            | kw_wins
+            | kw_or
+            | kw_and
+            | kw_not
+            | kw_every
+            | kw_is
+            | kw_has
+            | kw_even
+            | kw_odd
+    )
 }
 
+/// The span of what a pair says. A rule that ends in an optional or repeated part also holds
+/// the spaces pest skipped while looking for that part (`seeds 4   `); they are cut off, so that
+/// labels underline the statement and an ending's text is the condition as written.
 fn span_of(pair: &Pair<'_, Rule>) -> Span {
-    let s = pair.as_span();
-    Span::new(s.start(), s.end())
+    let (start, text) = (pair.as_span().start(), pair.as_str());
+    Span::new(start, start + text.trim_end_matches([' ', '\t']).len())
 }
 
 fn unexpected(pair: &Pair<'_, Rule>) -> Diagnostic {
@@ -140,7 +342,7 @@ fn build_file(pair: Pair<'_, Rule>) -> Result<RuleFile, Diagnostic> {
             Rule::section => items.push(Item::Section(build_section(child)?)),
             Rule::statement => items.push(Item::Statement(build_statement(child)?)),
             Rule::unparsed => items.push(Item::Statement(build_unparsed(child))),
-            Rule::EOI => {}
+            Rule::EOI | Rule::comment => {}
             _ => return Err(unexpected(&child)),
         }
     }
@@ -360,4 +562,17 @@ fn build_comparison(pair: Pair<'_, Rule>) -> Result<ExprKind, Diagnostic> {
         Rule::parity => ExprKind::Parity { quantity, even: Children::of(tail).has_keyword(Rule::kw_even) },
         _ => return Err(unexpected(&tail)),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_keyword_rule_is_passed_over() {
+        for rule in Rule::all_rules() {
+            let expected = format!("{rule:?}").starts_with("kw_") || *rule == Rule::comment;
+            assert_eq!(is_keyword(*rule), expected, "{rule:?}");
+        }
+    }
 }
