@@ -82,6 +82,7 @@ pub enum Item {
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct Section {
     pub name: Ident,
+    pub guard: Option<Guard>,
     pub statements: Vec<Statement>,
     pub span: Span,
 }
@@ -90,6 +91,7 @@ pub struct Section {
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct Statement {
     pub kind: StatementKind,
+    pub guard: Option<Guard>,
     pub span: Span,
 }
 
@@ -134,8 +136,24 @@ pub enum StatementKind {
     Leftover(Ident),
     /// `most stones wins`
     Wins(Ident),
+    /// `offer 1..3 own holes`
+    Offer { fewest: Value, most: Value },
+    /// `keep at least 1 hole`
+    Keep(Value),
+    /// `price 6 captured stones per hole`
+    Price(Value),
+    /// `win after decline "victory without glory"`
+    WinAfterDecline(Text),
     /// A line the grammar could not read.
     Unparsed(String),
+}
+
+/// `if trade = on`: what follows applies only when the option has that value.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Guard {
+    pub option: Ident,
+    pub value: Value,
+    pub span: Span,
 }
 
 /// The values an option may take.

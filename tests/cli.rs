@@ -114,8 +114,8 @@ fn run_without_json_draws_the_board() {
     let out = mancala(&["run", &rules("tihbat"), "--moves", "a1"]);
     assert_eq!(out.status.code(), Some(0));
     let text = stdout(&out);
-    assert!(text.contains(" b   8  9"), "{text}");
-    assert!(text.contains(" a [2]  9"), "{text}");
+    assert!(text.contains(" b    8   9"), "{text}");
+    assert!(text.contains(" a  [2]   9"), "{text}");
     assert!(text.contains("north to move; legal: b1 b2"), "{text}");
 }
 
@@ -234,8 +234,8 @@ fn play_reads_actions_from_a_pipe() {
     assert!(text.contains("`nonsense` is not an action"), "{text}");
     // After a1 (a = 2 9, b = 8 9) North plays b2: one back into b2, then 8 round the board twice:
     // b1 = 10, a1 = 4, a2 = 11, b2 = 3 (the last, own hole, odd: no capture).
-    assert!(text.contains(" b   10 [3]"), "{text}");
-    assert!(text.contains(" a    4  11"), "{text}");
+    assert!(text.contains(" b    10  [3]"), "{text}");
+    assert!(text.contains(" a     4   11"), "{text}");
     assert!(text.contains("`b1` is not legal now"), "b1 is South's turn now: {text}");
 }
 

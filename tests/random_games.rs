@@ -82,7 +82,9 @@ fn play_one(rules: &Rules, rng: &mut ChaCha8Rng, file: &str, number: usize) -> S
         actions += 1;
         assert_eq!(game.state().total(rules), total, "stones not conserved: {}", context(&record, &game));
         if let Some(next) = game.to_move() {
-            assert_eq!(next, mover.opponent(), "the turn passes: {}", context(&record, &game));
+            // An answer to an offer ends the offerer's turn: the one who answered plays next.
+            let expected = if matches!(action, Action::Accept | Action::Decline) { mover } else { mover.opponent() };
+            assert_eq!(next, expected, "the turn passes: {}", context(&record, &game));
         }
     }
 

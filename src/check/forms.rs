@@ -4,7 +4,7 @@
 use crate::ast::StatementKind;
 
 /// The sections a rule file may have.
-pub const SECTIONS: &[&str] = &["board", "play", "sowing", "capture", "end"];
+pub const SECTIONS: &[&str] = &["board", "play", "sowing", "capture", "trade", "end"];
 
 /// A statement form: its leading words, the section it belongs in (`None`: outside any section)
 /// and an example of it.
@@ -33,6 +33,10 @@ pub const FORMS: &[Form] = &[
     Form { keyword: "take", section: Some("capture"), example: "take last hole" },
     Form { keyword: "chain", section: Some("capture"), example: "chain backward while count in {2, 4}" },
     Form { keyword: "when", section: Some("capture"), example: "when own and count in {2, 4}   or   when every hole is empty" },
+    Form { keyword: "offer", section: Some("trade"), example: "offer 1..3 own holes" },
+    Form { keyword: "keep", section: Some("trade"), example: "keep at least 1 hole" },
+    Form { keyword: "price", section: Some("trade"), example: "price 6 captured stones per hole" },
+    Form { keyword: "win after decline", section: Some("trade"), example: "win after decline \"victory without glory\"" },
     Form { keyword: "leftover", section: Some("end"), example: "leftover to owner" },
     Form { keyword: "wins", section: Some("end"), example: "most stones wins" },
 ];
@@ -58,6 +62,10 @@ pub fn form_of(kind: &StatementKind) -> Option<&'static Form> {
         StatementKind::Take(_) => "take",
         StatementKind::Chain { .. } => "chain",
         StatementKind::When { .. } => "when",
+        StatementKind::Offer { .. } => "offer",
+        StatementKind::Keep(_) => "keep",
+        StatementKind::Price(_) => "price",
+        StatementKind::WinAfterDecline(_) => "win after decline",
         StatementKind::Leftover(_) => "leftover",
         StatementKind::Wins(_) => "wins",
         StatementKind::Unparsed(_) => return None,

@@ -15,7 +15,7 @@ use super::{Checker, Sections};
 use crate::ast::{Item, RuleFile, Span, Statement, StatementKind};
 
 /// Words the grammar never reads as names (see `keyword` in the grammar).
-const RESERVED: &[&str] = &["and", "or", "not", "in", "x", "when", "while", "where"];
+const RESERVED: &[&str] = &["and", "or", "not", "in", "x", "when", "while", "where", "if"];
 
 /// The longest name or number the parser reads.
 const LONGEST_NAME: usize = crate::syntax::LONGEST_WORD;
@@ -100,6 +100,9 @@ impl Checker {
             match item {
                 Item::Section(section) => {
                     open = None;
+                    if !self.active(section.guard.as_ref()) {
+                        continue;
+                    }
                     let target = self.section(&mut sections, &mut seen, &written, &section.name.name, section.name.span);
                     for statement in &section.statements {
                         self.put(&mut sections, target, statement, &mut misplaced);
@@ -208,6 +211,9 @@ impl Checker {
             Target::Capture(_) => Some("capture"),
             Target::Ignored => return,
         };
+        if !self.active(statement.guard.as_ref()) {
+            return;
+        }
         let Some(form) = form_of(&statement.kind) else {
             if let StatementKind::Unparsed(text) = &statement.kind {
                 self.unreadable(text, statement.span, section);
@@ -356,6 +362,9 @@ impl Checker {
 
     /// Reports statements that may appear once but appear again.
     fn duplicates(&mut self, statements: &[&Statement]) {
+        if self.defer_duplicates {
+            return;
+        }
         let mut first: BTreeMap<String, Span> = BTreeMap::new();
         for statement in statements {
             let key = match &statement.kind {

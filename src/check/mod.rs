@@ -8,6 +8,7 @@
 mod board;
 mod diagnostic;
 mod forms;
+mod guards;
 mod layout;
 pub mod model;
 mod options;
@@ -25,7 +26,11 @@ use crate::ast::{Item, RuleFile, Span, Statement};
 /// A rule file that passed every check. Only a `Checked` can be compiled.
 #[derive(Clone, Debug)]
 pub struct Checked {
+    /// The game with every option at its default.
     pub model: Model,
+    /// Where guards make variants: the game for each combination of the guarded options' values
+    /// (option index and value).
+    pub variants: Vec<(Vec<(usize, model::OptionValue)>, Model)>,
     /// Problems that do not stop the file from running.
     pub warnings: Vec<Diagnostic>,
 }
@@ -48,13 +53,43 @@ pub fn check(file: &RuleFile, source: &str) -> Result<Checked, Vec<Diagnostic>> 
         Item::Statement(statement) => statement.span,
     });
     let mut checker = Checker { source: source.to_string(), first_item, ..Checker::default() };
+    let guarded = !guards::all_guards(file).is_empty();
+    // With guards, statements that exclude each other may say the same thing: duplicates are
+    // judged variant by variant.
+    checker.defer_duplicates = guarded;
     let sections = checker.layout(file);
     checker.options(&sections);
-    let model = checker.model(&sections);
+    let guard_options = checker.guards(file);
+    let (model, variants) = if !guarded {
+        (checker.model(&sections), Vec::new())
+    } else {
+        checker.defer_duplicates = false;
+        let defaults: Vec<(usize, model::OptionValue)> =
+            guard_options.iter().map(|(i, _)| (*i, checker.options[*i].default.clone())).collect();
+        let mut variants = Vec::new();
+        let mut default_model = None;
+        let mut all_sound = true;
+        for variant in guards::variants(&guard_options) {
+            checker.variant = variant.clone();
+            let sections = checker.layout(file);
+            match checker.model(&sections) {
+                Some(model) => {
+                    if variant == defaults {
+                        default_model = Some(model.clone());
+                    }
+                    variants.push((variant, model));
+                }
+                None => all_sound = false,
+            }
+        }
+        (default_model.filter(|_| all_sound), variants)
+    };
+    checker.unused_options();
     let mut diagnostics = checker.diagnostics;
-    diagnostics.sort_by_key(|d| (d.span(), d.code));
+    diagnostics.sort_by(|a, b| (a.span(), a.code, &a.message).cmp(&(b.span(), b.code, &b.message)));
+    diagnostics.dedup_by(|a, b| (a.span(), a.code, &a.message) == (b.span(), b.code, &b.message));
     match model {
-        Some(model) if !diagnostics.iter().any(Diagnostic::is_error) => Ok(Checked { model, warnings: diagnostics }),
+        Some(model) if !diagnostics.iter().any(Diagnostic::is_error) => Ok(Checked { model, variants, warnings: diagnostics }),
         _ => Err(diagnostics),
     }
 }
@@ -92,6 +127,10 @@ struct Checker {
     unreadable_forms: BTreeSet<&'static str>,
     /// The first statement or section of the file, where a missing `game` line would go.
     first_item: Option<Span>,
+    /// The variant being checked: the value of each guarded option (none: every guard holds).
+    variant: Vec<(usize, model::OptionValue)>,
+    /// Leave duplicate statements to the checks of each variant.
+    defer_duplicates: bool,
 }
 
 impl Checker {

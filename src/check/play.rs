@@ -10,6 +10,9 @@ use crate::ast::{Condition, Consequence, Ident, Span, Statement, StatementKind};
 use crate::player::Player;
 
 const REPEATS: Slot = Slot { what: "the number of occurrences", min: 2, max: 1000 };
+const HOLES_OFFERED: Slot = Slot { what: "the number of holes offered", min: 1, max: 64 };
+const HOLES_KEPT: Slot = Slot { what: "the number of holes kept", min: 0, max: 64 };
+const PRICE: Slot = Slot { what: "the price of a hole", min: 0, max: 500 };
 
 /// Words with the meaning of a word of the language, and that word.
 const SYNONYMS: &[(&str, &str)] = &[
@@ -105,7 +108,7 @@ impl Checker {
 
         let captures = sections.captures.iter().filter_map(|(header, statements)| self.capture(*header, statements)).collect();
         let (endings, leftover, wins) = self.end(sections.of("end"));
-        self.unused_options();
+        let trade = self.trade(sections);
 
         let board = board?;
         Some(Model {
@@ -127,7 +130,7 @@ impl Checker {
             endings,
             leftover,
             wins,
-            trade: None,
+            trade: trade?,
         })
     }
 
@@ -266,6 +269,68 @@ impl Checker {
             return None;
         };
         Some(Capture { when, take, chain })
+    }
+
+    /// The `trade` section, if any: `Some(None)` without one, `None` when it has errors.
+    fn trade(&mut self, sections: &Sections<'_>) -> Option<Option<Trade>> {
+        let statements = sections.of("trade");
+        let Some(&header) = sections.spans.get("trade") else { return Some(None) };
+        let (mut offer, mut keep, mut price, mut declined_win) = (None, Num::Literal(0), None, None);
+        let mut ok = true;
+        for statement in statements {
+            match &statement.kind {
+                StatementKind::Offer { fewest, most } => {
+                    let fewest = self.num(fewest, HOLES_OFFERED);
+                    let most = self.num(most, HOLES_OFFERED);
+                    ok &= fewest.is_some() && most.is_some();
+                    offer = fewest.zip(most);
+                }
+                StatementKind::Keep(value) => match self.num(value, HOLES_KEPT) {
+                    Some(n) => keep = n,
+                    None => ok = false,
+                },
+                StatementKind::Price(value) => {
+                    price = self.num(value, PRICE);
+                    ok &= price.is_some();
+                }
+                StatementKind::WinAfterDecline(text) => declined_win = Some(text.text.clone()),
+                _ => {}
+            }
+        }
+        if let Some((Num::Literal(fewest), Num::Literal(most))) = offer {
+            if fewest > most {
+                let span = statements.iter().find(|s| matches!(s.kind, StatementKind::Offer { .. })).map_or(header, |s| s.span);
+                self.push(
+                    Diagnostic::error(
+                        "bad_range",
+                        format!("an offer of {fewest} to {most} holes is empty"),
+                        span,
+                        "the fewest is above the most",
+                    )
+                    .with_help(format!("write `offer {most}..{fewest} own holes`")),
+                );
+                ok = false;
+            }
+        }
+        let missing = |what: &str, example: &str| {
+            Diagnostic::error(
+                "incomplete_trade",
+                format!("the trade never says {what}"),
+                header,
+                format!("no `{}` in this section", example.split(' ').next().unwrap_or(example)),
+            )
+            .with_help(format!("add a line like `{example}`"))
+        };
+        if offer.is_none() && ok {
+            self.push(missing("how many holes may be offered", "offer 1..3 own holes"));
+            ok = false;
+        }
+        if price.is_none() && ok {
+            self.push(missing("what the receiver pays", "price 6 captured stones per hole"));
+            ok = false;
+        }
+        let ((fewest, most), price) = (offer?, price?);
+        ok.then_some(Some(Trade { fewest, most, keep, price, declined_win }))
     }
 
     fn end(&mut self, statements: &[&Statement]) -> (Vec<Ending>, Leftover, Wins) {

@@ -10,7 +10,7 @@ pub fn draw(game: &Game<'_>, last: Option<&str>) -> String {
     let state = game.state();
     let traded_any = (0..rules.holes).any(|h| state.owners[h] != rules.row_owner_of(h));
     let digits = state.counts[..rules.holes].iter().map(|c| c.to_string().len()).max().unwrap_or(1).max(rules.columns.to_string().len());
-    let width = digits + 2 + usize::from(traded_any);
+    let width = digits + 3 + usize::from(traded_any);
     let mut out = String::new();
     let _ = write!(out, "{}", rules.name);
     let options: Vec<String> = rules.options.iter().map(|(n, v)| format!("{n}={v}")).collect();

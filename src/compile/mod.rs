@@ -81,7 +81,11 @@ pub struct Rules {
 
 /// Lowers a checked game with the chosen option values.
 pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
-    let model = &checked.model;
+    let model = checked
+        .variants
+        .iter()
+        .find(|(variant, _)| variant.iter().all(|(i, v)| choice.values().get(*i) == Some(v)))
+        .map_or(&checked.model, |(_, model)| model);
     let value = |n: Num| choice.number(n);
     let rows = model.rows;
     let columns = value(model.columns) as usize;

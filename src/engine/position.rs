@@ -46,6 +46,9 @@ pub struct Position {
     /// An offer waiting for `to_move`'s answer.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pending: Option<Pending>,
+    /// The players who have declined an offer (where the game has trades).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub declined: Vec<Player>,
 }
 
 /// An open offer: the holes offered and who offered them.
@@ -77,6 +80,7 @@ impl Game<'_> {
             result: self.result().map(|r: &GameResult| ResultJson { winner: r.winner, score: r.score.into(), reason: r.reason.clone() }),
             pending: (state.offer != 0)
                 .then(|| Pending { offer: super::holes_of(state.offer).map(|h| rules.label(h)).collect(), by: state.to_move.opponent() }),
+            declined: Player::BOTH.into_iter().filter(|p| state.declined[p.index()]).collect(),
         }
     }
 
@@ -112,6 +116,8 @@ struct PositionInput {
     #[serde(default)]
     owners: BTreeMap<String, Player>,
     pending: Option<Pending>,
+    #[serde(default)]
+    declined: Vec<Player>,
 }
 
 /// A position file that does not fit the game.
@@ -200,6 +206,9 @@ pub fn parse_position(json: &str, rules: &Rules) -> Result<State, PositionError>
         if state.offer == 0 {
             return error("the open offer names no hole".to_string());
         }
+    }
+    for player in &input.declined {
+        state.declined[player.index()] = true;
     }
     // Stones must fit a hole whatever the sowing does, and totals must not overflow.
     let total: u64 =

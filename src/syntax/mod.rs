@@ -320,6 +320,18 @@ fn is_keyword(rule: Rule) -> bool {
             | kw_has
             | kw_even
             | kw_odd
+            | kw_if
+            | kw_offer
+            | kw_holes
+            | kw_keep
+            | kw_at
+            | kw_least
+            | kw_price
+            | kw_captured
+            | kw_per
+            | kw_win
+            | kw_after
+            | kw_decline
     )
 }
 
@@ -353,6 +365,7 @@ fn build_section(pair: Pair<'_, Rule>) -> Result<Section, Diagnostic> {
     let span = span_of(&pair);
     let mut children = Children::of(pair);
     let name = build_ident(children.next()?);
+    let guard = children.optional(Rule::guard).map(build_guard).transpose()?;
     let mut statements = Vec::new();
     for child in children.rest() {
         match child.as_rule() {
@@ -361,7 +374,13 @@ fn build_section(pair: Pair<'_, Rule>) -> Result<Section, Diagnostic> {
             _ => return Err(unexpected(&child)),
         }
     }
-    Ok(Section { name, statements, span })
+    Ok(Section { name, guard, statements, span })
+}
+
+fn build_guard(pair: Pair<'_, Rule>) -> Result<Guard, Diagnostic> {
+    let span = span_of(&pair);
+    let mut c = Children::of(pair);
+    Ok(Guard { option: build_ident(c.next()?), value: build_value(c.next()?)?, span })
 }
 
 fn build_unparsed(pair: Pair<'_, Rule>) -> Statement {
@@ -369,12 +388,14 @@ fn build_unparsed(pair: Pair<'_, Rule>) -> Statement {
     let trimmed = text.trim_end();
     let span = span_of(&pair);
     let span = Span::new(span.start as usize, span.start as usize + trimmed.len());
-    Statement { kind: StatementKind::Unparsed(trimmed.to_string()), span }
+    Statement { kind: StatementKind::Unparsed(trimmed.to_string()), guard: None, span }
 }
 
 fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
     let span = span_of(&pair);
-    let form = Children::of(pair).next()?;
+    let mut parts = Children::of(pair);
+    let form = parts.next()?;
+    let guard = parts.optional(Rule::guard).map(build_guard).transpose()?;
     let rule = form.as_rule();
     let mut c = Children::of(form);
     let kind = match rule {
@@ -414,9 +435,22 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
         }
         Rule::leftover => StatementKind::Leftover(build_ident(c.next()?)),
         Rule::wins => StatementKind::Wins(build_ident(c.next()?)),
+        Rule::offer => match c.optional(Rule::range) {
+            Some(range) => {
+                let (fewest, most) = build_range(range)?;
+                StatementKind::Offer { fewest, most }
+            }
+            None => {
+                let count = build_value(c.next()?)?;
+                StatementKind::Offer { fewest: count.clone(), most: count }
+            }
+        },
+        Rule::keep => StatementKind::Keep(build_value(c.next()?)?),
+        Rule::price => StatementKind::Price(build_value(c.next()?)?),
+        Rule::win_after_decline => StatementKind::WinAfterDecline(build_text(c.next()?)?),
         _ => return Err(Diagnostic::internal(&format!("unexpected statement form {rule:?}"), span)),
     };
-    Ok(Statement { kind, span })
+    Ok(Statement { kind, guard, span })
 }
 
 fn build_ident(pair: Pair<'_, Rule>) -> Ident {
