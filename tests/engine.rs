@@ -218,3 +218,20 @@ fn options_choose_board_size_and_seeds() {
     assert!(load_str("opt", source, &["colour=red"]).is_err());
     assert!(load_str("opt", source, &["width"]).is_err());
 }
+
+#[test]
+fn guards_choose_statements_and_sections_per_variant() {
+    let source = "game \"Guarded\"\noption style: long | short = long\noption trade: on | off = off\nboard {\n size 2 x 2\n seeds 2\n seeds 5 in a1 if style = short\n}\nsowing {\n relay when count >= 9 if style = long\n relay when count >= 3 if style = short\n}\ntrade if trade = on {\n offer 1 own hole\n price 0 per hole\n}\nend {\n when board repeats 2 times\n}\n";
+    let long = load_str("guarded", source, &[] as &[&str]).unwrap();
+    assert_eq!(long.initial[..4], [2, 2, 2, 2]);
+    assert_eq!(long.relay, Some(mancala::compile::Pred::Count(mancala::ast::CompareOp::Ge, 9)));
+    assert!(long.trade.is_none());
+    let short = load_str("guarded", source, &["style=short", "trade=on"]).unwrap();
+    assert_eq!(short.initial[..4], [5, 2, 2, 2]);
+    assert_eq!(short.relay, Some(mancala::compile::Pred::Count(mancala::ast::CompareOp::Ge, 3)));
+    assert!(short.trade.is_some());
+    // Two relays under the same variant are still a duplicate.
+    let clash = source.replace("relay when count >= 3 if style = short", "relay when count >= 3 if style = long");
+    let Err(mancala::LoadError::Rules { diagnostics, .. }) = load_str("clash", &clash, &[] as &[&str]) else { panic!("a duplicate") };
+    assert_eq!(diagnostics.iter().map(|d| d.code).collect::<Vec<_>>(), ["duplicate_statement"]);
+}

@@ -59,7 +59,12 @@ impl Checker {
                 if self.broken_options.contains(name) {
                     continue;
                 }
-                let help = match did_you_mean(name, self.options.iter().map(|o| o.name.as_str())) {
+                let close = did_you_mean(name, self.options.iter().map(|o| o.name.as_str())).map(str::to_string);
+                if let Some(index) = close.as_ref().and_then(|c| self.options.iter().position(|o| o.name == *c)) {
+                    // The option meant is used: it draws no "never used" warning.
+                    self.used_options[index] = true;
+                }
+                let help = match close {
                     Some(close) => format!("did you mean the option `{close}`?"),
                     None => format!("declare it at the top of the file, e.g. `option {name}: on | off = on`"),
                 };

@@ -211,7 +211,8 @@ impl Checker {
             Target::Capture(_) => Some("capture"),
             Target::Ignored => return,
         };
-        if !self.active(statement.guard.as_ref()) {
+        // A guard outside the sections is reported (by the guard pass) and has no effect.
+        if target != Target::Top && !self.active(statement.guard.as_ref()) {
             return;
         }
         let Some(form) = form_of(&statement.kind) else {
