@@ -240,7 +240,7 @@ impl Checker {
             let help = if numeric {
                 format!("write `{name}` in a rule in place of a number, or remove the option")
             } else {
-                format!("make a section or statement depend on it with a guard, e.g. `trade if {name} = …`, or remove it")
+                format!("make a section or statement depend on it with a guard, e.g. `capture if {name} = …`, or remove it")
             };
             self.push(
                 Diagnostic::warning("unused_option", format!("the option `{name}` is never used"), span, "declared here").with_help(help),
