@@ -181,6 +181,7 @@ impl Checker {
     }
 
     fn capture(&mut self, header: Span, statements: &[&Statement]) -> Option<Capture> {
+        let mut when_span: Option<Span> = None;
         let mut when = None;
         let mut take = None;
         let mut chain = None;
@@ -208,6 +209,15 @@ impl Checker {
                             .with_help("remove it from the capture; `leftover` and `draw` belong to the `when` lines of the `end` section"),
                         );
                     }
+                    if let Some(earlier) = when_span {
+                        self.push(
+                            Diagnostic::error("duplicate_statement", "this capture says `when` twice", statement.span, "said again here")
+                                .with_label(earlier, "first said here")
+                                .with_help("join the two with `or` in one `when`, or give the second its own capture section"),
+                        );
+                        ok = false;
+                    }
+                    when_span = Some(statement.span);
                     when = self.predicate(expr, Subject::Hole);
                     ok &= when.is_some();
                 }
