@@ -126,17 +126,21 @@ impl<'r> Game<'r> {
                     return Err(illegal());
                 }
                 self.state.offer = set;
+                // An offer is not a move: it changes no stone, so no board ending is asked.
+                self.end_action(mover, mover.opponent(), false);
+                return Ok(());
             }
             Action::Accept | Action::Decline if answering => {
                 let Some(rule) = &self.rules.trade else { return Err(illegal()) };
                 trade::answer(rule, &mut self.state, action == Action::Accept);
                 // The offer was the offerer's whole turn: the receiver now plays theirs.
-                self.end_action(mover, mover);
+                // A decline moves no stone: no board ending is asked after it.
+                self.end_action(mover, mover, action == Action::Accept);
                 return Ok(());
             }
             _ => return Err(illegal()),
         }
-        self.end_action(mover, mover.opponent());
+        self.end_action(mover, mover.opponent(), true);
         Ok(())
     }
 
@@ -160,10 +164,11 @@ impl<'r> Game<'r> {
         (0..self.rules.holes).all(|h| self.sowing(player, h).is_none())
     }
 
-    /// After `mover`'s action: hand the turn to `next`, then look for an ending.
-    fn end_action(&mut self, mover: Player, next: Player) {
+    /// After `mover`'s action: hand the turn to `next`, then look for an ending (board endings
+    /// only after an action that may have moved stones).
+    fn end_action(&mut self, mover: Player, next: Player, moved: bool) {
         self.state.to_move = next;
-        if let Some((outcome, reason)) = ending::board_ending(self.rules, &self.state, mover) {
+        if let Some((outcome, reason)) = ending::board_ending(self.rules, &self.state, mover).filter(|_| moved) {
             return self.finish(outcome, None, reason.to_string());
         }
         if self.rules.tracks_repetition {
