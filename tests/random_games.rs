@@ -1,14 +1,15 @@
 //! Property test over every shipped rule file (`rules/*.mancala`): random games, each action
 //! chosen uniformly among the legal ones with a seeded portable generator (ChaCha8), must end,
 //! conserve stones after every action, never refuse a legal action, refuse illegal ones without
-//! changing anything, and score every stone at the end where the scoring gives leftovers out.
+//! changing anything, and score every stone at the end where the scoring gives leftovers out. Each
+//! file is played with its defaults and with every other value of each option (`trade=off`).
 
 mod common;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use mancala::check::model::{Leftover, NoMove, Outcome, Wins};
+use mancala::check::model::{Leftover, NoMove, OptionDomain, OptionValue, Outcome, Wins};
 use mancala::engine::position::parse_position;
 use mancala::{Action, Game, Player, Rules};
 use rand::{Rng, SeedableRng};
@@ -119,14 +120,35 @@ fn random_games_of_every_shipped_rule_file() {
         assert!(names.iter().any(|n| n == expected), "rules/{expected}.mancala is missing: {names:?}");
     }
     for (path, name) in files.iter().zip(&names) {
-        let rules = mancala::load_file(path, &[] as &[&str]).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
-        // One seed per file, from its name: adding a rule file leaves the others' games alone.
-        let seed = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
-        for number in 0..GAMES_PER_RULE_FILE {
-            *reasons.entry(play_one(&rules, &mut rng, name, number)).or_default() += 1;
+        for sets in option_variants(path) {
+            let rules = mancala::load_file(path, &sets).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+            let label = if sets.is_empty() { name.clone() } else { format!("{name} --set {}", sets.join(" --set ")) };
+            // One seed per file and options, from their text: adding a rule file leaves the others'
+            // games alone.
+            let seed = label.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
+            for number in 0..GAMES_PER_RULE_FILE {
+                *reasons.entry(play_one(&rules, &mut rng, &label, number)).or_default() += 1;
+            }
+            eprintln!("{label}: {GAMES_PER_RULE_FILE} games, endings {reasons:?}");
         }
-        eprintln!("{name}: {GAMES_PER_RULE_FILE} games, endings {reasons:?}");
     }
+}
+
+/// The defaults, then each other value of each option (the ends of a range), the rest at their
+/// defaults: `[[], ["trade=off"], …]`.
+fn option_variants(path: &std::path::Path) -> Vec<Vec<String>> {
+    let source = std::fs::read_to_string(path).expect("a readable rule file");
+    let (checked, diagnostics) = mancala::load::check_source(&path.display().to_string(), &source);
+    let checked = checked.unwrap_or_else(|| panic!("{}: {diagnostics:?}", path.display()));
+    let mut variants = vec![Vec::new()];
+    for option in &checked.model.options {
+        let values: Vec<OptionValue> = match &option.domain {
+            OptionDomain::List(values) => values.clone(),
+            OptionDomain::Range { low, high } => vec![OptionValue::Number(*low), OptionValue::Number(*high)],
+        };
+        variants.extend(values.into_iter().filter(|v| *v != option.default).map(|v| vec![format!("{}={v}", option.name)]));
+    }
+    variants
 }
