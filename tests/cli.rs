@@ -252,3 +252,45 @@ fn two_computers_play_a_whole_game() {
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out).contains("Game over:"), "{}", stdout(&out));
 }
+
+#[test]
+fn run_gore_offer_and_accept_json() {
+    // North holds 10 ≥ 6: South may offer one hole. South offers a1, North accepts: a1 becomes
+    // North's and North pays 6 into it (1 + 6 = 7, North 10 − 6 = 4); the offer was South's turn,
+    // so North plays: a1 and row b, or offer one of those five (South holds 6).
+    let position = json!({
+        "game": "Goré",
+        "to_move": "south",
+        "rows": {"a": [1, 3, 3, 3], "b": [3, 3, 3, 3]},
+        "captured": {"south": 6, "north": 10}
+    });
+    let path = temp_file("gore-trade.json", position.to_string().as_bytes());
+    let out = mancala(&["run", &rules("gore"), "--position", path.to_str().unwrap(), "--moves", "offer a1, accept", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let after: Value = serde_json::from_str(&stdout(&out)).expect("one JSON position");
+    assert_eq!(
+        after,
+        json!({
+            "game": "Goré",
+            "options": {"trade": "on"},
+            "to_move": "north",
+            "rows": {"a": [7, 3, 3, 3], "b": [3, 3, 3, 3]},
+            "captured": {"south": 6, "north": 4},
+            "owners": {"a1": "north"},
+            "legal": ["a1", "b1", "b2", "b3", "b4", "offer a1", "offer b1", "offer b2", "offer b3", "offer b4"],
+            "status": "ongoing",
+            "result": null
+        })
+    );
+    // Offering every hole is never legal (South must keep one), whatever North could pay.
+    let out = mancala(&["run", &rules("gore"), "--position", path.to_str().unwrap(), "--moves", "offer a1 a2 a3 a4", "--json"]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+    let err = stderr(&out);
+    assert!(err.contains("action 1 of 1, `offer a1 a2 a3 a4`"), "{err}");
+    assert!(err.contains("legal: a1, a2, a3, a4, offer a1, offer a2, offer a3, offer a4"), "{err}");
+    let rich = json!({"to_move": "south", "rows": {"a": [1, 3, 3, 3], "b": [3, 3, 3, 3]}, "captured": {"south": 0, "north": 48}});
+    let path = temp_file("gore-rich.json", rich.to_string().as_bytes());
+    let out = mancala(&["run", &rules("gore"), "--position", path.to_str().unwrap(), "--moves", "offer a1 a2 a3 a4"]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+}
