@@ -98,7 +98,7 @@ pub struct Statement {
 /// What a statement says. Each variant is one statement form of the grammar.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub enum StatementKind {
-    /// `game "Tihbat"`
+    /// `game "Wari"`
     Game(Text),
     /// `source "…"`
     Source(Text),

@@ -15,8 +15,8 @@ pub struct Form {
 }
 
 pub const FORMS: &[Form] = &[
-    Form { keyword: "game", section: None, example: "game \"Tihbat\"" },
-    Form { keyword: "source", section: None, example: "source \"Mancala World – Tihbat\"" },
+    Form { keyword: "game", section: None, example: "game \"Wari\"" },
+    Form { keyword: "source", section: None, example: "source \"Mancala World – Wari\"" },
     Form { keyword: "ruling", section: None, example: "ruling H1 \"First stone back into the origin\"" },
     Form { keyword: "project ruling", section: None, example: "project ruling D6 \"A third repetition ends the game\"" },
     Form { keyword: "option", section: None, example: "option seeds: 2..9 = 4" },

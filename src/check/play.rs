@@ -156,7 +156,7 @@ impl Checker {
                 };
                 self.push(
                     Diagnostic::error("missing_name", "the file does not name its game", span, label)
-                        .with_help("add a line like `game \"Tihbat\"` at the top of the file, outside any section"),
+                        .with_help("add a line like `game \"Wari\"` at the top of the file, outside any section"),
                 );
                 None
             }
