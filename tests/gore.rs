@@ -735,16 +735,21 @@ fn g7_the_third_occurrence_of_a_position_ends_the_game_scored_as_g6() {
 }
 
 #[test]
-
-fn g5_g6_an_offer_is_not_a_move_and_does_not_end_the_game() {
+fn g5_g6_an_offer_or_a_decline_is_not_a_move_and_does_not_end_the_game() {
     // Only reachable from a position file (in play such a board has already ended the game): every
     // hole holds ≤ 2 and North, who has stones, offers b1 instead of moving (South's 20 pay). G6
-    // ends the game "after every move"; an offer is made "instead of moving", so South should now
-    // answer it. The engine instead ends the game at once (North 10 + 2, South 20 + 1) and the
-    // finished position still lists the `pending` offer.
+    // ends the game "after every move"; an offer is made "instead of moving", so South answers it,
+    // and after the decline (no stone moved) South plays its turn.
     let mut game = gore_at("north", [0, 0, 0, 1], [1, 0, 0, 1], [20, 10], &[]);
     play(&mut game, "offer b1");
     assert_offer_open(&game, [0, 0, 0, 1], [1, 0, 0, 1], [20, 10], &[], &["b1"], "north");
     play(&mut game, "decline");
     assert_at(&game, "south", [0, 0, 0, 1], [1, 0, 0, 1], [20, 10], &[], &with(&["a4"], &[&SOUTH_OFFERS_1]));
+    play(&mut game, "a4");
+    // a4's 1 → b4 2 (North's): taken; a4 (0) and b3 (0) stop. Now a move left every hole ≤ 2: over,
+    // South 20 + 2 = 22, North 10 + b1 (1) = 11, and South, who declined, wins without glory.
+    assert_over(&game, [0; 4], [1, 0, 0, 0], [22, 10], &[]);
+    assert_result(&game, Some("south"), [22, 11]);
+    assert_reason(&game, "every hole has count <= 2; victory without glory: south declined an offer");
+    assert!(game.position().pending.is_none());
 }
