@@ -84,7 +84,7 @@ impl<'r> Game<'r> {
             return;
         }
         let mover = self.state.to_move;
-        actions.extend((0..self.rules.holes).filter(|&h| self.sowing(mover, h).is_some()).map(|h| Action::Sow(h as u8)));
+        actions.extend((0..self.rules.holes).filter(|&h| self.can_start(mover, h)).map(|h| Action::Sow(h as u8)));
         if actions.is_empty() {
             if self.rules.no_move == NoMove::Pass {
                 actions.push(Action::Pass);
@@ -147,21 +147,34 @@ impl<'r> Game<'r> {
     /// The position after sowing from `hole`, if `mover` may start a move there (the hole is
     /// theirs, the start condition holds, and the move would end).
     fn sowing(&self, mover: Player, hole: usize) -> Option<(State, Sowing)> {
-        let state = &self.state;
-        if hole >= self.rules.holes
-            || state.owners[hole] != mover
-            || state.counts[hole] == 0
-            || !state.holds(self.rules, &self.rules.start, hole, mover)
-        {
+        if !self.startable(mover, hole) {
             return None;
         }
-        let mut after = *state;
+        let mut after = self.state;
         let sowing = sow(self.rules, &mut after, hole, mover)?;
         Some((after, sowing))
     }
 
+    /// Whether `mover` may start a move from `hole`: [`Game::sowing`] without its result, which
+    /// needs no sowing at all when a move is a single lap.
+    fn can_start(&self, mover: Player, hole: usize) -> bool {
+        match self.rules.relay {
+            None => self.startable(mover, hole),
+            Some(_) => self.sowing(mover, hole).is_some(),
+        }
+    }
+
+    /// The hole is `mover`'s, holds stones and satisfies the start condition.
+    fn startable(&self, mover: Player, hole: usize) -> bool {
+        let state = &self.state;
+        hole < self.rules.holes
+            && state.owners[hole] == mover
+            && state.counts[hole] > 0
+            && state.holds(self.rules, &self.rules.start, hole, mover)
+    }
+
     fn has_no_move(&self, player: Player) -> bool {
-        (0..self.rules.holes).all(|h| self.sowing(player, h).is_none())
+        !(0..self.rules.holes).any(|h| self.can_start(player, h))
     }
 
     /// After `mover`'s action: hand the turn to `next`, then look for an ending (board endings
