@@ -125,32 +125,17 @@ impl Checker {
     pub(super) fn num(&mut self, value: &Value, slot: Slot) -> Option<Num> {
         match value {
             Value::Number(number) => {
-                let Some(n) = number.value else {
+                let (code, message) = match number.value {
+                    Some(n) if (slot.min..=slot.max).contains(&n) => return Some(Num::Literal(n)),
+                    Some(n) => ("out_of_range", format!("{} cannot be {n}", slot.what)),
                     // Too many digits for any count: say so without repeating them all.
-                    self.push(
-                        Diagnostic::error(
-                            "number_too_large",
-                            format!("this number is far too large for {}", slot.what),
-                            number.span,
-                            format!("must be {}..{}", slot.min, slot.max),
-                        )
-                        .with_help(format!("write a number from {} to {}", slot.min, slot.max)),
-                    );
-                    return None;
+                    None => ("number_too_large", format!("this number is far too large for {}", slot.what)),
                 };
-                if n < slot.min || n > slot.max {
-                    self.push(
-                        Diagnostic::error(
-                            "out_of_range",
-                            format!("{} cannot be {n}", slot.what),
-                            number.span,
-                            format!("must be {}..{}", slot.min, slot.max),
-                        )
+                self.push(
+                    Diagnostic::error(code, message, number.span, format!("must be {}..{}", slot.min, slot.max))
                         .with_help(format!("write a number from {} to {}", slot.min, slot.max)),
-                    );
-                    return None;
-                }
-                Some(Num::Literal(n))
+                );
+                None
             }
             Value::Name(name) => {
                 let index = self.option_index(name)?;

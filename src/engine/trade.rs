@@ -13,7 +13,11 @@ fn owned(rules: &Rules, state: &State, player: Player) -> u128 {
 
 /// Whether `player` may offer `set` now (they have a move, which the caller knows).
 pub fn can_offer(rules: &Rules, trade: &TradeRule, state: &State, player: Player, set: u128) -> bool {
-    let own = owned(rules, state, player);
+    affordable(trade, state, player, owned(rules, state, player), set)
+}
+
+/// [`can_offer`], with `own` the holes `player` owns.
+fn affordable(trade: &TradeRule, state: &State, player: Player, own: u128, set: u128) -> bool {
     let size = set.count_ones();
     set & !own == 0
         && (trade.fewest..=trade.most).contains(&size)
@@ -21,28 +25,29 @@ pub fn can_offer(rules: &Rules, trade: &TradeRule, state: &State, player: Player
         && state.captured[player.opponent().index()] >= trade.price * size
 }
 
-/// Every offer `player` may make, smallest first, each size in board order.
+/// Every offer `player` may make, smallest first, each size in board order. Allocates nothing
+/// beyond `out`.
 pub fn offers(rules: &Rules, trade: &TradeRule, state: &State, player: Player, out: &mut Vec<Action>) {
-    let own: Vec<usize> = holes_of(owned(rules, state, player)).collect();
+    let own = owned(rules, state, player);
     for size in trade.fewest.max(1)..=trade.most {
-        subsets(&own, size as usize, 0, 0, &mut |set| {
-            if can_offer(rules, trade, state, player, set) {
+        subsets(own, size, 0, &mut |set| {
+            if affordable(trade, state, player, own, set) {
                 out.push(Action::Offer(set));
             }
         });
     }
 }
 
-/// Calls `each` with every subset of `holes[from..]` of `size` holes added to `chosen`.
-fn subsets(holes: &[usize], size: usize, from: usize, chosen: u128, each: &mut impl FnMut(u128)) {
+/// Calls `each` with every subset of `size` holes of `holes` added to `chosen`, lowest holes first.
+fn subsets(holes: u128, size: u32, chosen: u128, each: &mut impl FnMut(u128)) {
     if size == 0 {
         return each(chosen);
     }
-    for i in from..holes.len() {
-        if holes.len() - i < size {
-            break;
-        }
-        subsets(holes, size - 1, i + 1, chosen | 1u128 << holes[i], each);
+    let mut rest = holes;
+    while rest.count_ones() >= size {
+        let hole = rest & rest.wrapping_neg();
+        rest &= !hole;
+        subsets(rest, size - 1, chosen | hole, each);
     }
 }
 
