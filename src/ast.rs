@@ -120,6 +120,18 @@ pub enum StatementKind {
     NoMove(Ident),
     /// `sow counter-clockwise`
     Sow(Ident),
+    /// `sow counter-clockwise round own rows`: each player sows round the rows they own.
+    SowOwnRows { direction: Ident, span: Span },
+    /// `set heads = last 2 holes of outer row`
+    HoleSet { name: Ident, end: Ident, count: Value, row: Ident },
+    /// `otherwise from own hole where …`: the start condition when no hole meets `start`'s.
+    Otherwise(Expr),
+    /// `relay or stop when …`: the mover chooses inside the move.
+    RelayOrStop(Expr),
+    /// `take opponent's column`
+    TakeColumn(Ident),
+    /// `choose 2 more holes where …`
+    Choose { count: Value, condition: Expr },
     /// `first seed into origin`
     FirstSeed(Ident),
     /// `skip origin`
@@ -222,6 +234,10 @@ pub enum ExprKind {
     },
     /// `own`, `empty`
     Flag(Ident),
+    /// `next hole is empty`: the condition on a related hole.
+    Related { relation: Ident, condition: Box<Expr> },
+    /// `in heads`, `in inner row`
+    Member(Ident),
 }
 
 /// A comparison operator.

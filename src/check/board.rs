@@ -1,15 +1,16 @@
 //! Pass: the `board` section: size, which player owns which rows, and the seeds at the start.
 
-use super::diagnostic::{suggest, Diagnostic};
-use super::model::{Num, Placement};
+use super::diagnostic::{did_you_mean, suggest, Diagnostic};
+use super::model::{HoleSet, Num, Placement, RowEnd, RowKind, SetRef};
 use super::options::Slot;
 use super::{Checker, Sections};
 use crate::ast::{Ident, Place, Span, Statement, StatementKind, Value};
 use crate::player::Player;
 use crate::{parse_label, row_letter, MAX_HOLES};
 
-/// Rows a board has: one per player. Four-row boards arrive with per-player circuits.
-pub(super) const MAX_ROWS: usize = 2;
+/// Rows a board may have: one or two per player.
+pub(super) const MAX_ROWS: usize = 4;
+const SET_SIZE: Slot = Slot { what: "the number of holes of a set", min: 1, max: 64 };
 const COLUMNS: Slot = Slot { what: "the number of columns", min: 1, max: 64 };
 const SEEDS: Slot = Slot { what: "the number of seeds in a hole", min: 0, max: 500 };
 
@@ -19,6 +20,18 @@ pub(super) struct Board {
     pub columns: Num,
     pub row_owner: Vec<Player>,
     pub seeds: Vec<(Num, Placement)>,
+    pub sets: Vec<HoleSet>,
+}
+
+/// Each player's outer and inner row, South first, where each player owns two neighbouring rows.
+pub fn row_kinds(row_owner: &[Player]) -> Option<[(usize, usize); 2]> {
+    let rows_of = |p: Player| -> Vec<usize> { (0..row_owner.len()).filter(|&r| row_owner[r] == p).collect() };
+    let (south, north) = (rows_of(Player::South), rows_of(Player::North));
+    match (south.as_slice(), north.as_slice()) {
+        // South's edge is row `a`, North's the last row.
+        ([s0, s1], [n0, n1]) if s1 - s0 == 1 && n1 - n0 == 1 => Some([(*s0.min(s1), *s0.max(s1)), (*n0.max(n1), *n0.min(n1))]),
+        _ => None,
+    }
 }
 
 impl Checker {
@@ -53,8 +66,12 @@ impl Checker {
         let Some((rows, columns)) = dimensions else {
             // Without a size, check what does not need it, so that one run still reports every
             // mistake: the players and rows (a board has MAX_ROWS rows) and the seed counts.
-            self.owners(statements.iter().map(|s| (&s.kind, s.span)), MAX_ROWS, header);
-            self.seeds(statements, MAX_ROWS, None, header);
+            // The rows the `owns` lines name tell whether the board was meant to have 2 or 4.
+            let rows = if statements.iter().any(|s| matches!(&s.kind, StatementKind::Owns { rows, .. } if rows.iter().any(|r| r.name == "c" || r.name == "d"))) { MAX_ROWS } else { 2 };
+            let owners = self.owners(statements.iter().map(|s| (&s.kind, s.span)), rows, header);
+            self.row_kinds = owners.as_deref().and_then(row_kinds).is_some();
+            self.hole_sets(statements, None);
+            self.seeds(statements, rows, None, header);
             return None;
         };
         let min_columns = match columns {
@@ -62,8 +79,10 @@ impl Checker {
             Num::Option(i) => self.options[i].domain.numeric_bounds().map_or(1, |(low, _)| low as usize),
         };
         let row_owner = self.owners(statements.iter().map(|s| (&s.kind, s.span)), rows, header);
+        self.row_kinds = row_owner.as_deref().and_then(row_kinds).is_some();
+        let sets = self.hole_sets(statements, Some(min_columns));
         let seeds = self.seeds(statements, rows, Some(min_columns), header);
-        Some(Board { rows, columns, row_owner: row_owner?, seeds })
+        Some(Board { rows, columns, row_owner: row_owner?, seeds, sets: sets? })
     }
 
     /// Whether a board of `rows` x `columns` has few enough holes for the engine; reported when not.
@@ -140,16 +159,16 @@ impl Checker {
     fn rows(&mut self, rows: &Value) -> Option<usize> {
         match rows {
             Value::Number(n) => match n.value {
-                Some(r) if r as usize == MAX_ROWS => Some(r as usize),
+                Some(r @ (2 | 4)) => Some(r as usize),
                 _ => {
                     self.push(
                         Diagnostic::error(
                             "bad_rows",
                             format!("a board cannot have {} rows", n.value.map(|v| v.to_string()).unwrap_or_else(|| "that many".into())),
                             n.span,
-                            format!("must be {MAX_ROWS}"),
+                            "must be 2 or 4",
                         )
-                        .with_help("boards have 2 rows for now, one for each player (four-row boards come with per-player circuits)"),
+                        .with_help("a board has 2 rows (one for each player) or 4 (two for each)"),
                     );
                     None
                 }
@@ -280,6 +299,9 @@ impl Checker {
     fn place(&mut self, place: &Place, rows: usize, min_columns: usize) -> Option<Placement> {
         match place {
             Place::Row(row) => self.row(row, rows).map(Placement::Row),
+            Place::Hole(label) if parse_label(&label.name).is_none() && self.is_set_name(&label.name) => {
+                self.set_ref(label).map(Placement::Set)
+            }
             Place::Hole(label) => {
                 let parsed = parse_label(&label.name).filter(|(r, c)| *r < rows && (1..=min_columns).contains(c));
                 match parsed {
@@ -293,12 +315,132 @@ impl Checker {
                                 label.span,
                                 "unknown hole",
                             )
-                            .with_help(format!("holes are a row letter and a column, from a1 to {last}; a whole row is written `row a`")),
+                            .with_help(format!(
+                                "holes are a row letter and a column, from a1 to {last}; a whole row is written `row a`{}",
+                                self.set_names_help()
+                            )),
                         );
                         None
                     }
                 }
             }
+        }
+    }
+}
+
+/// Names of the sets of holes every four-row board has.
+pub(super) const ROW_SETS: &[(&str, RowKind)] = &[("outer", RowKind::Outer), ("inner", RowKind::Inner)];
+
+impl Checker {
+    /// The `set NAME = …` statements of the board. Their names are recorded even when a set has
+    /// mistakes, so that its uses are not reported again. `min_columns`: `None` when the board
+    /// has no size (the sets are checked, not built).
+    fn hole_sets(&mut self, statements: &[&Statement], min_columns: Option<usize>) -> Option<Vec<HoleSet>> {
+        self.set_names.clear();
+        let mut sets = Vec::new();
+        let mut ok = true;
+        let mut first: Vec<(String, Span)> = Vec::new();
+        for statement in statements {
+            let StatementKind::HoleSet { name, end, count, row } = &statement.kind else {
+                continue;
+            };
+            if let Some((_, earlier)) = first.iter().find(|(n, _)| *n == name.name) {
+                self.push(
+                    Diagnostic::error("duplicate_set", format!("the set `{}` is defined twice", name.name), name.span, "defined again")
+                        .with_label(*earlier, "first defined here")
+                        .with_help("keep one definition, or give the second set another name"),
+                );
+                ok = false;
+                continue;
+            }
+            first.push((name.name.clone(), name.span));
+            self.set_names.push(name.name.clone());
+            if ROW_SETS.iter().any(|(n, _)| *n == name.name) || parse_label(&name.name).is_some() {
+                self.push(
+                    Diagnostic::error("reserved_set_name", format!("`{}` already names holes of the board", name.name), name.span, "taken")
+                        .with_help("choose another name for the set, such as `heads`"),
+                );
+                ok = false;
+                continue;
+            }
+            let end = self.word(end, "an end of a row", &[("first", RowEnd::First), ("last", RowEnd::Last)]);
+            let count = self.num(count, SET_SIZE);
+            let kind = self.row_kind(row);
+            if let (Some(Num::Literal(n)), Some(columns)) = (count, min_columns) {
+                if n as usize > columns {
+                    self.push(
+                        Diagnostic::error("set_too_large", format!("a row has {columns} holes, not {n}"), statement.span, "too many holes")
+                            .with_help(format!("a set takes at most the {columns} holes of a row")),
+                    );
+                    ok = false;
+                    continue;
+                }
+            }
+            match (end, count, kind) {
+                (Some(end), Some(count), Some(row)) => sets.push(HoleSet { name: name.name.clone(), end, count, row }),
+                _ => ok = false,
+            }
+        }
+        ok.then_some(sets)
+    }
+
+    /// `outer` or `inner`, on a board where each player owns two rows.
+    fn row_kind(&mut self, word: &Ident) -> Option<RowKind> {
+        let kind = self.word(word, "a kind of row", ROW_SETS)?;
+        self.row_kinds_allowed(word).then_some(kind)
+    }
+
+    fn row_kinds_allowed(&mut self, word: &Ident) -> bool {
+        if !self.row_kinds {
+            self.push(
+                Diagnostic::error(
+                    "needs_two_rows_each",
+                    format!("`{}` rows need a board where each player owns two neighbouring rows", word.name),
+                    word.span,
+                    "which row is that?",
+                )
+                .with_help("on a board of 4 rows, write `south owns rows a b` and `north owns rows c d`: `outer` is a player's row at their edge, `inner` the one next to the opponent"),
+            );
+        }
+        self.row_kinds
+    }
+
+    pub(super) fn is_set_name(&self, name: &str) -> bool {
+        ROW_SETS.iter().any(|(n, _)| *n == name) || self.set_names.iter().any(|n| n == name)
+    }
+
+    /// The set a name stands for, reported when there is none.
+    pub(super) fn set_ref(&mut self, name: &Ident) -> Option<SetRef> {
+        if let Some((_, kind)) = ROW_SETS.iter().find(|(n, _)| *n == name.name) {
+            return self.row_kinds_allowed(name).then_some(SetRef::Rows(*kind));
+        }
+        if let Some(i) = self.set_names.iter().position(|n| *n == name.name) {
+            return Some(SetRef::Named(i));
+        }
+        let mut known: Vec<&str> = if self.row_kinds { ROW_SETS.iter().map(|(n, _)| *n).collect() } else { Vec::new() };
+        known.extend(self.set_names.iter().map(String::as_str));
+        let help = match did_you_mean(&name.name, known.iter().copied()) {
+            Some(close) => format!("did you mean `{close}`?"),
+            None if known.is_empty() => {
+                "this board has no sets of holes; define one in the board section, like `set heads = last 2 holes of outer row`"
+                    .to_string()
+            }
+            None => format!(
+                "the sets of this board are {}; define others in the board section, like `set heads = last 2 holes of outer row`",
+                known.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+            ),
+        };
+        self.push(
+            Diagnostic::error("unknown_set", format!("there is no set of holes called `{}`", name.name), name.span, "unknown set")
+                .with_help(help),
+        );
+        None
+    }
+
+    fn set_names_help(&self) -> String {
+        match self.set_names.as_slice() {
+            [] => String::new(),
+            names => format!("; the sets of this board are {}", names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")),
         }
     }
 }

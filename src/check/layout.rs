@@ -370,7 +370,7 @@ impl Checker {
         for statement in statements {
             let key = match &statement.kind {
                 StatementKind::Source(_) | StatementKind::Ruling { .. } | StatementKind::Option { .. } => continue,
-                StatementKind::Seeds { .. } | StatementKind::When { .. } => continue,
+                StatementKind::Seeds { .. } | StatementKind::When { .. } | StatementKind::HoleSet { .. } => continue,
                 // Once per player (docs/language.md): `south owns rows a c`, not two lines.
                 StatementKind::Owns { player, .. } => format!("{} owns", player.name),
                 kind => match form_of(kind) {

@@ -18,6 +18,7 @@ mod predicate;
 use std::collections::{BTreeMap, BTreeSet};
 
 pub use diagnostic::{did_you_mean, Diagnostic};
+pub use board::row_kinds;
 pub use forms::{FORMS, SECTIONS};
 use model::Model;
 
@@ -131,6 +132,10 @@ struct Checker {
     variant: Vec<(usize, model::OptionValue)>,
     /// Leave duplicate statements to the checks of each variant.
     defer_duplicates: bool,
+    /// The names of the board's `set`s, in order.
+    set_names: Vec<String>,
+    /// Whether each player owns two neighbouring rows, so that `outer` and `inner` mean something.
+    row_kinds: bool,
 }
 
 impl Checker {

@@ -88,6 +88,51 @@ pub enum Placement {
     Everywhere,
     Row(usize),
     Hole { row: usize, column: usize },
+    Set(SetRef),
+}
+
+/// A set of holes: the rows of a kind, or a set the file names.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub enum SetRef {
+    /// Every player's outer rows (the row at their edge of a four-row board) or inner rows.
+    Rows(RowKind),
+    /// Index into [`Model::sets`].
+    Named(usize),
+}
+
+/// A player's row on a four-row board: at their edge (`outer`) or next to the opponent (`inner`).
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub enum RowKind {
+    Outer,
+    Inner,
+}
+
+/// Which end of a row, in sowing order.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub enum RowEnd {
+    First,
+    Last,
+}
+
+/// `set heads = last 2 holes of outer row`: in each player's row of that kind, the first or last
+/// `count` holes in the order that player sows them.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct HoleSet {
+    pub name: String,
+    pub end: RowEnd,
+    pub count: Num,
+    pub row: RowKind,
+}
+
+/// A hole related to another.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub enum Relation {
+    /// The next hole in sowing order (of the mover's circuit, or the hole owner's where circuits
+    /// are per player and the hole is not on the mover's).
+    Next,
+    Previous,
+    /// The hole in the same column, mirrored across the middle of the board.
+    Opposite,
 }
 
 /// A predicate over a hole (or, with [`Pred::EveryHole`], over the board).
@@ -104,6 +149,8 @@ pub enum Pred {
     Own,
     Opponent,
     Empty,
+    In(SetRef),
+    At(Relation, Box<Pred>),
 }
 
 /// Where the first seed of a lap goes.
@@ -139,6 +186,10 @@ pub enum ChainDirection {
 #[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
 pub enum Take {
     LastHole,
+    /// The hole facing the last one across the middle of the board.
+    Opposite,
+    /// Every hole of the opponent in the last hole's column.
+    OpponentColumn,
 }
 
 /// One `capture { … }` section.
@@ -147,6 +198,9 @@ pub struct Capture {
     pub when: Pred,
     pub take: Take,
     pub chain: Option<(ChainDirection, Pred)>,
+    /// `choose N more holes where …`: then the mover chooses this many holes where the condition
+    /// holds, and takes them.
+    pub bonus: Option<(Num, Pred)>,
 }
 
 /// Where stones left on the board go when the game ends.
@@ -220,15 +274,23 @@ pub struct Model {
     pub columns: Num,
     /// The owner of each row, `a` first.
     pub row_owner: Vec<Player>,
+    /// Named sets of holes, in the order declared.
+    pub sets: Vec<HoleSet>,
+    /// Whether each player sows round their own rows (else everyone sows round the whole board).
+    pub own_circuits: bool,
     /// Applied in order; a later placement overrides an earlier one.
     pub seeds: Vec<(Num, Placement)>,
     pub first: Player,
     pub start: Option<Pred>,
+    /// Which holes may start a move when no hole meets `start`.
+    pub fallback: Option<Pred>,
     pub no_move: NoMove,
     pub direction: Direction,
     pub first_seed: FirstSeed,
     pub skip_origin: bool,
     pub relay: Option<Pred>,
+    /// Where the mover chooses to relay (`continue`) or end the move (`stop`).
+    pub relay_or_stop: Option<Pred>,
     pub captures: Vec<Capture>,
     pub endings: Vec<Ending>,
     pub leftover: Leftover,

@@ -12,6 +12,8 @@ use crate::player::Player;
 const REPEATS: Slot = Slot { what: "the number of occurrences", min: 2, max: 1000 };
 const HOLES_OFFERED: Slot = Slot { what: "the number of holes offered", min: 1, max: 64 };
 const HOLES_KEPT: Slot = Slot { what: "the number of holes kept", min: 0, max: 64 };
+/// Chosen holes are one action, a set: more than 3 would give too many actions to list.
+const CHOSEN: Slot = Slot { what: "the number of holes chosen", min: 1, max: 3 };
 const PRICE: Slot = Slot { what: "the price of a hole", min: 0, max: 500 };
 
 /// Words with the meaning of a word of the language, and that word.
@@ -47,11 +49,13 @@ impl Checker {
         let play = sections.of("play");
         let mut first = Player::South;
         let mut start = None;
+        let mut fallback = None;
         let mut no_move = NoMove::Pass;
         for statement in play {
             match &statement.kind {
                 StatementKind::MovesFirst(player) => first = self.player(player).unwrap_or(first),
                 StatementKind::Start { condition: Some(condition) } => start = self.predicate(condition, Subject::Hole),
+                StatementKind::Otherwise(condition) => fallback = self.predicate(condition, Subject::Hole),
                 StatementKind::NoMove(word) => {
                     no_move = self
                         .word(
@@ -69,9 +73,14 @@ impl Checker {
         let mut first_seed = FirstSeed::NextHole;
         let mut skip_origin = false;
         let mut relay = None;
+        let mut relay_or_stop = None;
+        let mut own_circuits: Option<Span> = None;
         for statement in sections.of("sowing") {
             match &statement.kind {
-                StatementKind::Sow(word) => {
+                StatementKind::Sow(word) | StatementKind::SowOwnRows { direction: word, .. } => {
+                    if let StatementKind::SowOwnRows { span, .. } = &statement.kind {
+                        own_circuits = Some(*span);
+                    }
                     direction = self
                         .word(
                             word,
@@ -87,6 +96,7 @@ impl Checker {
                 }
                 StatementKind::SkipOrigin => skip_origin = true,
                 StatementKind::Relay(condition) => relay = self.predicate(condition, Subject::Hole),
+                StatementKind::RelayOrStop(condition) => relay_or_stop = self.predicate(condition, Subject::Hole),
                 _ => {}
             }
         }
@@ -111,6 +121,9 @@ impl Checker {
         let trade = self.trade(sections);
 
         let board = board?;
+        if !self.circuits_fit(&board, own_circuits, sections) {
+            return None;
+        }
         Some(Model {
             name: name?,
             sources,
@@ -119,19 +132,57 @@ impl Checker {
             columns: board.columns,
             row_owner: board.row_owner,
             seeds: board.seeds,
+            sets: board.sets,
+            own_circuits: own_circuits.is_some(),
             first,
             start,
+            fallback,
             no_move,
             direction,
             first_seed,
             skip_origin,
             relay,
+            relay_or_stop,
             captures,
             endings,
             leftover,
             wins,
             trade: trade?,
         })
+    }
+
+    /// Whether the board's rows make circuits: a four-row board needs each player to sow round
+    /// their own rows, and own rows must be neighbours to make a circuit.
+    fn circuits_fit(&mut self, board: &super::board::Board, own_circuits: Option<Span>, sections: &Sections<'_>) -> bool {
+        let sow = sections.of("sowing").iter().find(|s| matches!(s.kind, StatementKind::Sow(_) | StatementKind::SowOwnRows { .. }));
+        match own_circuits {
+            None if board.rows > 2 => {
+                let span = sow.map(|s| s.span).or_else(|| sections.spans.get("sowing").copied()).unwrap_or_default();
+                self.push(
+                    Diagnostic::error(
+                        "needs_own_circuits",
+                        format!("on a board of {} rows the stones cannot go round the whole board", board.rows),
+                        span,
+                        "which circuit?",
+                    )
+                    .with_help("let each player sow round their own rows: `sow counter-clockwise round own rows`"),
+                );
+                false
+            }
+            Some(span) if board.rows > 2 && super::board::row_kinds(&board.row_owner).is_none() => {
+                self.push(
+                    Diagnostic::error(
+                        "rows_not_a_circuit",
+                        "a player's rows must be neighbours to make a circuit",
+                        span,
+                        "round own rows",
+                    )
+                    .with_help("give each player two neighbouring rows: `south owns rows a b` and `north owns rows c d`"),
+                );
+                false
+            }
+            _ => true,
+        }
     }
 
     fn game_name(&mut self, sections: &Sections<'_>) -> Option<String> {
@@ -164,7 +215,7 @@ impl Checker {
     }
 
     /// One of a fixed set of words, reported with a suggestion when it is none of them.
-    fn word<T: Copy>(&mut self, word: &Ident, what: &str, choices: &[(&'static str, T)]) -> Option<T> {
+    pub(super) fn word<T: Copy>(&mut self, word: &Ident, what: &str, choices: &[(&'static str, T)]) -> Option<T> {
         if let Some((_, value)) = choices.iter().find(|(w, _)| *w == word.name) {
             return Some(*value);
         }
@@ -185,6 +236,7 @@ impl Checker {
         let mut when = None;
         let mut take = None;
         let mut chain = None;
+        let mut bonus = None;
         let mut ok = true;
         for statement in statements {
             match &statement.kind {
@@ -234,8 +286,19 @@ impl Checker {
                     ok = false;
                 }
                 StatementKind::Take(word) => {
-                    take = self.word(word, "something a capture takes", &[("last", Take::LastHole)]);
+                    take =
+                        self.word(word, "something a capture takes", &[("last", Take::LastHole), ("opposite", Take::Opposite)]);
                     ok &= take.is_some();
+                }
+                StatementKind::TakeColumn(whose) => {
+                    take = self.word(whose, "whose holes of the column a capture takes", &[("opponent's", Take::OpponentColumn)]);
+                    ok &= take.is_some();
+                }
+                StatementKind::Choose { count, condition } => {
+                    let count = self.num(count, CHOSEN);
+                    let condition = self.predicate(condition, Subject::Hole);
+                    bonus = count.zip(condition);
+                    ok &= bonus.is_some();
                 }
                 StatementKind::Chain { direction, condition } => {
                     let direction = self.word(
@@ -278,7 +341,7 @@ impl Checker {
             );
             return None;
         };
-        Some(Capture { when, take, chain })
+        Some(Capture { when, take, chain, bonus })
     }
 
     /// The `trade` section, if any: `Some(None)` without one, `None` when it has errors.

@@ -3,7 +3,7 @@
 //! hole, which an ending (looking at the whole board) does not have.
 
 use super::diagnostic::{did_you_mean, suggest, Diagnostic};
-use super::model::{Num, Pred};
+use super::model::{Num, Pred, Relation};
 use super::options::Slot;
 use super::Checker;
 use crate::ast::{Expr, ExprKind, Ident, Set, Span};
@@ -55,6 +55,22 @@ impl Checker {
             }
             ExprKind::Parity { quantity, even } => self.quantity(quantity, expr, subject).then_some(Pred::CountEven(*even)),
             ExprKind::Flag(flag) => self.flag(flag, subject),
+            ExprKind::Member(name) => {
+                let set = self.set_ref(name)?;
+                let every_hole = format!("every hole is {}", expr.span.text(&self.source));
+                (subject == Subject::Hole || self.needs_hole(name, &every_hole)).then_some(Pred::In(set))
+            }
+            ExprKind::Related { relation, condition } => {
+                let related = self.word(
+                    relation,
+                    "a hole related to another",
+                    &[("next", Relation::Next), ("previous", Relation::Previous), ("opposite", Relation::Opposite)],
+                );
+                let condition = self.predicate(condition, Subject::Hole);
+                let every_hole = format!("every hole has {}", expr.span.text(&self.source));
+                let (related, condition) = (related?, condition?);
+                (subject == Subject::Hole || self.needs_hole(relation, &every_hole)).then(|| Pred::At(related, Box::new(condition)))
+            }
         }
     }
 

@@ -7,7 +7,7 @@ mod options;
 mod pred;
 
 pub use options::{Choice, OptionError};
-pub use pred::Pred;
+pub use pred::{Pred, View};
 
 use crate::ast::CompareOp;
 use crate::check::model::*;
@@ -21,6 +21,8 @@ pub struct CaptureRule {
     pub when: Pred,
     pub take: Take,
     pub chain: Option<(ChainDirection, Pred)>,
+    /// How many more holes the mover chooses, and which holes may be chosen.
+    pub bonus: Option<(u32, Pred)>,
 }
 
 #[derive(Clone, Debug)]
@@ -61,15 +63,24 @@ pub struct Rules {
     pub row_owner: Vec<Player>,
     pub initial: [u16; MAX_HOLES],
     pub first: Player,
-    /// The hole after each hole in sowing order.
-    pub next: [u8; MAX_HOLES],
-    /// The hole before each hole in sowing order.
-    pub previous: [u8; MAX_HOLES],
+    /// The hole after each hole in each player's sowing order (South's table first). Where
+    /// circuits are per player, a hole off a player's circuit follows its row owner's.
+    pub next: [[u8; MAX_HOLES]; 2],
+    /// The hole before each hole in each player's sowing order.
+    pub previous: [[u8; MAX_HOLES]; 2],
+    /// The hole in the same column, mirrored across the middle of the board.
+    pub opposite: [u8; MAX_HOLES],
+    /// The holes of each named set of the rule file (a bit per hole), in declaration order.
+    pub sets: Vec<(String, u128)>,
     pub start: Pred,
+    /// Which holes may start a move when none meets `start`.
+    pub fallback: Option<Pred>,
     pub no_move: NoMove,
     pub first_into_origin: bool,
     pub skip_origin: bool,
     pub relay: Option<Pred>,
+    /// Where the mover chooses to relay or stop.
+    pub relay_or_stop: Option<Pred>,
     pub captures: Vec<CaptureRule>,
     pub endings: Vec<EndingRule>,
     /// Whether any ending counts repetitions (so the engine keeps a history).
@@ -91,6 +102,62 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
     let columns = value(model.columns) as usize;
     let holes = rows * columns;
 
+    let row_owner = &model.row_owner;
+    let circuits: [Vec<usize>; 2] = Player::BOTH.map(|p| circuit(rows, columns, model.direction, model.own_circuits.then_some((p, row_owner))));
+    let mut next = [[0u8; MAX_HOLES]; 2];
+    let mut previous = [[0u8; MAX_HOLES]; 2];
+    for (p, circuit) in circuits.iter().enumerate() {
+        for (i, &hole) in circuit.iter().enumerate() {
+            let after = circuit[(i + 1) % circuit.len()];
+            next[p][hole] = after as u8;
+            previous[p][after] = hole as u8;
+        }
+    }
+    // A hole off a player's circuit follows the circuit of its row's owner.
+    for hole in 0..holes {
+        let owner = row_owner[hole / columns].index();
+        for p in 0..2 {
+            if !circuits[p].contains(&hole) {
+                next[p][hole] = next[owner][hole];
+                previous[p][hole] = previous[owner][hole];
+            }
+        }
+    }
+    let mut opposite = [0u8; MAX_HOLES];
+    for (hole, facing) in opposite.iter_mut().enumerate().take(holes) {
+        *facing = ((rows - 1 - hole / columns) * columns + hole % columns) as u8;
+    }
+
+    let kinds = crate::check::row_kinds(row_owner);
+    let row_mask = |row: usize| ((1u128 << columns) - 1) << (row * columns);
+    let rows_of_kind = |kind: RowKind| -> [usize; 2] {
+        let Some(kinds) = kinds else { return [usize::MAX; 2] };
+        kinds.map(|(outer, inner)| if kind == RowKind::Outer { outer } else { inner })
+    };
+    let named: Vec<u128> = model
+        .sets
+        .iter()
+        .map(|set| {
+            let n = (value(set.count) as usize).min(columns);
+            let mut mask = 0u128;
+            for (p, row) in rows_of_kind(set.row).into_iter().enumerate().filter(|(_, r)| *r < rows) {
+                let along: Vec<usize> = circuits[p].iter().copied().filter(|h| h / columns == row).collect();
+                let chosen = match set.end {
+                    RowEnd::First => &along[..n],
+                    RowEnd::Last => &along[along.len() - n..],
+                };
+                mask |= chosen.iter().fold(0u128, |m, h| m | 1u128 << h);
+            }
+            mask
+        })
+        .collect();
+    let set_mask = |set: SetRef| -> u128 {
+        match set {
+            SetRef::Rows(kind) => rows_of_kind(kind).into_iter().filter(|r| *r < rows).fold(0, |m, r| m | row_mask(r)),
+            SetRef::Named(i) => named.get(i).copied().unwrap_or(0),
+        }
+    };
+
     let mut initial = [0u16; MAX_HOLES];
     for (count, place) in &model.seeds {
         let count = value(*count) as u16;
@@ -98,19 +165,11 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
             Placement::Everywhere => initial[..holes].fill(count),
             Placement::Row(r) => initial[r * columns..(r + 1) * columns].fill(count),
             Placement::Hole { row, column } => initial[row * columns + column] = count,
+            Placement::Set(set) => crate::engine::holes_of(set_mask(set)).for_each(|h| initial[h] = count),
         }
     }
 
-    let circuit = circuit(rows, columns, model.direction);
-    let mut next = [0u8; MAX_HOLES];
-    let mut previous = [0u8; MAX_HOLES];
-    for (i, &hole) in circuit.iter().enumerate() {
-        let after = circuit[(i + 1) % circuit.len()];
-        next[hole] = after as u8;
-        previous[after] = hole as u8;
-    }
-
-    let lower = |p: &crate::check::model::Pred| pred::lower(p, &value);
+    let lower = |p: &crate::check::model::Pred| pred::lower(p, &value, &set_mask);
     let endings: Vec<EndingRule> = model
         .endings
         .iter()
@@ -136,15 +195,24 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         first: model.first,
         next,
         previous,
+        opposite,
+        sets: model.sets.iter().zip(&named).map(|(set, mask)| (set.name.clone(), *mask)).collect(),
         start: model.start.as_ref().map(lower).unwrap_or(Pred::Count(CompareOp::Ge, 1)),
+        fallback: model.fallback.as_ref().map(lower),
         no_move: model.no_move,
         first_into_origin: model.first_seed == FirstSeed::Origin,
         skip_origin: model.skip_origin,
         relay: model.relay.as_ref().map(lower),
+        relay_or_stop: model.relay_or_stop.as_ref().map(lower),
         captures: model
             .captures
             .iter()
-            .map(|c| CaptureRule { when: lower(&c.when), take: c.take, chain: c.chain.as_ref().map(|(d, p)| (*d, lower(p))) })
+            .map(|c| CaptureRule {
+                when: lower(&c.when),
+                take: c.take,
+                chain: c.chain.as_ref().map(|(d, p)| (*d, lower(p))),
+                bonus: c.bonus.as_ref().map(|(n, p)| (value(*n), lower(p))),
+            })
             .collect(),
         tracks_repetition: endings.iter().any(|e| matches!(e.condition, EndRule::Repeats { .. })),
         endings,
@@ -160,13 +228,15 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
     }
 }
 
-/// The holes in sowing order. Counter-clockwise seen from above with South at the bottom: South's
-/// row left to right, then North's row right to left.
-fn circuit(rows: usize, columns: usize, direction: Direction) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..columns).collect();
-    for row in 1..rows {
+/// The holes in sowing order. Counter-clockwise seen from above with South at the bottom: the
+/// lowest row left to right, then the row above right to left. With `own` (a player and the
+/// owner of each row) only that player's rows, else the whole (two-row) board.
+fn circuit(rows: usize, columns: usize, direction: Direction, own: Option<(Player, &Vec<Player>)>) -> Vec<usize> {
+    let mut order = Vec::with_capacity(rows * columns);
+    let circuit_rows = (0..rows).filter(|&r| own.is_none_or(|(p, owner)| owner[r] == p));
+    for (i, row) in circuit_rows.enumerate() {
         let mut row_holes: Vec<usize> = (0..columns).map(|c| row * columns + c).collect();
-        if row % 2 == 1 {
+        if i % 2 == 1 {
             row_holes.reverse();
         }
         order.extend(row_holes);

@@ -1,7 +1,9 @@
 //! Runtime predicates: numbers instead of option names, flat slices instead of vectors.
 
 use crate::ast::CompareOp;
-use crate::check::model::{self, Num};
+use crate::check::model::{self, Num, Relation};
+use crate::player::Player;
+use crate::MAX_HOLES;
 
 /// A predicate the engine evaluates on a hole (or, under [`Pred::EveryHole`], on the board).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,15 +19,30 @@ pub enum Pred {
     Own,
     Opponent,
     Empty,
+    /// The hole is in this set (a bit per hole).
+    In(u128),
+    At(Relation, Box<Pred>),
 }
 
-pub(super) fn lower(pred: &model::Pred, value: &impl Fn(Num) -> u32) -> Pred {
-    let all = |ps: &[model::Pred]| ps.iter().map(|p| lower(p, value)).collect();
+/// What a predicate reads: the position, the player whose move it is, and the board's relations.
+pub struct View<'a> {
+    pub counts: &'a [u16; MAX_HOLES],
+    pub owners: &'a [Player; MAX_HOLES],
+    pub mover: Player,
+    pub holes: usize,
+    /// The mover's `next` and `previous` tables, and the board's `opposite`.
+    pub next: &'a [u8; MAX_HOLES],
+    pub previous: &'a [u8; MAX_HOLES],
+    pub opposite: &'a [u8; MAX_HOLES],
+}
+
+pub(super) fn lower(pred: &model::Pred, value: &impl Fn(Num) -> u32, set: &impl Fn(model::SetRef) -> u128) -> Pred {
+    let all = |ps: &[model::Pred]| ps.iter().map(|p| lower(p, value, set)).collect();
     match pred {
         model::Pred::Or(ps) => Pred::Or(all(ps)),
         model::Pred::And(ps) => Pred::And(all(ps)),
-        model::Pred::Not(p) => Pred::Not(Box::new(lower(p, value))),
-        model::Pred::EveryHole(p) => Pred::EveryHole(Box::new(lower(p, value))),
+        model::Pred::Not(p) => Pred::Not(Box::new(lower(p, value, set))),
+        model::Pred::EveryHole(p) => Pred::EveryHole(Box::new(lower(p, value, set))),
         model::Pred::Count(op, n) => Pred::Count(*op, value(*n)),
         model::Pred::CountIn(ns) => Pred::CountIn(ns.iter().map(|n| value(*n)).collect()),
         model::Pred::CountRange(low, high) => Pred::CountRange(value(*low), value(*high)),
@@ -33,21 +50,22 @@ pub(super) fn lower(pred: &model::Pred, value: &impl Fn(Num) -> u32) -> Pred {
         model::Pred::Own => Pred::Own,
         model::Pred::Opponent => Pred::Opponent,
         model::Pred::Empty => Pred::Empty,
+        model::Pred::In(r) => Pred::In(set(*r)),
+        model::Pred::At(relation, p) => Pred::At(*relation, Box::new(lower(p, value, set))),
     }
 }
 
 impl Pred {
-    /// Evaluates the predicate. `count(h)` and `owner_is_mover(h)` read the position; `hole` is
-    /// the hole asked about (ignored by board-wide terms), `holes` the number of holes.
+    /// Evaluates the predicate on `hole` (ignored by board-wide terms).
     #[inline]
-    pub fn holds(&self, hole: usize, holes: usize, count: &impl Fn(usize) -> u32, own: &impl Fn(usize) -> bool) -> bool {
+    pub fn holds(&self, hole: usize, v: &View<'_>) -> bool {
         match self {
-            Pred::Or(ps) => ps.iter().any(|p| p.holds(hole, holes, count, own)),
-            Pred::And(ps) => ps.iter().all(|p| p.holds(hole, holes, count, own)),
-            Pred::Not(p) => !p.holds(hole, holes, count, own),
-            Pred::EveryHole(p) => (0..holes).all(|h| p.holds(h, holes, count, own)),
+            Pred::Or(ps) => ps.iter().any(|p| p.holds(hole, v)),
+            Pred::And(ps) => ps.iter().all(|p| p.holds(hole, v)),
+            Pred::Not(p) => !p.holds(hole, v),
+            Pred::EveryHole(p) => (0..v.holes).all(|h| p.holds(h, v)),
             Pred::Count(op, n) => {
-                let c = count(hole);
+                let c = u32::from(v.counts[hole]);
                 match op {
                     CompareOp::Eq => c == *n,
                     CompareOp::Ne => c != *n,
@@ -57,12 +75,21 @@ impl Pred {
                     CompareOp::Ge => c >= *n,
                 }
             }
-            Pred::CountIn(ns) => ns.contains(&count(hole)),
-            Pred::CountRange(low, high) => (*low..=*high).contains(&count(hole)),
-            Pred::CountEven(even) => count(hole).is_multiple_of(2) == *even,
-            Pred::Own => own(hole),
-            Pred::Opponent => !own(hole),
-            Pred::Empty => count(hole) == 0,
+            Pred::CountIn(ns) => ns.contains(&u32::from(v.counts[hole])),
+            Pred::CountRange(low, high) => (*low..=*high).contains(&u32::from(v.counts[hole])),
+            Pred::CountEven(even) => v.counts[hole].is_multiple_of(2) == *even,
+            Pred::Own => v.owners[hole] == v.mover,
+            Pred::Opponent => v.owners[hole] != v.mover,
+            Pred::Empty => v.counts[hole] == 0,
+            Pred::In(set) => set & (1u128 << hole) != 0,
+            Pred::At(relation, p) => {
+                let table = match relation {
+                    Relation::Next => v.next,
+                    Relation::Previous => v.previous,
+                    Relation::Opposite => v.opposite,
+                };
+                p.holds(table[hole] as usize, v)
+            }
         }
     }
 }

@@ -1,5 +1,5 @@
-//! Actions and their canonical text (`a3`, `pass`, `offer a1 a2`, `accept`), as `interchange.md`
-//! defines them.
+//! Actions and their canonical text (`a3`, `pass`, `offer a1 a2`, `accept`, `continue`, `stop`,
+//! `take c5 d7`), as `interchange.md` defines them.
 
 use crate::compile::Rules;
 
@@ -16,6 +16,12 @@ pub enum Action {
     Accept,
     /// Decline the offer just made.
     Decline,
+    /// Inside a move: relay from the hole the move stands on.
+    Continue,
+    /// Inside a move: end the move where it stands.
+    Stop,
+    /// Inside a move: take these holes (a bit per hole), the choice after a capture.
+    Take(u128),
 }
 
 /// Text that is not an action of this game.
@@ -27,8 +33,8 @@ pub enum ActionError {
     NoSuchHole(String),
     #[error("`{0}` is named twice in the set")]
     Repeated(String),
-    #[error("an offer names its holes: `offer a1 a2`")]
-    EmptyOffer,
+    #[error("`{0}` names its holes: `{0} a1 a2`")]
+    EmptySet(&'static str),
 }
 
 impl Action {
@@ -37,12 +43,12 @@ impl Action {
         match self {
             Action::Sow(hole) => rules.label(hole as usize),
             Action::Pass => "pass".to_string(),
-            Action::Offer(set) => {
-                let labels: Vec<String> = super::holes_of(set).map(|h| rules.label(h)).collect();
-                format!("offer {}", labels.join(" "))
-            }
+            Action::Offer(set) => format!("offer {}", labels(set, rules)),
             Action::Accept => "accept".to_string(),
             Action::Decline => "decline".to_string(),
+            Action::Continue => "continue".to_string(),
+            Action::Stop => "stop".to_string(),
+            Action::Take(set) => format!("take {}", labels(set, rules)),
         }
     }
 
@@ -53,22 +59,15 @@ impl Action {
             "pass" => return Ok(Action::Pass),
             "accept" => return Ok(Action::Accept),
             "decline" => return Ok(Action::Decline),
+            "continue" => return Ok(Action::Continue),
+            "stop" => return Ok(Action::Stop),
             _ => {}
         }
         let mut words = text.split_whitespace();
-        if words.next() == Some("offer") {
-            let mut set = 0u128;
-            for label in words {
-                let hole = rules.hole(label).ok_or_else(|| ActionError::NoSuchHole(label.to_string()))?;
-                if set & (1u128 << hole) != 0 {
-                    return Err(ActionError::Repeated(label.to_string()));
-                }
-                set |= 1u128 << hole;
-            }
-            if set == 0 {
-                return Err(ActionError::EmptyOffer);
-            }
-            return Ok(Action::Offer(set));
+        match words.next() {
+            Some("offer") => return hole_set(words, rules, "offer").map(Action::Offer),
+            Some("take") => return hole_set(words, rules, "take").map(Action::Take),
+            _ => {}
         }
         if crate::parse_label(&text).is_some() {
             return match rules.hole(&text) {
@@ -79,8 +78,34 @@ impl Action {
         Err(ActionError::NotAnAction(text))
     }
 
+    /// Whether the action is a decision inside a move (`continue`, `stop`, `take …`).
+    pub fn is_decision(self) -> bool {
+        matches!(self, Action::Continue | Action::Stop | Action::Take(_))
+    }
+
     /// Splits a comma-separated list of actions (`"a1, b2, pass"`) into their texts.
     pub fn split_list(list: &str) -> Vec<&str> {
         list.split(',').map(str::trim).filter(|s| !s.is_empty()).collect()
     }
+}
+
+/// The labels of a set of holes, in board order.
+fn labels(set: u128, rules: &Rules) -> String {
+    super::holes_of(set).map(|h| rules.label(h)).collect::<Vec<_>>().join(" ")
+}
+
+/// Reads the holes of `offer a1 a2` or `take c5 d7` (any order, none twice).
+fn hole_set<'a>(labels: impl Iterator<Item = &'a str>, rules: &Rules, word: &'static str) -> Result<u128, ActionError> {
+    let mut set = 0u128;
+    for label in labels {
+        let hole = rules.hole(label).ok_or_else(|| ActionError::NoSuchHole(label.to_string()))?;
+        if set & (1u128 << hole) != 0 {
+            return Err(ActionError::Repeated(label.to_string()));
+        }
+        set |= 1u128 << hole;
+    }
+    if set == 0 {
+        return Err(ActionError::EmptySet(word));
+    }
+    Ok(set)
 }

@@ -1,14 +1,17 @@
 //! Captures at the end of a move: the first capture rule whose condition holds on the last hole
-//! takes that hole, then its chain.
+//! takes what it takes (the last hole, the opposite one or the opponent's column), then its
+//! chain, then the holes the mover chooses.
 
-use super::State;
+use super::{Pending, State};
 use crate::check::model::{ChainDirection, Take};
 use crate::compile::Rules;
 use crate::player::Player;
 
-/// Applies the first capture rule that holds on `last`; returns the stones taken.
+/// Applies the first capture rule that holds on `last`; returns the stones taken. Where the
+/// mover must then choose holes among more than they may take, the choice is left open in
+/// `state.pending`; with no real choice the holes are taken at once.
 pub fn capture(rules: &Rules, state: &mut State, last: usize, mover: Player) -> u32 {
-    let Some(rule) = rules.captures.iter().find(|c| state.holds(rules, &c.when, last, mover)) else {
+    let Some((index, rule)) = rules.captures.iter().enumerate().find(|(_, c)| state.holds(rules, &c.when, last, mover)) else {
         return 0;
     };
     let mut taken = 0u32;
@@ -18,6 +21,15 @@ pub fn capture(rules: &Rules, state: &mut State, last: usize, mover: Player) -> 
     };
     match rule.take {
         Take::LastHole => take(state, last),
+        Take::Opposite => take(state, rules.opposite[last] as usize),
+        Take::OpponentColumn => {
+            for row in 0..rules.rows {
+                let hole = row * rules.columns + last % rules.columns;
+                if state.owners[hole] != mover {
+                    take(state, hole);
+                }
+            }
+        }
     }
     if let Some((direction, pred)) = &rule.chain {
         let mut visited: u128 = 1 << last;
@@ -30,12 +42,42 @@ pub fn capture(rules: &Rules, state: &mut State, last: usize, mover: Player) -> 
             }
         };
         if matches!(direction, ChainDirection::Backward | ChainDirection::Both) {
-            walk(state, &rules.previous);
+            walk(state, &rules.previous[mover.index()]);
         }
         if matches!(direction, ChainDirection::Forward | ChainDirection::Both) {
-            walk(state, &rules.next);
+            walk(state, &rules.next[mover.index()]);
+        }
+    }
+    if let Some((count, _)) = &rule.bonus {
+        let choosable = choosable(rules, state, mover, index);
+        if choosable.count_ones() <= *count {
+            super::holes_of(choosable).for_each(|hole| take(state, hole));
+        } else {
+            state.pending = Pending::Choose(index as u8);
         }
     }
     state.captured[mover.index()] += taken;
     taken
+}
+
+/// The holes `mover` may choose from after capture rule `rule` (a bit per hole).
+pub fn choosable(rules: &Rules, state: &State, mover: Player, rule: usize) -> u128 {
+    let Some((_, pred)) = rules.captures.get(rule).and_then(|r| r.bonus.as_ref()) else { return 0 };
+    (0..rules.holes).filter(|&h| state.holds(rules, pred, h, mover)).fold(0, |set, h| set | 1u128 << h)
+}
+
+/// Takes the chosen holes `set` for `mover`, ending the choice; `false` (and nothing changed) if
+/// the set is not one the open choice allows.
+pub fn take_chosen(rules: &Rules, state: &mut State, mover: Player, set: u128) -> bool {
+    let Pending::Choose(rule) = state.pending else { return false };
+    let Some((count, _)) = rules.captures.get(rule as usize).and_then(|r| r.bonus.as_ref()) else { return false };
+    if set.count_ones() != *count || set & !choosable(rules, state, mover, rule as usize) != 0 {
+        return false;
+    }
+    for hole in super::holes_of(set) {
+        state.captured[mover.index()] += u32::from(state.counts[hole]);
+        state.counts[hole] = 0;
+    }
+    state.pending = Pending::None;
+    true
 }

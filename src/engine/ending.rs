@@ -16,7 +16,7 @@ pub fn board_ending<'r>(rules: &'r Rules, state: &State, mover: Player) -> Optio
 /// Whether two positions are the same for a repetition of kind `what`.
 pub fn same(rules: &Rules, a: &State, b: &State, what: Repeated) -> bool {
     let holes = rules.holes;
-    let board = a.to_move == b.to_move && a.offer == b.offer && a.counts[..holes] == b.counts[..holes];
+    let board = a.to_move == b.to_move && a.offer == b.offer && a.pending == b.pending && a.counts[..holes] == b.counts[..holes];
     match what {
         Repeated::Board => board,
         Repeated::Position => board && a.captured == b.captured && a.owners[..holes] == b.owners[..holes],

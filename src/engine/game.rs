@@ -2,13 +2,13 @@
 //! Actions are checked before anything changes, so an illegal one leaves the game untouched.
 
 use super::action::Action;
-use super::capture::capture;
+use super::capture::{capture, choosable, take_chosen};
 use super::ending;
 use super::sowing::{sow, Sowing};
 use super::trade;
-use super::{GameResult, State};
+use super::{GameResult, Pending, State};
 use crate::check::model::{NoMove, Outcome};
-use crate::compile::Rules;
+use crate::compile::{Pred, Rules};
 use crate::player::Player;
 
 /// An action that is not legal now. Nothing was changed.
@@ -40,6 +40,21 @@ impl<'r> Game<'r> {
         let mut game = Game { rules, state, history: Vec::new(), result: None };
         if rules.tracks_repetition {
             game.history.push(state);
+        }
+        // A position may leave a choice open that is no choice at all: settle it.
+        if let Pending::Choose(rule) = state.pending {
+            let mover = state.to_move;
+            let holes = choosable(rules, &state, mover, rule as usize);
+            let count = rules.captures.get(rule as usize).and_then(|r| r.bonus.as_ref()).map_or(0, |(n, _)| *n);
+            if holes.count_ones() <= count {
+                game.state.pending = Pending::None;
+                for hole in super::holes_of(holes) {
+                    game.state.captured[mover.index()] += u32::from(game.state.counts[hole]);
+                    game.state.counts[hole] = 0;
+                }
+                game.end_action(mover, mover.opponent(), true);
+                return game;
+            }
         }
         game.start_turn();
         game
@@ -84,7 +99,23 @@ impl<'r> Game<'r> {
             return;
         }
         let mover = self.state.to_move;
-        actions.extend((0..self.rules.holes).filter(|&h| self.can_start(mover, h)).map(|h| Action::Sow(h as u8)));
+        match self.state.pending {
+            Pending::None => {}
+            Pending::Continue(hole) => {
+                if self.continued(hole as usize).is_some() {
+                    actions.push(Action::Continue);
+                }
+                actions.push(Action::Stop);
+                return;
+            }
+            Pending::Choose(rule) => {
+                let count = self.rules.captures[rule as usize].bonus.as_ref().map_or(0, |(n, _)| *n);
+                subsets(choosable(self.rules, &self.state, mover, rule as usize), count, &mut |set| actions.push(Action::Take(set)));
+                return;
+            }
+        }
+        let start = self.start_condition(mover);
+        actions.extend((0..self.rules.holes).filter(|&h| self.can_start(mover, h, start)).map(|h| Action::Sow(h as u8)));
         if actions.is_empty() {
             if self.rules.no_move == NoMove::Pass {
                 actions.push(Action::Pass);
@@ -107,20 +138,42 @@ impl<'r> Game<'r> {
             return Err(illegal());
         }
         let answering = self.state.offer != 0;
-        match action {
-            Action::Sow(hole) if !answering => {
-                let Some((mut after, sowing)) = self.sowing(mover, hole as usize) else {
+        let idle = !answering && self.state.pending == Pending::None;
+        match (action, self.state.pending) {
+            (Action::Sow(hole), _) if idle => {
+                let start = self.start_condition(mover);
+                let Some((after, sowing)) = self.sowing(mover, hole as usize, start) else {
                     return Err(illegal());
                 };
-                capture(self.rules, &mut after, sowing.last, mover);
                 self.state = after;
+                self.lap_ended(mover, sowing.last, sowing.choice);
             }
-            Action::Pass if !answering => {
+            (Action::Continue, Pending::Continue(hole)) => {
+                let Some((after, sowing)) = self.continued(hole as usize) else {
+                    return Err(illegal());
+                };
+                self.state = after;
+                self.lap_ended(mover, sowing.last, sowing.choice);
+            }
+            (Action::Stop, Pending::Continue(hole)) => {
+                self.state.pending = Pending::None;
+                self.move_ended(mover, hole as usize);
+            }
+            (Action::Take(set), Pending::Choose(_)) => {
+                let mut after = self.state;
+                if !take_chosen(self.rules, &mut after, mover, set) {
+                    return Err(illegal());
+                }
+                self.state = after;
+                self.end_action(mover, mover.opponent(), true);
+            }
+            (Action::Pass, _) if idle => {
                 if !self.has_no_move(mover) || self.rules.no_move != NoMove::Pass {
                     return Err(illegal());
                 }
+                self.end_action(mover, mover.opponent(), true);
             }
-            Action::Offer(set) if !answering => {
+            (Action::Offer(set), _) if idle => {
                 let Some(rule) = &self.rules.trade else { return Err(illegal()) };
                 if self.has_no_move(mover) || !trade::can_offer(self.rules, rule, &self.state, mover, set) {
                     return Err(illegal());
@@ -128,26 +181,55 @@ impl<'r> Game<'r> {
                 self.state.offer = set;
                 // An offer is not a move: it changes no stone, so no board ending is asked.
                 self.end_action(mover, mover.opponent(), false);
-                return Ok(());
             }
-            Action::Accept | Action::Decline if answering => {
+            (Action::Accept | Action::Decline, _) if answering => {
                 let Some(rule) = &self.rules.trade else { return Err(illegal()) };
                 trade::answer(rule, &mut self.state, action == Action::Accept);
                 // The offer was the offerer's whole turn: the receiver now plays theirs.
                 // A decline moves no stone: no board ending is asked after it.
                 self.end_action(mover, mover, action == Action::Accept);
-                return Ok(());
             }
             _ => return Err(illegal()),
         }
-        self.end_action(mover, mover.opponent(), true);
         Ok(())
     }
 
+    /// A lap of `mover`'s move ended in `last` without a relay. Where the mover may choose to
+    /// relay, the move waits for the choice (made for them when relaying would never end).
+    fn lap_ended(&mut self, mover: Player, last: usize, choice: bool) {
+        if choice && self.continued(last).is_some() {
+            self.state.pending = Pending::Continue(last as u8);
+            self.record_position();
+        } else {
+            self.move_ended(mover, last);
+        }
+    }
+
+    /// `mover`'s sowing ended in `last`: capture, then hand over the turn (unless the mover has
+    /// holes to choose).
+    fn move_ended(&mut self, mover: Player, last: usize) {
+        capture(self.rules, &mut self.state, last, mover);
+        if self.state.pending == Pending::None {
+            self.end_action(mover, mover.opponent(), true);
+        } else {
+            self.record_position();
+        }
+    }
+
+    /// The position after relaying from `hole`, where the move stands; `None` if it would
+    /// never end.
+    fn continued(&self, hole: usize) -> Option<(State, Sowing)> {
+        let mut after = self.state;
+        after.pending = Pending::None;
+        let mover = after.to_move;
+        let sowing = sow(self.rules, &mut after, hole, mover)?;
+        Some((after, sowing))
+    }
+
     /// The position after sowing from `hole`, if `mover` may start a move there (the hole is
-    /// theirs, the start condition holds, and the move would end).
-    fn sowing(&self, mover: Player, hole: usize) -> Option<(State, Sowing)> {
-        if !self.startable(mover, hole) {
+    /// theirs, `start` holds, and the move would end).
+    fn sowing(&self, mover: Player, hole: usize, start: &Pred) -> Option<(State, Sowing)> {
+        if !self.startable(mover, hole, start) {
             return None;
         }
         let mut after = self.state;
@@ -157,24 +239,46 @@ impl<'r> Game<'r> {
 
     /// Whether `mover` may start a move from `hole`: [`Game::sowing`] without its result, which
     /// needs no sowing at all when a move is a single lap.
-    fn can_start(&self, mover: Player, hole: usize) -> bool {
+    fn can_start(&self, mover: Player, hole: usize, start: &Pred) -> bool {
         match self.rules.relay {
-            None => self.startable(mover, hole),
-            Some(_) => self.sowing(mover, hole).is_some(),
+            None => self.startable(mover, hole, start),
+            Some(_) => self.sowing(mover, hole, start).is_some(),
         }
     }
 
-    /// The hole is `mover`'s, holds stones and satisfies the start condition.
-    fn startable(&self, mover: Player, hole: usize) -> bool {
+    /// The hole is `mover`'s, holds stones and satisfies `start`.
+    fn startable(&self, mover: Player, hole: usize, start: &Pred) -> bool {
         let state = &self.state;
-        hole < self.rules.holes
-            && state.owners[hole] == mover
-            && state.counts[hole] > 0
-            && state.holds(self.rules, &self.rules.start, hole, mover)
+        hole < self.rules.holes && state.owners[hole] == mover && state.counts[hole] > 0 && state.holds(self.rules, start, hole, mover)
+    }
+
+    /// The condition a hole of `mover`'s must meet to start a move now: the rules' `start`, or
+    /// their fallback when no hole meets it (whether or not its moves would end).
+    fn start_condition(&self, mover: Player) -> &'r Pred {
+        let rules = self.rules;
+        match &rules.fallback {
+            Some(fallback) if !(0..rules.holes).any(|h| self.startable(mover, h, &rules.start)) => fallback,
+            _ => &rules.start,
+        }
     }
 
     fn has_no_move(&self, player: Player) -> bool {
-        !(0..self.rules.holes).any(|h| self.can_start(player, h))
+        let start = self.start_condition(player);
+        !(0..self.rules.holes).any(|h| self.can_start(player, h, start))
+    }
+
+    /// Adds the position to the repetition history, and ends the game if that repeats it too often.
+    /// Returns whether the game ended.
+    fn record_position(&mut self) -> bool {
+        if !self.rules.tracks_repetition {
+            return false;
+        }
+        self.history.push(self.state);
+        if let Some((outcome, reason)) = ending::repetition_ending(self.rules, &self.history) {
+            self.finish(outcome, None, reason.to_string());
+            return true;
+        }
+        false
     }
 
     /// After `mover`'s action: hand the turn to `next`, then look for an ending (board endings
@@ -184,19 +288,15 @@ impl<'r> Game<'r> {
         if let Some((outcome, reason)) = ending::board_ending(self.rules, &self.state, mover).filter(|_| moved) {
             return self.finish(outcome, None, reason.to_string());
         }
-        if self.rules.tracks_repetition {
-            self.history.push(self.state);
-            if let Some((outcome, reason)) = ending::repetition_ending(self.rules, &self.history) {
-                return self.finish(outcome, None, reason.to_string());
-            }
+        if !self.record_position() {
+            self.start_turn();
         }
-        self.start_turn();
     }
 
     /// At the start of a turn: a player without a move passes, loses or ends the game.
     fn start_turn(&mut self) {
         let player = self.state.to_move;
-        if self.state.offer != 0 || !self.has_no_move(player) {
+        if self.state.offer != 0 || self.state.pending != Pending::None || !self.has_no_move(player) {
             return;
         }
         let leftover = Outcome::Leftover(self.rules.leftover);
@@ -218,4 +318,20 @@ impl<'r> Game<'r> {
         }
         self.result = Some(result);
     }
+}
+
+/// Calls `each` with every subset of `set` of `size` elements, in board order.
+fn subsets(set: u128, size: u32, each: &mut impl FnMut(u128)) {
+    fn go(rest: u128, size: u32, chosen: u128, each: &mut impl FnMut(u128)) {
+        if size == 0 {
+            return each(chosen);
+        }
+        let mut rest = rest;
+        while rest.count_ones() >= size {
+            let lowest = rest & rest.wrapping_neg();
+            rest ^= lowest;
+            go(rest, size - 1, chosen | lowest, each);
+        }
+    }
+    go(set, size, 0, each);
 }

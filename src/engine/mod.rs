@@ -37,6 +37,19 @@ pub struct State {
     pub offer: u128,
     /// Whether each player has declined an offer in this game (for the result's note).
     pub declined: [bool; 2],
+    /// A decision open inside `to_move`'s move.
+    pub pending: Pending,
+}
+
+/// A decision open inside a move: the move stands still until the mover answers it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Pending {
+    #[default]
+    None,
+    /// The last stone fell into this hole, where the mover chooses `continue` or `stop`.
+    Continue(u8),
+    /// After a capture by this rule (index into `Rules::captures`) the mover chooses holes to take.
+    Choose(u8),
 }
 
 impl State {
@@ -46,7 +59,7 @@ impl State {
         for (hole, owner) in owners.iter_mut().enumerate().take(rules.holes) {
             *owner = rules.row_owner_of(hole);
         }
-        State { counts: rules.initial, owners, captured: [0, 0], to_move: rules.first, offer: 0, declined: [false; 2] }
+        State { counts: rules.initial, owners, captured: [0, 0], to_move: rules.first, offer: 0, declined: [false; 2], pending: Pending::None }
     }
 
     /// Stones on the board.
@@ -62,13 +75,27 @@ impl State {
     /// Whether `pred` holds for `hole` with `mover` as the player whose move it is.
     #[inline]
     pub(crate) fn holds(&self, rules: &Rules, pred: &crate::compile::Pred, hole: usize, mover: Player) -> bool {
-        pred.holds(hole, rules.holes, &|h| u32::from(self.counts[h]), &|h| self.owners[h] == mover)
+        let view = crate::compile::View {
+            counts: &self.counts,
+            owners: &self.owners,
+            mover,
+            holes: rules.holes,
+            next: &rules.next[mover.index()],
+            previous: &rules.previous[mover.index()],
+            opposite: &rules.opposite,
+        };
+        pred.holds(hole, &view)
     }
 }
 
 /// The holes of a set, in board order.
 pub fn holes_of(set: u128) -> impl Iterator<Item = usize> {
-    (0..MAX_HOLES).filter(move |&h| set & (1u128 << h) != 0)
+    let mut rest = set;
+    std::iter::from_fn(move || {
+        let hole = rest.trailing_zeros() as usize;
+        rest &= rest.wrapping_sub(1);
+        (hole < MAX_HOLES).then_some(hole)
+    })
 }
 
 /// How a finished game came out.

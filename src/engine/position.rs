@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Game, GameResult, State};
+use super::{Game, GameResult, Pending as Open, State};
 use crate::check::model::OptionValue;
 use crate::compile::Rules;
 use crate::player::Player;
@@ -43,7 +43,7 @@ pub struct Position {
     pub legal: Vec<String>,
     pub status: &'static str,
     pub result: Option<ResultJson>,
-    /// An offer waiting for `to_move`'s answer.
+    /// An offer waiting for `to_move`'s answer, or a decision open inside `to_move`'s move.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pending: Option<Pending>,
     /// The players who have declined an offer (where the game has trades).
@@ -51,12 +51,26 @@ pub struct Position {
     pub declined: Vec<Player>,
 }
 
-/// An open offer: the holes offered and who offered them.
+/// What is open: an offer (the holes offered, `by` the player who offered them), or a decision
+/// inside `by`'s move: `"continue or stop"` with the move standing `at` a hole, or `"take"` with
+/// the number of `holes` to choose.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub struct Pending {
-    pub offer: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offer: Option<Vec<String>>,
     pub by: Player,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decision: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub holes: Option<u32>,
 }
+
+/// The decision words of [`Pending::decision`].
+const CONTINUE_OR_STOP: &str = "continue or stop";
+const TAKE: &str = "take";
 
 impl Game<'_> {
     /// The position in the interchange format.
@@ -78,8 +92,7 @@ impl Game<'_> {
             legal: self.legal_texts(),
             status: if self.is_over() { "over" } else { "ongoing" },
             result: self.result().map(|r: &GameResult| ResultJson { winner: r.winner, score: r.score.into(), reason: r.reason.clone() }),
-            pending: (state.offer != 0)
-                .then(|| Pending { offer: super::holes_of(state.offer).map(|h| rules.label(h)).collect(), by: state.to_move.opponent() }),
+            pending: pending_json(rules, state),
             declined: Player::BOTH.into_iter().filter(|p| state.declined[p.index()]).collect(),
         }
     }
@@ -87,6 +100,24 @@ impl Game<'_> {
     /// The position as one line of JSON.
     pub fn position_json(&self) -> String {
         serde_json::to_string(&self.position()).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    }
+}
+
+fn pending_json(rules: &Rules, state: &State) -> Option<Pending> {
+    let open = Pending { offer: None, by: state.to_move, decision: None, at: None, holes: None };
+    if state.offer != 0 {
+        let offer = super::holes_of(state.offer).map(|h| rules.label(h)).collect();
+        return Some(Pending { offer: Some(offer), by: state.to_move.opponent(), ..open });
+    }
+    match state.pending {
+        Open::None => None,
+        Open::Continue(hole) => {
+            Some(Pending { decision: Some(CONTINUE_OR_STOP.to_string()), at: Some(rules.label(hole as usize)), ..open })
+        }
+        Open::Choose(rule) => {
+            let holes = rules.captures.get(rule as usize).and_then(|r| r.bonus.as_ref()).map(|(n, _)| *n);
+            Some(Pending { decision: Some(TAKE.to_string()), holes, ..open })
+        }
     }
 }
 
@@ -188,24 +219,7 @@ pub fn parse_position(json: &str, rules: &Rules) -> Result<State, PositionError>
         state.owners[hole] = *owner;
     }
     if let Some(pending) = &input.pending {
-        if rules.trade.is_none() {
-            return error("the position has an open offer, but this game has no trades".to_string());
-        }
-        if pending.by != to_move.opponent() {
-            return error(format!("an offer by {} must be answered by {}, but `to_move` is {to_move}", pending.by, pending.by.opponent()));
-        }
-        for label in &pending.offer {
-            let Some(hole) = rules.hole(label) else {
-                return error(format!("the offer names `{label}`, which is not a hole of this board"));
-            };
-            if state.owners[hole] != pending.by {
-                return error(format!("the offer names `{label}`, which {} does not own", pending.by));
-            }
-            state.offer |= 1u128 << hole;
-        }
-        if state.offer == 0 {
-            return error("the open offer names no hole".to_string());
-        }
+        read_pending(pending, rules, &mut state)?;
     }
     for player in &input.declined {
         state.declined[player.index()] = true;
@@ -217,4 +231,59 @@ pub fn parse_position(json: &str, rules: &Rules) -> Result<State, PositionError>
         return error(format!("the position holds {total} stones; the engine plays at most {}", u16::MAX));
     }
     Ok(state)
+}
+
+/// Opens the offer or decision `pending` describes in `state`.
+fn read_pending(pending: &Pending, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
+    let error = |m: String| Err(PositionError(m));
+    let to_move = state.to_move;
+    match (&pending.offer, pending.decision.as_deref()) {
+        (Some(offer), None) => {
+            if rules.trade.is_none() {
+                return error("the position has an open offer, but this game has no trades".to_string());
+            }
+            if pending.by != to_move.opponent() {
+                return error(format!("an offer by {} must be answered by {}, but `to_move` is {to_move}", pending.by, pending.by.opponent()));
+            }
+            for label in offer {
+                let Some(hole) = rules.hole(label) else {
+                    return error(format!("the offer names `{label}`, which is not a hole of this board"));
+                };
+                if state.owners[hole] != pending.by {
+                    return error(format!("the offer names `{label}`, which {} does not own", pending.by));
+                }
+                state.offer |= 1u128 << hole;
+            }
+            if state.offer == 0 {
+                return error("the open offer names no hole".to_string());
+            }
+        }
+        (None, Some(decision)) => {
+            if pending.by != to_move {
+                return error(format!("a decision inside {}'s move is theirs, but `to_move` is {to_move}", pending.by));
+            }
+            match decision {
+                CONTINUE_OR_STOP => {
+                    if rules.relay_or_stop.is_none() {
+                        return error("this game has no choice to continue or stop".to_string());
+                    }
+                    let Some(at) = &pending.at else { return error("`continue or stop` needs `at`: the hole the move stands on".to_string()) };
+                    let Some(hole) = rules.hole(at) else { return error(format!("`at` names `{at}`, which is not a hole of this board")) };
+                    if state.counts[hole] == 0 {
+                        return error(format!("the move cannot stand on `{at}`: it is empty"));
+                    }
+                    state.pending = Open::Continue(hole as u8);
+                }
+                TAKE => {
+                    let Some(rule) = rules.captures.iter().position(|c| c.bonus.is_some()) else {
+                        return error("this game has no holes to choose after a capture".to_string());
+                    };
+                    state.pending = Open::Choose(rule as u8);
+                }
+                other => return error(format!("`{other}` is not a decision: write `{CONTINUE_OR_STOP}` or `{TAKE}`")),
+            }
+        }
+        _ => return error("`pending` holds either an `offer` or a `decision`".to_string()),
+    }
+    Ok(())
 }

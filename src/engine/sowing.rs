@@ -11,11 +11,13 @@ pub struct Sowing {
     /// The hole the last stone fell into.
     pub last: usize,
     pub laps: u32,
+    /// The move stopped where the mover chooses to relay or stop (`relay or stop when …`).
+    pub choice: bool,
 }
 
 /// Lifts every stone of `origin` and sows them; returns the hole of the last stone.
 #[inline]
-fn lap(rules: &Rules, counts: &mut [u16], origin: usize) -> usize {
+fn lap(rules: &Rules, counts: &mut [u16], origin: usize, next: &[u8]) -> usize {
     let mut seeds = counts[origin];
     counts[origin] = 0;
     let mut at = origin;
@@ -24,9 +26,9 @@ fn lap(rules: &Rules, counts: &mut [u16], origin: usize) -> usize {
         seeds -= 1;
     }
     while seeds > 0 {
-        at = rules.next[at] as usize;
+        at = next[at] as usize;
         if rules.skip_origin && at == origin {
-            at = rules.next[at] as usize;
+            at = next[at] as usize;
         }
         counts[at] += 1;
         seeds -= 1;
@@ -34,7 +36,8 @@ fn lap(rules: &Rules, counts: &mut [u16], origin: usize) -> usize {
     at
 }
 
-/// Sows a whole move from `origin` for `mover`: laps and relays until a lap ends without one.
+/// Sows a whole move from `origin` for `mover`: laps and relays until a lap ends without one, or
+/// ends where the mover has a choice to make ([`Sowing::choice`]).
 /// Returns `None` if the move would never end; `state` is then left mid-move, so callers work on
 /// a copy. Detection is exact (Brent's cycle finding over the position at the start of each lap),
 /// so long moves that do end are never cut short.
@@ -45,15 +48,17 @@ pub fn sow(rules: &Rules, state: &mut State, origin: usize, mover: Player) -> Op
     let mut checkpoint = state.counts;
     let mut checkpoint_hole = origin;
     let (mut power, mut steps) = (1u32, 0u32);
+    let next = &rules.next[mover.index()];
     loop {
-        let last = lap(rules, &mut state.counts, lift);
+        let last = lap(rules, &mut state.counts, lift, next);
         laps += 1;
         let relays = match &rules.relay {
             Some(relay) => state.holds(rules, relay, last, mover),
             None => false,
         };
         if !relays {
-            return Some(Sowing { last, laps });
+            let choice = rules.relay_or_stop.as_ref().is_some_and(|p| state.holds(rules, p, last, mover));
+            return Some(Sowing { last, laps, choice });
         }
         lift = last;
         if lift == checkpoint_hole && state.counts[..holes] == checkpoint[..holes] {

@@ -332,6 +332,14 @@ fn is_keyword(rule: Rule) -> bool {
             | kw_win
             | kw_after
             | kw_decline
+            | kw_round
+            | kw_set
+            | kw_of
+            | kw_otherwise
+            | kw_stop
+            | kw_column
+            | kw_choose
+            | kw_more
     )
 }
 
@@ -422,7 +430,23 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
         Rule::moves_first => StatementKind::MovesFirst(build_ident(c.next()?)),
         Rule::start => StatementKind::Start { condition: c.optional(Rule::expr).map(build_expr).transpose()? },
         Rule::no_move => StatementKind::NoMove(build_ident(c.next()?)),
-        Rule::sow => StatementKind::Sow(build_ident(c.next()?)),
+        Rule::sow => {
+            let direction = build_ident(c.next()?);
+            match c.optional(Rule::own_rows) {
+                Some(own) => StatementKind::SowOwnRows { direction, span: span_of(&own) },
+                None => StatementKind::Sow(direction),
+            }
+        }
+        Rule::hole_set => StatementKind::HoleSet {
+            name: build_ident(c.next()?),
+            end: build_ident(c.next()?),
+            count: build_value(c.next()?)?,
+            row: build_ident(c.next()?),
+        },
+        Rule::otherwise => StatementKind::Otherwise(build_expr(c.next()?)?),
+        Rule::relay_or_stop => StatementKind::RelayOrStop(build_expr(c.next()?)?),
+        Rule::take_column => StatementKind::TakeColumn(build_ident(c.next()?)),
+        Rule::choose => StatementKind::Choose { count: build_value(c.next()?)?, condition: build_expr(c.next()?)? },
         Rule::first_seed => StatementKind::FirstSeed(build_ident(c.next()?)),
         Rule::skip_origin => StatementKind::SkipOrigin,
         Rule::relay => StatementKind::Relay(build_expr(c.next()?)?),
@@ -570,6 +594,12 @@ fn build_term(pair: Pair<'_, Rule>) -> Result<Expr, Diagnostic> {
         Rule::expr => return build_expr(inner),
         Rule::every_hole => ExprKind::EveryHole(Box::new(build_term(Children::of(inner).next()?)?)),
         Rule::comparison => build_comparison(inner)?,
+        Rule::relation => {
+            let mut c = Children::of(inner);
+            let relation = build_ident(c.next()?);
+            ExprKind::Related { relation, condition: Box::new(build_negation(c.next()?)?) }
+        }
+        Rule::membership => ExprKind::Member(build_ident(Children::of(inner).next()?)),
         Rule::flag => ExprKind::Flag(build_ident(Children::of(inner).next()?)),
         _ => return Err(unexpected(&inner)),
     };
