@@ -11,6 +11,7 @@ use std::path::PathBuf;
 
 use mancala::check::model::{Leftover, NoMove, OptionDomain, OptionValue, Outcome, Wins};
 use mancala::engine::position::parse_position;
+use mancala::engine::Pending;
 use mancala::{Action, Game, Player, Rules};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -48,7 +49,7 @@ fn uniform<T: Copy>(rng: &mut ChaCha8Rng, items: &[T]) -> T {
 fn play_one(rules: &Rules, rng: &mut ChaCha8Rng, file: &str, number: usize) -> String {
     let mut game = Game::new(rules);
     let total = game.state().total(rules);
-    let all_holes: Vec<Action> = (0..rules.holes as u8).map(Action::Sow).chain([Action::Pass]).collect();
+    let all_holes: Vec<Action> = (0..rules.holes as u8).map(Action::Sow).chain([Action::Pass, Action::Continue, Action::Stop]).collect();
     let mut actions = 0usize;
     let mut record: Vec<String> = Vec::new();
     let context =
@@ -83,8 +84,10 @@ fn play_one(rules: &Rules, rng: &mut ChaCha8Rng, file: &str, number: usize) -> S
         actions += 1;
         assert_eq!(game.state().total(rules), total, "stones not conserved: {}", context(&record, &game));
         if let Some(next) = game.to_move() {
-            // An answer to an offer ends the offerer's turn: the one who answered plays next.
-            let expected = if matches!(action, Action::Accept | Action::Decline) { mover } else { mover.opponent() };
+            // An answer to an offer ends the offerer's turn: the one who answered plays next. A
+            // decision open inside a move is the mover's.
+            let mid_move = game.state().pending != Pending::None;
+            let expected = if mid_move || matches!(action, Action::Accept | Action::Decline) { mover } else { mover.opponent() };
             assert_eq!(next, expected, "the turn passes: {}", context(&record, &game));
         }
     }
