@@ -235,7 +235,10 @@ pub enum ExprKind {
     /// `own`, `empty`
     Flag(Ident),
     /// `next hole is empty`: the condition on a related hole.
-    Related { relation: Ident, condition: Box<Expr> },
+    Related {
+        relation: Ident,
+        condition: Box<Expr>,
+    },
     /// `in heads`, `in inner row`
     Member(Ident),
 }

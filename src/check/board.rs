@@ -67,7 +67,14 @@ impl Checker {
             // Without a size, check what does not need it, so that one run still reports every
             // mistake: the players and rows (a board has MAX_ROWS rows) and the seed counts.
             // The rows the `owns` lines name tell whether the board was meant to have 2 or 4.
-            let rows = if statements.iter().any(|s| matches!(&s.kind, StatementKind::Owns { rows, .. } if rows.iter().any(|r| r.name == "c" || r.name == "d"))) { MAX_ROWS } else { 2 };
+            let rows = if statements
+                .iter()
+                .any(|s| matches!(&s.kind, StatementKind::Owns { rows, .. } if rows.iter().any(|r| r.name == "c" || r.name == "d")))
+            {
+                MAX_ROWS
+            } else {
+                2
+            };
             let owners = self.owners(statements.iter().map(|s| (&s.kind, s.span)), rows, header);
             self.row_kinds = owners.as_deref().and_then(row_kinds).is_some();
             self.hole_sets(statements, None);
@@ -422,8 +429,7 @@ impl Checker {
         let help = match did_you_mean(&name.name, known.iter().copied()) {
             Some(close) => format!("did you mean `{close}`?"),
             None if known.is_empty() => {
-                "this board has no sets of holes; define one in the board section, like `set heads = last 2 holes of outer row`"
-                    .to_string()
+                "this board has no sets of holes; define one in the board section, like `set heads = last 2 holes of outer row`".to_string()
             }
             None => format!(
                 "the sets of this board are {}; define others in the board section, like `set heads = last 2 holes of outer row`",

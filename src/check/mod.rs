@@ -17,8 +17,8 @@ mod predicate;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-pub use diagnostic::{did_you_mean, Diagnostic};
 pub use board::row_kinds;
+pub use diagnostic::{did_you_mean, Diagnostic};
 pub use forms::{FORMS, SECTIONS};
 use model::Model;
 

@@ -171,13 +171,8 @@ impl Checker {
             }
             Some(span) if board.rows > 2 && super::board::row_kinds(&board.row_owner).is_none() => {
                 self.push(
-                    Diagnostic::error(
-                        "rows_not_a_circuit",
-                        "a player's rows must be neighbours to make a circuit",
-                        span,
-                        "round own rows",
-                    )
-                    .with_help("give each player two neighbouring rows: `south owns rows a b` and `north owns rows c d`"),
+                    Diagnostic::error("rows_not_a_circuit", "a player's rows must be neighbours to make a circuit", span, "round own rows")
+                        .with_help("give each player two neighbouring rows: `south owns rows a b` and `north owns rows c d`"),
                 );
                 false
             }
@@ -286,8 +281,7 @@ impl Checker {
                     ok = false;
                 }
                 StatementKind::Take(word) => {
-                    take =
-                        self.word(word, "something a capture takes", &[("last", Take::LastHole), ("opposite", Take::Opposite)]);
+                    take = self.word(word, "something a capture takes", &[("last", Take::LastHole), ("opposite", Take::Opposite)]);
                     ok &= take.is_some();
                 }
                 StatementKind::TakeColumn(whose) => {

@@ -103,7 +103,8 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
     let holes = rows * columns;
 
     let row_owner = &model.row_owner;
-    let circuits: [Vec<usize>; 2] = Player::BOTH.map(|p| circuit(rows, columns, model.direction, model.own_circuits.then_some((p, row_owner))));
+    let circuits: [Vec<usize>; 2] =
+        Player::BOTH.map(|p| circuit(rows, columns, model.direction, model.own_circuits.then_some((p, row_owner))));
     let mut next = [[0u8; MAX_HOLES]; 2];
     let mut previous = [[0u8; MAX_HOLES]; 2];
     for (p, circuit) in circuits.iter().enumerate() {

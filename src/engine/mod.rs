@@ -59,7 +59,15 @@ impl State {
         for (hole, owner) in owners.iter_mut().enumerate().take(rules.holes) {
             *owner = rules.row_owner_of(hole);
         }
-        State { counts: rules.initial, owners, captured: [0, 0], to_move: rules.first, offer: 0, declined: [false; 2], pending: Pending::None }
+        State {
+            counts: rules.initial,
+            owners,
+            captured: [0, 0],
+            to_move: rules.first,
+            offer: 0,
+            declined: [false; 2],
+            pending: Pending::None,
+        }
     }
 
     /// Stones on the board.

@@ -243,7 +243,11 @@ fn read_pending(pending: &Pending, rules: &Rules, state: &mut State) -> Result<(
                 return error("the position has an open offer, but this game has no trades".to_string());
             }
             if pending.by != to_move.opponent() {
-                return error(format!("an offer by {} must be answered by {}, but `to_move` is {to_move}", pending.by, pending.by.opponent()));
+                return error(format!(
+                    "an offer by {} must be answered by {}, but `to_move` is {to_move}",
+                    pending.by,
+                    pending.by.opponent()
+                ));
             }
             for label in offer {
                 let Some(hole) = rules.hole(label) else {
@@ -267,7 +271,9 @@ fn read_pending(pending: &Pending, rules: &Rules, state: &mut State) -> Result<(
                     if rules.relay_or_stop.is_none() {
                         return error("this game has no choice to continue or stop".to_string());
                     }
-                    let Some(at) = &pending.at else { return error("`continue or stop` needs `at`: the hole the move stands on".to_string()) };
+                    let Some(at) = &pending.at else {
+                        return error("`continue or stop` needs `at`: the hole the move stands on".to_string());
+                    };
                     let Some(hole) = rules.hole(at) else { return error(format!("`at` names `{at}`, which is not a hole of this board")) };
                     if state.counts[hole] == 0 {
                         return error(format!("the move cannot stand on `{at}`: it is empty"));
