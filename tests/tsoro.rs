@@ -571,3 +571,36 @@ fn run_refuses_a_take_that_is_not_a_choice() {
     assert!(stderr.contains("action 9 of 9, `take d4 d1`"), "{stderr}");
     assert!(stderr.contains("take c2 d4"), "the legal actions are listed: {stderr}");
 }
+
+#[test]
+fn a_position_occurring_a_third_time_is_a_draw() {
+    // T12. Without captures each player's stones stay on their own circuit, so a position recurs
+    // only if both players' stones go round without ever landing opposite each other: rare. This
+    // one (found by a search over 4 x 6 positions with few stones) comes back after 120 actions;
+    // South has a4 = 2, a5 = 1, b3 = 1, North d2 = d5 = c6 = 1.
+    let rules = tsoro(&["columns=6"]);
+    let mut game = at(rules, "south", [&[(4, 2), (5, 1)], &[(3, 1)], &[(6, 1)], &[(2, 1), (5, 1)]], [5, 9]);
+    let start = *game.state();
+    let cycle = CYCLE.join(", ");
+    play(&mut game, &cycle);
+    assert_eq!(*game.state(), start, "the cycle comes back to its start (a second time)");
+    assert_ongoing(&game);
+    // The third time: the last action of the second round ends the game, a draw scored by captures.
+    let (most, last) = cycle.rsplit_once(", ").expect("a list");
+    play(&mut game, most);
+    assert_ongoing(&game);
+    play(&mut game, last);
+    assert_eq!(*game.state(), start);
+    assert_result(&game, None, [5, 9]);
+    assert_eq!(game.result().unwrap().reason, "position repeats 3 times");
+}
+
+/// 120 actions from the position of the test above back to it, no capture on the way.
+const CYCLE: [&str; 6] = [
+    "a4, c6, a5, d2, a6, d1, b6, c1, b5, c2, b4, d5, b1, d6, a1, d4, a2, d5, a3, d3",
+    "a4, d4, a5, d2, a6, d1, b6, c1, b5, d3, b4, d2, b1, c3, a1, c4, a2, c5, a3, c6",
+    "a4, d6, a5, d5, a6, d4, b6, d3, b5, c2, b4, c3, b1, d1, a1, d2, a2, c4, a3, c5",
+    "a4, c6, a5, d6, a6, d5, b6, c1, b5, c2, b4, d4, b1, d3, a1, c3, a2, c4, a3, c5",
+    "a4, c6, a5, d6, a6, d1, b6, c1, b5, c2, b4, d5, b1, d4, a1, c3, a2, c4, a3, c5",
+    "a4, c6, a5, d2, a6, d1, b6, c1, b5, c2, b4, d6, b1, d3, a1, c3, a2, c4, a3, c5",
+];
