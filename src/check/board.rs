@@ -87,6 +87,10 @@ impl Checker {
         };
         let row_owner = self.owners(statements.iter().map(|s| (&s.kind, s.span)), rows, header);
         self.row_kinds = row_owner.as_deref().and_then(row_kinds).is_some();
+        self.rows_reported = false;
+        if rows == MAX_ROWS && !self.row_kinds && row_owner.is_some() {
+            self.rows_not_neighbours(statements, header);
+        }
         let sets = self.hole_sets(statements, Some(min_columns));
         let seeds = self.seeds(statements, rows, Some(min_columns), header);
         Some(Board { rows, columns, row_owner: row_owner?, seeds, sets: sets? })
@@ -397,8 +401,26 @@ impl Checker {
         self.row_kinds_allowed(word).then_some(kind)
     }
 
+    /// On four rows, each player's two rows must be neighbours: they make the player's circuit,
+    /// and one is their outer row, the other their inner row.
+    fn rows_not_neighbours(&mut self, statements: &[&Statement], header: Span) {
+        let owns: Vec<Span> = statements.iter().filter(|s| matches!(s.kind, StatementKind::Owns { .. })).map(|s| s.span).collect();
+        let mut diagnostic = Diagnostic::error(
+            "rows_not_neighbours",
+            "on a board of 4 rows each player owns two neighbouring rows",
+            owns.first().copied().unwrap_or(header),
+            "these rows are not neighbours",
+        )
+        .with_help("give South the two rows at its edge and North the other two: `south owns rows a b` and `north owns rows c d`");
+        for span in owns.iter().skip(1) {
+            diagnostic = diagnostic.with_label(*span, "nor these");
+        }
+        self.push(diagnostic);
+        self.rows_reported = true;
+    }
+
     fn row_kinds_allowed(&mut self, word: &Ident) -> bool {
-        if !self.row_kinds {
+        if !self.row_kinds && !self.rows_reported {
             self.push(
                 Diagnostic::error(
                     "needs_two_rows_each",

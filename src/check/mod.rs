@@ -136,6 +136,9 @@ struct Checker {
     set_names: Vec<String>,
     /// Whether each player owns two neighbouring rows, so that `outer` and `inner` mean something.
     row_kinds: bool,
+    /// The board's rows were reported as not making two rows each: uses of `outer` and `inner`
+    /// are not reported again.
+    rows_reported: bool,
 }
 
 impl Checker {

@@ -169,13 +169,8 @@ impl Checker {
                 );
                 false
             }
-            Some(span) if board.rows > 2 && super::board::row_kinds(&board.row_owner).is_none() => {
-                self.push(
-                    Diagnostic::error("rows_not_a_circuit", "a player's rows must be neighbours to make a circuit", span, "round own rows")
-                        .with_help("give each player two neighbouring rows: `south owns rows a b` and `north owns rows c d`"),
-                );
-                false
-            }
+            // Reported with the board (`rows_not_neighbours`).
+            Some(_) if board.rows > 2 && super::board::row_kinds(&board.row_owner).is_none() => false,
             _ => true,
         }
     }
