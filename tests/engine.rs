@@ -1,6 +1,7 @@
 //! Language features of the engine that the shipped games do not all use, each on a tiny rule
 //! file written here: endless-move detection (against an independent naive sower), skipping the
-//! origin, clockwise sowing, forward and two-way chains, other scorings and no-move policies.
+//! origin, clockwise sowing, forward and two-way chains, other scorings and no-move policies,
+//! the opposite hole and the next and previous holes.
 
 use mancala::engine::position::parse_position;
 use mancala::{load_str, Action, Game, Rules};
@@ -234,4 +235,39 @@ fn guards_choose_statements_and_sections_per_variant() {
     let clash = source.replace("relay when count >= 3 if style = short", "relay when count >= 3 if style = long");
     let Err(mancala::LoadError::Rules { diagnostics, .. }) = load_str("clash", &clash, &[] as &[&str]) else { panic!("a duplicate") };
     assert_eq!(diagnostics.iter().map(|d| d.code).collect::<Vec<_>>(), ["duplicate_statement"]);
+}
+
+#[test]
+fn take_opposite_hole_takes_the_facing_hole() {
+    // A Kalah-like capture without stores: last stone into an own empty hole whose facing hole
+    // holds stones: take the facing hole.
+    let rules = rules(
+        "board {\n size 2 x 4\n seeds 2\n}\ncapture {\n when own and count = 1 and opposite hole is not empty\n take opposite hole\n}\n",
+    );
+    let mut g = game(&rules, "south", &[1, 0, 2, 0], &[3, 5, 4, 1]);
+    // a1 → a2 (empty, own), facing b2 = 5: taken.
+    play(&mut g, "a1");
+    assert_eq!(rows(&g), (vec![0, 1, 2, 0], vec![3, 0, 4, 1]));
+    assert_eq!(g.state().captured, [5, 0]);
+    // North b4 (1) → b3? No: North's b4 is followed by b3 in the shared circuit (a4 → b4 → b3):
+    // b3 holds 4, not empty: no capture.
+    play(&mut g, "b4");
+    assert_eq!(rows(&g), (vec![0, 1, 2, 0], vec![3, 0, 5, 0]));
+    assert_eq!(g.state().captured, [5, 0]);
+}
+
+#[test]
+fn previous_and_next_hole_follow_the_circuit() {
+    // Starts only where the previous hole (in sowing order) is empty and the next is not.
+    let rules = rules(
+        "board {\n size 2 x 3\n seeds 1\n}\nplay {\n start from own hole where previous hole is empty and next hole is not empty\n}\n",
+    );
+    // Circuit a1 a2 a3 b3 b2 b1. a1's previous is b1 (0), next a2 (1): yes. a2: previous a1 (1): no.
+    // a3: previous a2 (1): no.
+    let g = game(&rules, "south", &[1, 1, 1], &[0, 1, 1]);
+    assert_eq!(g.legal_texts(), ["a1"]);
+    // North: b3's previous is a3 (1): no; b2's previous b3 (1): no; b1 is empty. North has no
+    // move and passes.
+    let g = game(&rules, "north", &[1, 1, 1], &[0, 1, 1]);
+    assert_eq!(g.legal_texts(), ["pass"]);
 }
