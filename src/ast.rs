@@ -126,6 +126,12 @@ pub enum StatementKind {
     HoleSet { name: Ident, end: Ident, count: Value, row: Ident },
     /// `otherwise from own hole where …`: the start condition when no hole meets `start`'s.
     Otherwise(Expr),
+    /// `relay from next hole when …`: lift the next hole instead of the last one.
+    RelayFrom { from: Ident, condition: Expr },
+    /// `refill 4 per hole`
+    Refill(Value),
+    /// `starter alternates`
+    StarterAlternates,
     /// `relay or stop when …`: the mover chooses inside the move.
     RelayOrStop(Expr),
     /// `take opponent's column`

@@ -4,7 +4,7 @@
 use crate::ast::StatementKind;
 
 /// The sections a rule file may have.
-pub const SECTIONS: &[&str] = &["board", "play", "sowing", "capture", "trade", "end"];
+pub const SECTIONS: &[&str] = &["board", "play", "sowing", "capture", "trade", "rounds", "end"];
 
 /// A statement form: its leading words, the section it belongs in (`None`: outside any section)
 /// and an example of it.
@@ -31,7 +31,7 @@ pub const FORMS: &[Form] = &[
     Form { keyword: "sow", section: Some("sowing"), example: "sow counter-clockwise   or   sow counter-clockwise round own rows" },
     Form { keyword: "first seed", section: Some("sowing"), example: "first seed into origin" },
     Form { keyword: "skip origin", section: Some("sowing"), example: "skip origin" },
-    Form { keyword: "relay", section: Some("sowing"), example: "relay when count >= 2" },
+    Form { keyword: "relay", section: Some("sowing"), example: "relay when count >= 2   or   relay from next hole when next hole is not empty" },
     Form { keyword: "relay or stop", section: Some("sowing"), example: "relay or stop when count >= 2 and in heads" },
     Form { keyword: "take", section: Some("capture"), example: "take last hole   or   take opposite hole   or   take opponent's column" },
     Form { keyword: "choose", section: Some("capture"), example: "choose 2 more holes where opponent's and not empty" },
@@ -41,6 +41,8 @@ pub const FORMS: &[Form] = &[
     Form { keyword: "keep", section: Some("trade"), example: "keep at least 1 hole" },
     Form { keyword: "price", section: Some("trade"), example: "price 6 captured stones per hole" },
     Form { keyword: "win after decline", section: Some("trade"), example: "win after decline \"victory without glory\"" },
+    Form { keyword: "refill", section: Some("rounds"), example: "refill 4 per hole" },
+    Form { keyword: "starter alternates", section: Some("rounds"), example: "starter alternates" },
     Form { keyword: "leftover", section: Some("end"), example: "leftover to owner" },
     Form { keyword: "wins", section: Some("end"), example: "most stones wins" },
 ];
@@ -63,6 +65,9 @@ pub fn form_of(kind: &StatementKind) -> Option<&'static Form> {
         StatementKind::HoleSet { .. } => "set",
         StatementKind::Otherwise(_) => "otherwise",
         StatementKind::RelayOrStop(_) => "relay or stop",
+        StatementKind::RelayFrom { .. } => "relay",
+        StatementKind::Refill(_) => "refill",
+        StatementKind::StarterAlternates => "starter alternates",
         StatementKind::TakeColumn(_) => "take",
         StatementKind::Choose { .. } => "choose",
         StatementKind::FirstSeed(_) => "first seed",

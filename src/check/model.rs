@@ -133,6 +133,8 @@ pub enum Relation {
     Previous,
     /// The hole in the same column, mirrored across the middle of the board.
     Opposite,
+    /// The hole after the next one.
+    Beyond,
 }
 
 /// A predicate over a hole (or, with [`Pred::EveryHole`], over the board).
@@ -190,6 +192,10 @@ pub enum Take {
     Opposite,
     /// Every hole of the opponent in the last hole's column.
     OpponentColumn,
+    /// The hole after the last one.
+    Next,
+    /// The hole after the next one (Bosh: beyond the empty hole that ended the move).
+    Beyond,
 }
 
 /// One `capture { … }` section.
@@ -209,6 +215,18 @@ pub enum Leftover {
     Owner,
     Split,
     Removed,
+    /// Every stone to the player whose action has just been played.
+    Mover,
+}
+
+/// A match of rounds: when an ending is reached the round ends, its stones go where the ending
+/// says, and a new round starts with every player refilling their holes from their stock.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Rounds {
+    /// Stones per hole at a refill; a hole its owner cannot fill closes.
+    pub refill: Num,
+    /// Whether the player who starts a round changes every round.
+    pub alternate: bool,
 }
 
 /// What counts as "the same position" for a repetition ending.
@@ -289,6 +307,8 @@ pub struct Model {
     pub first_seed: FirstSeed,
     pub skip_origin: bool,
     pub relay: Option<Pred>,
+    /// Whether a relay lifts the hole after the lap's last hole (Indian relay) instead of the last.
+    pub relay_next: bool,
     /// Where the mover chooses to relay (`continue`) or end the move (`stop`).
     pub relay_or_stop: Option<Pred>,
     pub captures: Vec<Capture>,
@@ -296,4 +316,5 @@ pub struct Model {
     pub leftover: Leftover,
     pub wins: Wins,
     pub trade: Option<Trade>,
+    pub rounds: Option<Rounds>,
 }

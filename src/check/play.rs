@@ -14,6 +14,7 @@ const HOLES_OFFERED: Slot = Slot { what: "the number of holes offered", min: 1, 
 const HOLES_KEPT: Slot = Slot { what: "the number of holes kept", min: 0, max: 64 };
 /// Chosen holes are one action, a set: more than 3 would give too many actions to list.
 const CHOSEN: Slot = Slot { what: "the number of holes chosen", min: 1, max: 3 };
+const REFILL: Slot = Slot { what: "the stones a refill puts in a hole", min: 1, max: 500 };
 const PRICE: Slot = Slot { what: "the price of a hole", min: 0, max: 500 };
 
 /// Words with the meaning of a word of the language, and that word.
@@ -74,6 +75,7 @@ impl Checker {
         let mut skip_origin = false;
         let mut relay = None;
         let mut relay_or_stop = None;
+        let mut relay_next = false;
         let mut own_circuits: Option<Span> = None;
         for statement in sections.of("sowing") {
             match &statement.kind {
@@ -96,6 +98,11 @@ impl Checker {
                 }
                 StatementKind::SkipOrigin => skip_origin = true,
                 StatementKind::Relay(condition) => relay = self.predicate(condition, Subject::Hole),
+                StatementKind::RelayFrom { from, condition } => {
+                    let from = self.word(from, "a hole a relay lifts", &[("next", true)]);
+                    relay = self.predicate(condition, Subject::Hole);
+                    relay_next = from.unwrap_or(relay_next);
+                }
                 StatementKind::RelayOrStop(condition) => relay_or_stop = self.predicate(condition, Subject::Hole),
                 _ => {}
             }
@@ -119,6 +126,7 @@ impl Checker {
         let captures = sections.captures.iter().filter_map(|(header, statements)| self.capture(*header, statements)).collect();
         let (endings, leftover, wins) = self.end(sections.of("end"));
         let trade = self.trade(sections);
+        let rounds = self.rounds(sections);
 
         let board = board?;
         if !self.circuits_fit(&board, own_circuits, sections) {
@@ -142,12 +150,14 @@ impl Checker {
             first_seed,
             skip_origin,
             relay,
+            relay_next,
             relay_or_stop,
             captures,
             endings,
             leftover,
             wins,
             trade: trade?,
+            rounds: rounds?,
         })
     }
 
@@ -276,7 +286,11 @@ impl Checker {
                     ok = false;
                 }
                 StatementKind::Take(word) => {
-                    take = self.word(word, "something a capture takes", &[("last", Take::LastHole), ("opposite", Take::Opposite)]);
+                    take = self.word(
+                        word,
+                        "something a capture takes",
+                        &[("last", Take::LastHole), ("opposite", Take::Opposite), ("next", Take::Next), ("beyond", Take::Beyond)],
+                    );
                     ok &= take.is_some();
                 }
                 StatementKind::TakeColumn(whose) => {
@@ -395,11 +409,39 @@ impl Checker {
         ok.then_some(Some(Trade { fewest, most, keep, price, declined_win }))
     }
 
+    /// The `rounds` section, if any: `Some(None)` without one, `None` when it has errors.
+    fn rounds(&mut self, sections: &Sections<'_>) -> Option<Option<Rounds>> {
+        let Some(&header) = sections.spans.get("rounds") else { return Some(None) };
+        let mut refill = None;
+        let mut alternate = false;
+        let mut ok = true;
+        for statement in sections.of("rounds") {
+            match &statement.kind {
+                StatementKind::Refill(value) => {
+                    refill = self.num(value, REFILL);
+                    ok &= refill.is_some();
+                }
+                StatementKind::StarterAlternates => alternate = true,
+                _ => {}
+            }
+        }
+        if refill.is_none() && ok && !self.maybe_unreadable(Some("rounds"), "refill") {
+            self.push(
+                Diagnostic::error("incomplete_rounds", "the rounds never say how holes are refilled", header, "no `refill` in this section")
+                    .with_help("add a line like `refill 4 per hole`"),
+            );
+            ok = false;
+        }
+        let refill = refill?;
+        ok.then_some(Some(Rounds { refill, alternate }))
+    }
+
     fn end(&mut self, statements: &[&Statement]) -> (Vec<Ending>, Leftover, Wins) {
         let mut endings = Vec::new();
         let mut leftover = Leftover::Owner;
         let mut wins = Wins::Most;
-        let leftovers = [("owner", Leftover::Owner), ("split", Leftover::Split), ("removed", Leftover::Removed)];
+        let leftovers =
+            [("owner", Leftover::Owner), ("split", Leftover::Split), ("removed", Leftover::Removed), ("mover", Leftover::Mover)];
         for statement in statements {
             match &statement.kind {
                 StatementKind::When { condition, consequence } => {

@@ -64,7 +64,12 @@ impl Checker {
                 let related = self.word(
                     relation,
                     "a hole related to another",
-                    &[("next", Relation::Next), ("previous", Relation::Previous), ("opposite", Relation::Opposite)],
+                    &[
+                        ("next", Relation::Next),
+                        ("previous", Relation::Previous),
+                        ("opposite", Relation::Opposite),
+                        ("beyond", Relation::Beyond),
+                    ],
                 );
                 let condition = self.predicate(condition, Subject::Hole);
                 let every_hole = format!("every hole has {}", expr.span.text(&self.source));

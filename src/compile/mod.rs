@@ -7,7 +7,7 @@ mod options;
 mod pred;
 
 pub use options::{Choice, OptionError};
-pub use pred::{Pred, View};
+pub use pred::{step, Pred, View};
 
 use crate::ast::CompareOp;
 use crate::check::model::*;
@@ -79,6 +79,8 @@ pub struct Rules {
     pub first_into_origin: bool,
     pub skip_origin: bool,
     pub relay: Option<Pred>,
+    /// A relay lifts the hole after the lap's last hole (Indian relay).
+    pub relay_next: bool,
     /// Where the mover chooses to relay or stop.
     pub relay_or_stop: Option<Pred>,
     pub captures: Vec<CaptureRule>,
@@ -88,6 +90,18 @@ pub struct Rules {
     pub leftover: Leftover,
     pub wins: Wins,
     pub trade: Option<TradeRule>,
+    pub rounds: Option<RoundsRule>,
+}
+
+/// A runtime match of rounds.
+#[derive(Clone, Debug)]
+pub struct RoundsRule {
+    /// Stones per hole at a refill.
+    pub refill: u32,
+    pub alternate: bool,
+    /// Each player's holes in the order they are refilled: their own, in sowing order from the
+    /// first hole of their row (South's a1 onwards, North's bN onwards, counter-clockwise).
+    pub fill_order: [Vec<u8>; 2],
 }
 
 /// Lowers a checked game with the chosen option values.
@@ -204,6 +218,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         first_into_origin: model.first_seed == FirstSeed::Origin,
         skip_origin: model.skip_origin,
         relay: model.relay.as_ref().map(lower),
+        relay_next: model.relay_next,
         relay_or_stop: model.relay_or_stop.as_ref().map(lower),
         captures: model
             .captures
@@ -225,6 +240,14 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
             keep: value(t.keep),
             price: value(t.price),
             declined_win: t.declined_win.clone(),
+        }),
+        rounds: model.rounds.as_ref().map(|r| RoundsRule {
+            refill: value(r.refill),
+            alternate: r.alternate,
+            fill_order: Player::BOTH.map(|p| {
+                let circuit = &circuits[if model.own_circuits { p.index() } else { 0 }];
+                circuit.iter().filter(|&&h| row_owner[h / columns] == p).map(|&h| h as u8).collect()
+            }),
         }),
     }
 }

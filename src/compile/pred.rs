@@ -34,6 +34,20 @@ pub struct View<'a> {
     pub next: &'a [u8; MAX_HOLES],
     pub previous: &'a [u8; MAX_HOLES],
     pub opposite: &'a [u8; MAX_HOLES],
+    /// Closed holes (a bit per hole), which do not exist for `next`, `previous` and `beyond`.
+    pub closed: u128,
+}
+
+/// The hole after `hole` along `table`, passing over closed holes (at most once round).
+#[inline]
+pub fn step(table: &[u8; MAX_HOLES], hole: usize, closed: u128) -> usize {
+    let mut at = table[hole] as usize;
+    let mut guard = 0;
+    while closed & (1u128 << at) != 0 && guard < MAX_HOLES {
+        at = table[at] as usize;
+        guard += 1;
+    }
+    at
 }
 
 pub(super) fn lower(pred: &model::Pred, value: &impl Fn(Num) -> u32, set: &impl Fn(model::SetRef) -> u128) -> Pred {
@@ -83,12 +97,13 @@ impl Pred {
             Pred::Empty => v.counts[hole] == 0,
             Pred::In(set) => set & (1u128 << hole) != 0,
             Pred::At(relation, p) => {
-                let table = match relation {
-                    Relation::Next => v.next,
-                    Relation::Previous => v.previous,
-                    Relation::Opposite => v.opposite,
+                let related = match relation {
+                    Relation::Next => step(v.next, hole, v.closed),
+                    Relation::Previous => step(v.previous, hole, v.closed),
+                    Relation::Opposite => v.opposite[hole] as usize,
+                    Relation::Beyond => step(v.next, step(v.next, hole, v.closed), v.closed),
                 };
-                p.holds(table[hole] as usize, v)
+                p.holds(related, v)
             }
         }
     }

@@ -4,7 +4,7 @@
 
 use super::{Pending, State};
 use crate::check::model::{ChainDirection, Take};
-use crate::compile::Rules;
+use crate::compile::{step, Rules};
 use crate::player::Player;
 
 /// Applies the first capture rule that holds on `last`; returns the stones taken. Where the
@@ -22,6 +22,15 @@ pub fn capture(rules: &Rules, state: &mut State, last: usize, mover: Player) -> 
     match rule.take {
         Take::LastHole => take(state, last),
         Take::Opposite => take(state, rules.opposite[last] as usize),
+        Take::Next => {
+            let next = step(&rules.next[mover.index()], last, state.closed);
+            take(state, next)
+        }
+        Take::Beyond => {
+            let next = &rules.next[mover.index()];
+            let beyond = step(next, step(next, last, state.closed), state.closed);
+            take(state, beyond)
+        }
         Take::OpponentColumn => {
             for row in 0..rules.rows {
                 let hole = row * rules.columns + last % rules.columns;
@@ -33,12 +42,12 @@ pub fn capture(rules: &Rules, state: &mut State, last: usize, mover: Player) -> 
     }
     if let Some((direction, pred)) = &rule.chain {
         let mut visited: u128 = 1 << last;
-        let mut walk = |state: &mut State, step: &[u8]| {
-            let mut hole = step[last] as usize;
+        let mut walk = |state: &mut State, table: &[u8; crate::MAX_HOLES]| {
+            let mut hole = step(table, last, state.closed);
             while visited & (1 << hole) == 0 && state.holds(rules, pred, hole, mover) {
                 visited |= 1 << hole;
                 take(state, hole);
-                hole = step[hole] as usize;
+                hole = step(table, hole, state.closed);
             }
         };
         if matches!(direction, ChainDirection::Backward | ChainDirection::Both) {

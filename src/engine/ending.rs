@@ -13,10 +13,22 @@ pub fn board_ending<'r>(rules: &'r Rules, state: &State, mover: Player) -> Optio
     })
 }
 
+/// Where an ending with `outcome` sends the stones left on the board.
+pub fn leftover_of(rules: &Rules, outcome: Outcome) -> Leftover {
+    match outcome {
+        Outcome::Leftover(l) => l,
+        Outcome::Draw => rules.leftover,
+    }
+}
+
 /// Whether two positions are the same for a repetition of kind `what`.
 pub fn same(rules: &Rules, a: &State, b: &State, what: Repeated) -> bool {
     let holes = rules.holes;
-    let board = a.to_move == b.to_move && a.offer == b.offer && a.pending == b.pending && a.counts[..holes] == b.counts[..holes];
+    let board = a.to_move == b.to_move
+        && a.offer == b.offer
+        && a.pending == b.pending
+        && a.closed == b.closed
+        && a.counts[..holes] == b.counts[..holes];
     match what {
         Repeated::Board => board,
         Repeated::Position => board && a.captured == b.captured && a.owners[..holes] == b.owners[..holes],
@@ -36,10 +48,12 @@ pub fn repetition_ending<'r>(rules: &'r Rules, history: &[State]) -> Option<(Out
     })
 }
 
-/// The final score: captures plus the stones left on the board as `leftover` says.
-pub fn score(rules: &Rules, state: &State, leftover: Leftover) -> [u32; 2] {
+/// The final score: captures plus the stones left on the board as `leftover` says (`mover`: the
+/// player whose action has just been played).
+pub fn score(rules: &Rules, state: &State, leftover: Leftover, mover: Player) -> [u32; 2] {
     let mut score = state.captured;
     match leftover {
+        Leftover::Mover => score[mover.index()] += state.board_total(rules),
         Leftover::Owner => {
             for hole in 0..rules.holes {
                 score[state.owners[hole].index()] += u32::from(state.counts[hole]);
@@ -55,13 +69,10 @@ pub fn score(rules: &Rules, state: &State, leftover: Leftover) -> [u32; 2] {
     score
 }
 
-/// The result of a game that ends now with `outcome`; `loser` when it ends by a player losing.
-pub fn result(rules: &Rules, state: &State, outcome: Outcome, loser: Option<Player>, reason: String) -> GameResult {
-    let leftover = match outcome {
-        Outcome::Leftover(l) => l,
-        Outcome::Draw => rules.leftover,
-    };
-    let score = score(rules, state, leftover);
+/// The result of a game that ends now with `outcome` after `mover`'s action; `loser` when it ends
+/// by a player losing.
+pub fn result(rules: &Rules, state: &State, outcome: Outcome, loser: Option<Player>, mover: Player, reason: String) -> GameResult {
+    let score = score(rules, state, leftover_of(rules, outcome), mover);
     let winner = match (outcome, loser) {
         (_, Some(loser)) => Some(loser.opponent()),
         (Outcome::Draw, None) => None,

@@ -5,9 +5,10 @@ use super::action::Action;
 use super::capture::{capture, choosable, take_chosen};
 use super::ending;
 use super::sowing::{sow, Sowing};
+use super::rounds::{self, Next};
 use super::trade;
 use super::{GameResult, Pending, State};
-use crate::check::model::{NoMove, Outcome};
+use crate::check::model::{Leftover, NoMove, Outcome};
 use crate::compile::{Pred, Rules};
 use crate::player::Player;
 
@@ -199,7 +200,7 @@ impl<'r> Game<'r> {
     fn lap_ended(&mut self, mover: Player, last: usize, choice: bool) {
         if choice && self.continued(last).is_some() {
             self.state.pending = Pending::Continue(last as u8);
-            self.record_position();
+            self.record_position(mover);
         } else {
             self.move_ended(mover, last);
         }
@@ -212,7 +213,7 @@ impl<'r> Game<'r> {
         if self.state.pending == Pending::None {
             self.end_action(mover, mover.opponent(), true);
         } else {
-            self.record_position();
+            self.record_position(mover);
         }
     }
 
@@ -267,15 +268,15 @@ impl<'r> Game<'r> {
         !(0..self.rules.holes).any(|h| self.can_start(player, h, start))
     }
 
-    /// Adds the position to the repetition history, and ends the game if that repeats it too often.
-    /// Returns whether the game ended.
-    fn record_position(&mut self) -> bool {
+    /// Adds the position to the repetition history, and ends the game (or the round) if that
+    /// repeats it too often after `mover`'s action. Returns whether it ended.
+    fn record_position(&mut self, mover: Player) -> bool {
         if !self.rules.tracks_repetition {
             return false;
         }
         self.history.push(self.state);
         if let Some((outcome, reason)) = ending::repetition_ending(self.rules, &self.history) {
-            self.finish(outcome, None, reason.to_string());
+            self.conclude(outcome, None, mover, reason.to_string());
             return true;
         }
         false
@@ -286,9 +287,9 @@ impl<'r> Game<'r> {
     fn end_action(&mut self, mover: Player, next: Player, moved: bool) {
         self.state.to_move = next;
         if let Some((outcome, reason)) = ending::board_ending(self.rules, &self.state, mover).filter(|_| moved) {
-            return self.finish(outcome, None, reason.to_string());
+            return self.conclude(outcome, None, mover, reason.to_string());
         }
-        if !self.record_position() {
+        if !self.record_position(mover) {
             self.start_turn();
         }
     }
@@ -300,16 +301,45 @@ impl<'r> Game<'r> {
             return;
         }
         let leftover = Outcome::Leftover(self.rules.leftover);
+        // The player who acted last.
+        let mover = player.opponent();
         match self.rules.no_move {
-            NoMove::Pass if self.has_no_move(player.opponent()) => self.finish(leftover, None, "neither player can move".to_string()),
+            NoMove::Pass if self.has_no_move(mover) => self.conclude(leftover, None, mover, "neither player can move".to_string()),
             NoMove::Pass => {}
-            NoMove::Lose => self.finish(leftover, Some(player), format!("{player} cannot move")),
-            NoMove::End => self.finish(leftover, None, format!("{player} cannot move")),
+            NoMove::Lose => self.conclude(leftover, Some(player), mover, format!("{player} cannot move")),
+            NoMove::End => self.conclude(leftover, None, mover, format!("{player} cannot move")),
         }
     }
 
-    fn finish(&mut self, outcome: Outcome, loser: Option<Player>, reason: String) {
-        let mut result = ending::result(self.rules, &self.state, outcome, loser, reason);
+    /// An ending is reached after `mover`'s action: the game is over, or in a match of rounds
+    /// (unless a player lost outright) the round is.
+    fn conclude(&mut self, outcome: Outcome, loser: Option<Player>, mover: Player, reason: String) {
+        match &self.rules.rounds {
+            Some(rounds) if loser.is_none() => {
+                let round = self.state.round;
+                match rounds::end_round(self.rules, rounds, &mut self.state, ending::leftover_of(self.rules, outcome), mover) {
+                    Next::Round => {
+                        // Repetition counts within a round.
+                        self.history.clear();
+                        self.record_position(mover);
+                        self.start_turn();
+                    }
+                    Next::Unfilled(loser) => {
+                        let why = match loser {
+                            Some(p) => format!("{p} cannot fill a hole for round {}", round + 1),
+                            None => format!("neither player can fill a hole for round {}", round + 1),
+                        };
+                        let outcome = if loser.is_some() { Outcome::Leftover(Leftover::Owner) } else { Outcome::Draw };
+                        self.finish(outcome, loser, mover, format!("round {round}: {reason}; {why}"));
+                    }
+                }
+            }
+            _ => self.finish(outcome, loser, mover, reason),
+        }
+    }
+
+    fn finish(&mut self, outcome: Outcome, loser: Option<Player>, mover: Player, reason: String) {
+        let mut result = ending::result(self.rules, &self.state, outcome, loser, mover, reason);
         let note = self.rules.trade.as_ref().and_then(|t| t.declined_win.as_ref());
         if let (Some(note), Some(winner)) = (note, result.winner) {
             if self.state.declined[winner.index()] {

@@ -11,6 +11,7 @@ pub mod action;
 mod capture;
 mod ending;
 mod game;
+mod rounds;
 pub mod position;
 mod sowing;
 mod trade;
@@ -39,6 +40,10 @@ pub struct State {
     pub declined: [bool; 2],
     /// A decision open inside `to_move`'s move.
     pub pending: Pending,
+    /// Closed holes (a bit per hole): out of play until a refill reopens them.
+    pub closed: u128,
+    /// The round being played, from 1 (in games of rounds).
+    pub round: u16,
 }
 
 /// A decision open inside a move: the move stands still until the mover answers it.
@@ -67,6 +72,8 @@ impl State {
             offer: 0,
             declined: [false; 2],
             pending: Pending::None,
+            closed: 0,
+            round: 1,
         }
     }
 
@@ -91,6 +98,7 @@ impl State {
             next: &rules.next[mover.index()],
             previous: &rules.previous[mover.index()],
             opposite: &rules.opposite,
+            closed: self.closed,
         };
         pred.holds(hole, &view)
     }

@@ -49,6 +49,12 @@ pub struct Position {
     /// The players who have declined an offer (where the game has trades).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub declined: Vec<Player>,
+    /// Closed holes, in board order (only where holes can close).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub closed: Option<Vec<String>>,
+    /// The round being played (only in games of rounds).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<u16>,
 }
 
 /// What is open: an offer (the holes offered, `by` the player who offered them), or a decision
@@ -94,6 +100,8 @@ impl Game<'_> {
             result: self.result().map(|r: &GameResult| ResultJson { winner: r.winner, score: r.score.into(), reason: r.reason.clone() }),
             pending: pending_json(rules, state),
             declined: Player::BOTH.into_iter().filter(|p| state.declined[p.index()]).collect(),
+            closed: rules.rounds.as_ref().map(|_| super::holes_of(state.closed).map(|h| rules.label(h)).collect()),
+            round: rules.rounds.as_ref().map(|_| state.round),
         }
     }
 
@@ -149,6 +157,9 @@ struct PositionInput {
     pending: Option<Pending>,
     #[serde(default)]
     declined: Vec<Player>,
+    #[serde(default)]
+    closed: Vec<String>,
+    round: Option<u16>,
 }
 
 /// A position file that does not fit the game.
@@ -223,6 +234,30 @@ pub fn parse_position(json: &str, rules: &Rules) -> Result<State, PositionError>
     }
     for player in &input.declined {
         state.declined[player.index()] = true;
+    }
+    if (!input.closed.is_empty() || input.round.is_some()) && rules.rounds.is_none() {
+        return error("the position has closed holes or a round, but this game has no rounds".to_string());
+    }
+    for label in &input.closed {
+        let Some(hole) = rules.hole(label) else {
+            return error(format!("`closed` names `{label}`, which is not a hole of this board"));
+        };
+        if state.counts[hole] != 0 {
+            return error(format!("`{label}` is closed but holds stones"));
+        }
+        state.closed |= 1u128 << hole;
+    }
+    if let Some(round) = input.round {
+        if round == 0 {
+            return error("rounds are numbered from 1".to_string());
+        }
+        state.round = round;
+    }
+    for player in Player::BOTH {
+        let open = (0..rules.holes).any(|h| state.owners[h] == player && state.closed & (1u128 << h) == 0);
+        if !open {
+            return error(format!("every hole of {player}'s is closed"));
+        }
     }
     // Stones must fit a hole whatever the sowing does, and totals must not overflow.
     let total: u64 =

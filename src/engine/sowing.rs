@@ -2,7 +2,7 @@
 //! that would never end.
 
 use super::State;
-use crate::compile::Rules;
+use crate::compile::{step, Rules};
 use crate::player::Player;
 
 /// What a finished sowing left behind.
@@ -17,7 +17,7 @@ pub struct Sowing {
 
 /// Lifts every stone of `origin` and sows them; returns the hole of the last stone.
 #[inline]
-fn lap(rules: &Rules, counts: &mut [u16], origin: usize, next: &[u8]) -> usize {
+fn lap(rules: &Rules, counts: &mut [u16], origin: usize, next: &[u8; crate::MAX_HOLES], closed: u128) -> usize {
     let mut seeds = counts[origin];
     counts[origin] = 0;
     let mut at = origin;
@@ -26,9 +26,9 @@ fn lap(rules: &Rules, counts: &mut [u16], origin: usize, next: &[u8]) -> usize {
         seeds -= 1;
     }
     while seeds > 0 {
-        at = next[at] as usize;
+        at = if closed == 0 { next[at] as usize } else { step(next, at, closed) };
         if rules.skip_origin && at == origin {
-            at = next[at] as usize;
+            at = if closed == 0 { next[at] as usize } else { step(next, at, closed) };
         }
         counts[at] += 1;
         seeds -= 1;
@@ -50,7 +50,7 @@ pub fn sow(rules: &Rules, state: &mut State, origin: usize, mover: Player) -> Op
     let (mut power, mut steps) = (1u32, 0u32);
     let next = &rules.next[mover.index()];
     loop {
-        let last = lap(rules, &mut state.counts, lift, next);
+        let last = lap(rules, &mut state.counts, lift, next, state.closed);
         laps += 1;
         let relays = match &rules.relay {
             Some(relay) => state.holds(rules, relay, last, mover),
@@ -60,7 +60,7 @@ pub fn sow(rules: &Rules, state: &mut State, origin: usize, mover: Player) -> Op
             let choice = rules.relay_or_stop.as_ref().is_some_and(|p| state.holds(rules, p, last, mover));
             return Some(Sowing { last, laps, choice });
         }
-        lift = last;
+        lift = if rules.relay_next { step(next, last, state.closed) } else { last };
         if lift == checkpoint_hole && state.counts[..holes] == checkpoint[..holes] {
             return None;
         }

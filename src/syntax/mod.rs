@@ -340,6 +340,9 @@ fn is_keyword(rule: Rule) -> bool {
             | kw_column
             | kw_choose
             | kw_more
+            | kw_refill
+            | kw_starter
+            | kw_alternates
     )
 }
 
@@ -444,6 +447,9 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
             row: build_ident(c.next()?),
         },
         Rule::otherwise => StatementKind::Otherwise(build_expr(c.next()?)?),
+        Rule::relay_from => StatementKind::RelayFrom { from: build_ident(c.next()?), condition: build_expr(c.next()?)? },
+        Rule::refill => StatementKind::Refill(build_value(c.next()?)?),
+        Rule::starter_alternates => StatementKind::StarterAlternates,
         Rule::relay_or_stop => StatementKind::RelayOrStop(build_expr(c.next()?)?),
         Rule::take_column => StatementKind::TakeColumn(build_ident(c.next()?)),
         Rule::choose => StatementKind::Choose { count: build_value(c.next()?)?, condition: build_expr(c.next()?)? },

@@ -1,0 +1,57 @@
+//! Matches of rounds: the end of a round sends the board's stones to the players' stocks, then
+//! each player refills their holes from their stock, closing those they cannot fill.
+
+use super::ending;
+use super::State;
+use crate::check::model::Leftover;
+use crate::compile::{Rules, RoundsRule};
+use crate::player::Player;
+
+/// What follows the end of a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// A new round has started.
+    Round,
+    /// These players cannot fill a single hole: the match is over (lost by the one, drawn if both).
+    Unfilled(Option<Player>),
+}
+
+/// Ends the round in `state` after `mover`'s action: the board's stones go to the stocks as
+/// `leftover` says, then both players refill (or the match ends).
+pub fn end_round(rules: &Rules, rounds: &RoundsRule, state: &mut State, leftover: Leftover, mover: Player) -> Next {
+    state.captured = ending::score(rules, state, leftover, mover);
+    state.counts[..rules.holes].fill(0);
+    state.pending = super::Pending::None;
+    state.offer = 0;
+    let refill = rounds.refill.max(1);
+    let filled = Player::BOTH.map(|p| (state.captured[p.index()] / refill).min(rounds.fill_order[p.index()].len() as u32));
+    match filled {
+        [0, 0] => return Next::Unfilled(None),
+        [0, _] => return Next::Unfilled(Some(Player::South)),
+        [_, 0] => return Next::Unfilled(Some(Player::North)),
+        _ => {}
+    }
+    state.closed = 0;
+    for p in Player::BOTH {
+        for (i, &hole) in rounds.fill_order[p.index()].iter().enumerate() {
+            if (i as u32) < filled[p.index()] {
+                state.counts[hole as usize] = refill as u16;
+            } else {
+                state.closed |= 1u128 << hole;
+            }
+        }
+        state.captured[p.index()] -= filled[p.index()] * refill;
+    }
+    state.round = state.round.saturating_add(1);
+    state.to_move = starter(rules, rounds, state.round);
+    Next::Round
+}
+
+/// Who starts round `round`.
+pub fn starter(rules: &Rules, rounds: &RoundsRule, round: u16) -> Player {
+    if rounds.alternate && round % 2 == 0 {
+        rules.first.opponent()
+    } else {
+        rules.first
+    }
+}
