@@ -77,6 +77,7 @@ fn play_one(rules: &Rules, rng: &mut ChaCha8Rng, file: &str, number: usize) -> S
 
         let action = uniform(rng, &legal);
         let mover = game.to_move().expect("someone is to move");
+        let round = game.state().round;
         if let Err(e) = game.apply(action) {
             panic!("a legal action was refused: {e}; {}", context(&record, &game));
         }
@@ -87,7 +88,20 @@ fn play_one(rules: &Rules, rng: &mut ChaCha8Rng, file: &str, number: usize) -> S
             // An answer to an offer ends the offerer's turn: the one who answered plays next. A
             // decision open inside a move is the mover's.
             let mid_move = game.state().pending != Pending::None;
-            let expected = if mid_move || matches!(action, Action::Accept | Action::Decline) { mover } else { mover.opponent() };
+            let new_round = game.state().round;
+            let expected = match &rules.rounds {
+                // A new round: its starter, South in odd rounds, North in even ones when it alternates.
+                Some(r) if new_round != round => {
+                    assert_eq!(new_round, round + 1, "rounds follow each other: {}", context(&record, &game));
+                    if r.alternate && new_round % 2 == 0 {
+                        rules.first.opponent()
+                    } else {
+                        rules.first
+                    }
+                }
+                _ if mid_move || matches!(action, Action::Accept | Action::Decline) => mover,
+                _ => mover.opponent(),
+            };
             assert_eq!(next, expected, "the turn passes: {}", context(&record, &game));
         }
     }

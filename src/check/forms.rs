@@ -31,7 +31,11 @@ pub const FORMS: &[Form] = &[
     Form { keyword: "sow", section: Some("sowing"), example: "sow counter-clockwise   or   sow counter-clockwise round own rows" },
     Form { keyword: "first seed", section: Some("sowing"), example: "first seed into origin" },
     Form { keyword: "skip origin", section: Some("sowing"), example: "skip origin" },
-    Form { keyword: "relay", section: Some("sowing"), example: "relay when count >= 2   or   relay from next hole when next hole is not empty" },
+    Form {
+        keyword: "relay",
+        section: Some("sowing"),
+        example: "relay when count >= 2   or   relay from next hole when next hole is not empty",
+    },
     Form { keyword: "relay or stop", section: Some("sowing"), example: "relay or stop when count >= 2 and in heads" },
     Form { keyword: "take", section: Some("capture"), example: "take last hole   or   take opposite hole   or   take opponent's column" },
     Form { keyword: "choose", section: Some("capture"), example: "choose 2 more holes where opponent's and not empty" },

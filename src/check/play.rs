@@ -427,8 +427,13 @@ impl Checker {
         }
         if refill.is_none() && ok && !self.maybe_unreadable(Some("rounds"), "refill") {
             self.push(
-                Diagnostic::error("incomplete_rounds", "the rounds never say how holes are refilled", header, "no `refill` in this section")
-                    .with_help("add a line like `refill 4 per hole`"),
+                Diagnostic::error(
+                    "incomplete_rounds",
+                    "the rounds never say how holes are refilled",
+                    header,
+                    "no `refill` in this section",
+                )
+                .with_help("add a line like `refill 4 per hole`"),
             );
             ok = false;
         }

@@ -4,8 +4,8 @@
 use super::action::Action;
 use super::capture::{capture, choosable, take_chosen};
 use super::ending;
-use super::sowing::{sow, Sowing};
 use super::rounds::{self, Next};
+use super::sowing::{sow, Sowing};
 use super::trade;
 use super::{GameResult, Pending, State};
 use crate::check::model::{Leftover, NoMove, Outcome};
@@ -28,6 +28,8 @@ pub struct Game<'r> {
     /// Every position so far, the current one last; kept only when an ending counts repetitions.
     history: Vec<State>,
     result: Option<GameResult>,
+    /// Laps sown by the last action (0 when it sowed nothing).
+    last_laps: u32,
 }
 
 impl<'r> Game<'r> {
@@ -38,7 +40,7 @@ impl<'r> Game<'r> {
 
     /// A game continuing from `state`; repetition counting starts afresh from it.
     pub fn from_state(rules: &'r Rules, state: State) -> Game<'r> {
-        let mut game = Game { rules, state, history: Vec::new(), result: None };
+        let mut game = Game { rules, state, history: Vec::new(), result: None, last_laps: 0 };
         if rules.tracks_repetition {
             game.history.push(state);
         }
@@ -71,6 +73,11 @@ impl<'r> Game<'r> {
 
     pub fn result(&self) -> Option<&GameResult> {
         self.result.as_ref()
+    }
+
+    /// Laps sown by the last action applied (0 when it sowed nothing, or before any action).
+    pub fn last_laps(&self) -> u32 {
+        self.last_laps
     }
 
     pub fn is_over(&self) -> bool {
@@ -139,6 +146,7 @@ impl<'r> Game<'r> {
             return Err(illegal());
         }
         let answering = self.state.offer != 0;
+        let mut laps = 0;
         let idle = !answering && self.state.pending == Pending::None;
         match (action, self.state.pending) {
             (Action::Sow(hole), _) if idle => {
@@ -147,6 +155,7 @@ impl<'r> Game<'r> {
                     return Err(illegal());
                 };
                 self.state = after;
+                laps = sowing.laps;
                 self.lap_ended(mover, sowing.last, sowing.choice);
             }
             (Action::Continue, Pending::Continue(hole)) => {
@@ -154,6 +163,7 @@ impl<'r> Game<'r> {
                     return Err(illegal());
                 };
                 self.state = after;
+                laps = sowing.laps;
                 self.lap_ended(mover, sowing.last, sowing.choice);
             }
             (Action::Stop, Pending::Continue(hole)) => {
@@ -192,6 +202,7 @@ impl<'r> Game<'r> {
             }
             _ => return Err(illegal()),
         }
+        self.last_laps = laps;
         Ok(())
     }
 
@@ -316,7 +327,6 @@ impl<'r> Game<'r> {
     fn conclude(&mut self, outcome: Outcome, loser: Option<Player>, mover: Player, reason: String) {
         match &self.rules.rounds {
             Some(rounds) if loser.is_none() => {
-                let round = self.state.round;
                 match rounds::end_round(self.rules, rounds, &mut self.state, ending::leftover_of(self.rules, outcome), mover) {
                     Next::Round => {
                         // Repetition counts within a round.
@@ -325,12 +335,14 @@ impl<'r> Game<'r> {
                         self.start_turn();
                     }
                     Next::Unfilled(loser) => {
+                        // The reason is the same whatever the round (which the position shows), so
+                        // that statistics over many games group it.
                         let why = match loser {
-                            Some(p) => format!("{p} cannot fill a hole for round {}", round + 1),
-                            None => format!("neither player can fill a hole for round {}", round + 1),
+                            Some(p) => format!("{p} cannot fill a hole"),
+                            None => "neither player can fill a hole".to_string(),
                         };
                         let outcome = if loser.is_some() { Outcome::Leftover(Leftover::Owner) } else { Outcome::Draw };
-                        self.finish(outcome, loser, mover, format!("round {round}: {reason}; {why}"));
+                        self.finish(outcome, loser, mover, why);
                     }
                 }
             }

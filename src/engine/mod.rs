@@ -11,8 +11,8 @@ pub mod action;
 mod capture;
 mod ending;
 mod game;
-mod rounds;
 pub mod position;
+mod rounds;
 mod sowing;
 mod trade;
 

@@ -4,7 +4,7 @@
 use super::ending;
 use super::State;
 use crate::check::model::Leftover;
-use crate::compile::{Rules, RoundsRule};
+use crate::compile::{RoundsRule, Rules};
 use crate::player::Player;
 
 /// What follows the end of a round.
