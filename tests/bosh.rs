@@ -133,6 +133,20 @@ fn a_closed_hole_cannot_be_played_and_the_json_lists_it() {
 }
 
 #[test]
+fn a_player_whose_every_move_would_never_end_passes() {
+    // B4b. Round 2, only a3 and b5 open (found by a search over positions with closed holes):
+    // South's a3 (8) would relay round the two holes for ever, so South's only action is `pass`;
+    // North's b5 (10) does end.
+    let closed = ["a1", "a2", "a4", "a5", "b1", "b2", "b3", "b4"];
+    let mut game = at(bosh(), "south", [0, 0, 8, 0, 0], [0, 0, 0, 0, 10], [0, 22], &closed, 2);
+    assert_legal(&game, &["pass"]);
+    assert_illegal(&mut game, "a3");
+    play(&mut game, "pass");
+    assert_at(&game, Some("north"), [0, 0, 8, 0, 0], [0, 0, 0, 0, 10], [0, 22], &closed, 2);
+    assert_legal(&game, &["b5"]);
+}
+
+#[test]
 fn a_move_of_hundreds_of_laps_is_played_to_its_end() {
     // No lap cap: from this position (met in a random game) a4 sows 267 laps and ends.
     let mut game = at(bosh_one_round(), "south", [3, 0, 3, 1, 5], [0, 5, 0, 0, 4], [10, 9], &[], 1);
