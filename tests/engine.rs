@@ -271,3 +271,26 @@ fn previous_and_next_hole_follow_the_circuit() {
     let g = game(&rules, "north", &[1, 1, 1], &[0, 1, 1]);
     assert_eq!(g.legal_texts(), ["pass"]);
 }
+
+#[test]
+fn a_match_whose_rounds_keep_starting_the_same_way_ends() {
+    // Each round of this tiny match goes round until its board repeats, each player keeps their
+    // own hole, and the next round starts exactly as the last did: the third such start ends the
+    // match, scored by each player's stones.
+    let rules = rules(
+        "board {\n size 2 x 1\n seeds 1\n}\nrounds {\n refill 1 per hole\n}\nend {\n when board repeats 2 times, leftover to owner\n}\n",
+    );
+    let mut g = Game::new(&rules);
+    let mut actions = 0;
+    while !g.is_over() {
+        let action = g.legal_actions()[0];
+        g.apply(action).expect("legal");
+        actions += 1;
+        assert!(actions < 100, "the match does not end: {}", g.position_json());
+    }
+    let result = g.result().expect("over");
+    assert_eq!(result.reason, "a round starts the same way for the third time");
+    assert_eq!(result.winner, None);
+    assert_eq!(result.score, [1, 1]);
+    assert_eq!(g.state().round, 4);
+}

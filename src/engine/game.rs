@@ -8,7 +8,7 @@ use super::rounds::{self, Next};
 use super::sowing::{sow, Sowing};
 use super::trade;
 use super::{GameResult, Pending, State};
-use crate::check::model::{Leftover, NoMove, Outcome};
+use crate::check::model::{Leftover, NoMove, Outcome, Repeated};
 use crate::compile::{Pred, Rules};
 use crate::player::Player;
 
@@ -30,6 +30,8 @@ pub struct Game<'r> {
     result: Option<GameResult>,
     /// Laps sown by the last action (0 when it sowed nothing).
     last_laps: u32,
+    /// In a match of rounds, the position at the start of each round so far.
+    round_starts: Vec<State>,
 }
 
 impl<'r> Game<'r> {
@@ -40,7 +42,7 @@ impl<'r> Game<'r> {
 
     /// A game continuing from `state`; repetition counting starts afresh from it.
     pub fn from_state(rules: &'r Rules, state: State) -> Game<'r> {
-        let mut game = Game { rules, state, history: Vec::new(), result: None, last_laps: 0 };
+        let mut game = Game { rules, state, history: Vec::new(), result: None, last_laps: 0, round_starts: Vec::new() };
         if rules.tracks_repetition {
             game.history.push(state);
         }
@@ -329,6 +331,15 @@ impl<'r> Game<'r> {
             Some(rounds) if loser.is_none() => {
                 match rounds::end_round(self.rules, rounds, &mut self.state, ending::leftover_of(self.rules, outcome), mover) {
                     Next::Round => {
+                        // A match must end: a round that starts as an earlier one did for the
+                        // third time ends it, scored by each player's stones.
+                        let start = self.state;
+                        self.round_starts.push(start);
+                        let same = |s: &State| ending::same(self.rules, s, &start, Repeated::Position);
+                        if self.round_starts.iter().filter(|s| same(s)).count() >= ROUND_START_REPEATS {
+                            let reason = "a round starts the same way for the third time".to_string();
+                            return self.finish(Outcome::Leftover(Leftover::Owner), None, mover, reason);
+                        }
                         // Repetition counts within a round.
                         self.history.clear();
                         self.record_position(mover);
@@ -361,6 +372,9 @@ impl<'r> Game<'r> {
         self.result = Some(result);
     }
 }
+
+/// The third time a match starts a round the same way ends it.
+const ROUND_START_REPEATS: usize = 3;
 
 /// Calls `each` with every subset of `set` of `size` elements, in board order.
 fn subsets(set: u128, size: u32, each: &mut impl FnMut(u128)) {
