@@ -126,6 +126,14 @@ pub enum StatementKind {
     HoleSet { name: Ident, end: Ident, count: Value, row: Ident },
     /// `otherwise from own hole where …`: the start condition when no hole meets `start`'s.
     Otherwise(Expr),
+    /// `stores at right`
+    Stores(Ident),
+    /// `play again when last seed in own store` (the word is `last`)
+    PlayAgain(Ident),
+    /// `must feed an empty opponent`
+    MustFeed,
+    /// `grand slam captures nothing`
+    GrandSlamNothing,
     /// `relay from next hole when …`: lift the next hole instead of the last one.
     RelayFrom { from: Ident, condition: Expr },
     /// `refill 4 per hole`

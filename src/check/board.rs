@@ -21,6 +21,8 @@ pub(super) struct Board {
     pub row_owner: Vec<Player>,
     pub seeds: Vec<(Num, Placement)>,
     pub sets: Vec<HoleSet>,
+    /// Each player has a store at the right end of their row.
+    pub stores: bool,
 }
 
 /// Each player's outer and inner row, South first, where each player owns two neighbouring rows.
@@ -93,7 +95,8 @@ impl Checker {
         }
         let sets = self.hole_sets(statements, Some(min_columns));
         let seeds = self.seeds(statements, rows, Some(min_columns), header);
-        Some(Board { rows, columns, row_owner: row_owner?, seeds, sets: sets? })
+        let stores = self.stores(statements, rows);
+        Some(Board { rows, columns, row_owner: row_owner?, seeds, sets: sets?, stores: stores? })
     }
 
     /// Whether a board of `rows` x `columns` has few enough holes for the engine; reported when not.
@@ -393,6 +396,30 @@ impl Checker {
             }
         }
         ok.then_some(sets)
+    }
+
+    /// `stores at right`: `Some(false)` without it, `None` when it cannot be.
+    fn stores(&mut self, statements: &[&Statement], rows: usize) -> Option<bool> {
+        let Some((side, span)) = statements.iter().find_map(|s| match &s.kind {
+            StatementKind::Stores(side) => Some((side, s.span)),
+            _ => None,
+        }) else {
+            return Some(false);
+        };
+        self.word(side, "where a player's store is", &[("right", ())])?;
+        if rows != 2 {
+            self.push(
+                Diagnostic::error(
+                    "stores_need_two_rows",
+                    format!("stores on a board of {rows} rows are not supported yet"),
+                    span,
+                    "stores",
+                )
+                .with_help("stores work on boards of 2 rows, at the end of each player's row"),
+            );
+            return None;
+        }
+        Some(true)
     }
 
     /// `outer` or `inner`, on a board where each player owns two rows.

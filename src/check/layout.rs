@@ -371,6 +371,8 @@ impl Checker {
             let key = match &statement.kind {
                 StatementKind::Source(_) | StatementKind::Ruling { .. } | StatementKind::Option { .. } => continue,
                 StatementKind::Seeds { .. } | StatementKind::When { .. } | StatementKind::HoleSet { .. } => continue,
+                // A capture may take several things, in order (`take last hole`, `take opposite hole`).
+                StatementKind::Take(_) | StatementKind::TakeColumn(_) => continue,
                 // Once per player (docs/language.md): `south owns rows a c`, not two lines.
                 StatementKind::Owns { player, .. } => format!("{} owns", player.name),
                 kind => match form_of(kind) {

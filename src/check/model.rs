@@ -153,6 +153,8 @@ pub enum Pred {
     Empty,
     In(SetRef),
     At(Relation, Box<Pred>),
+    /// What the mover has captured (their store, where the game has stores).
+    Captured(CompareOp, Num),
 }
 
 /// Where the first seed of a lap goes.
@@ -202,11 +204,14 @@ pub enum Take {
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct Capture {
     pub when: Pred,
-    pub take: Take,
+    /// What the capture takes, in order.
+    pub takes: Vec<Take>,
     pub chain: Option<(ChainDirection, Pred)>,
     /// `choose N more holes where …`: then the mover chooses this many holes where the condition
     /// holds, and takes them.
     pub bonus: Option<(Num, Pred)>,
+    /// `grand slam captures nothing`: a capture that would leave the opponent's side empty takes nothing.
+    pub grand_slam_nothing: bool,
 }
 
 /// Where stones left on the board go when the game ends.
@@ -296,6 +301,8 @@ pub struct Model {
     pub sets: Vec<HoleSet>,
     /// Whether each player sows round their own rows (else everyone sows round the whole board).
     pub own_circuits: bool,
+    /// Whether each player has a store at the right end of their row, in their circuit.
+    pub stores: bool,
     /// Applied in order; a later placement overrides an earlier one.
     pub seeds: Vec<(Num, Placement)>,
     pub first: Player,
@@ -303,6 +310,10 @@ pub struct Model {
     /// Which holes may start a move when no hole meets `start`.
     pub fallback: Option<Pred>,
     pub no_move: NoMove,
+    /// The mover moves again when the last seed falls into their own store.
+    pub play_again: bool,
+    /// When the opponent's side is empty, only moves that give them stones are legal.
+    pub must_feed: bool,
     pub direction: Direction,
     pub first_seed: FirstSeed,
     pub skip_origin: bool,

@@ -51,12 +51,20 @@ impl Checker {
         let mut first = Player::South;
         let mut start = None;
         let mut fallback = None;
+        let mut play_again = false;
+        let mut play_again_span = None;
+        let mut must_feed = false;
         let mut no_move = NoMove::Pass;
         for statement in play {
             match &statement.kind {
                 StatementKind::MovesFirst(player) => first = self.player(player).unwrap_or(first),
                 StatementKind::Start { condition: Some(condition) } => start = self.predicate(condition, Subject::Hole),
                 StatementKind::Otherwise(condition) => fallback = self.predicate(condition, Subject::Hole),
+                StatementKind::PlayAgain(word) => {
+                    play_again = self.word(word, "the seed that gives another move", &[("last", true)]).unwrap_or(false);
+                    play_again_span = Some(statement.span);
+                }
+                StatementKind::MustFeed => must_feed = true,
                 StatementKind::NoMove(word) => {
                     no_move = self
                         .word(
@@ -132,6 +140,13 @@ impl Checker {
         if !self.circuits_fit(&board, own_circuits, sections) {
             return None;
         }
+        if let (Some(span), false) = (play_again_span, board.stores) {
+            self.push(
+                Diagnostic::error("no_stores", "this board has no stores", span, "which store?")
+                    .with_help("add `stores at right` to the board section, or remove this line"),
+            );
+            return None;
+        }
         Some(Model {
             name: name?,
             sources,
@@ -142,9 +157,12 @@ impl Checker {
             seeds: board.seeds,
             sets: board.sets,
             own_circuits: own_circuits.is_some(),
+            stores: board.stores,
             first,
             start,
             fallback,
+            play_again,
+            must_feed,
             no_move,
             direction,
             first_seed,
@@ -234,9 +252,10 @@ impl Checker {
     fn capture(&mut self, header: Span, statements: &[&Statement]) -> Option<Capture> {
         let mut when_span: Option<Span> = None;
         let mut when = None;
-        let mut take = None;
+        let mut takes = Vec::new();
         let mut chain = None;
         let mut bonus = None;
+        let mut grand_slam_nothing = false;
         let mut ok = true;
         for statement in statements {
             match &statement.kind {
@@ -286,17 +305,20 @@ impl Checker {
                     ok = false;
                 }
                 StatementKind::Take(word) => {
-                    take = self.word(
+                    let take = self.word(
                         word,
                         "something a capture takes",
                         &[("last", Take::LastHole), ("opposite", Take::Opposite), ("next", Take::Next), ("beyond", Take::Beyond)],
                     );
                     ok &= take.is_some();
+                    takes.extend(take);
                 }
                 StatementKind::TakeColumn(whose) => {
-                    take = self.word(whose, "whose holes of the column a capture takes", &[("opponent's", Take::OpponentColumn)]);
+                    let take = self.word(whose, "whose holes of the column a capture takes", &[("opponent's", Take::OpponentColumn)]);
                     ok &= take.is_some();
+                    takes.extend(take);
                 }
+                StatementKind::GrandSlamNothing => grand_slam_nothing = true,
                 StatementKind::Choose { count, condition } => {
                     let count = self.num(count, CHOSEN);
                     let condition = self.predicate(condition, Subject::Hole);
@@ -334,7 +356,7 @@ impl Checker {
             );
             return None;
         };
-        let Some(take) = take else {
+        if takes.is_empty() {
             if self.maybe_unreadable(Some("capture"), "take") {
                 return None;
             }
@@ -343,8 +365,8 @@ impl Checker {
                     .with_help("add the line `take last hole`"),
             );
             return None;
-        };
-        Some(Capture { when, take, chain, bonus })
+        }
+        Some(Capture { when, takes, chain, bonus, grand_slam_nothing })
     }
 
     /// The `trade` section, if any: `Some(None)` without one, `None` when it has errors.

@@ -9,10 +9,11 @@ use super::Checker;
 use crate::ast::{Expr, ExprKind, Ident, Set, Span};
 
 /// Numbers a hole can be asked about.
-const QUANTITIES: &[&str] = &["count"];
+const QUANTITIES: &[&str] = &["count", "captured"];
 /// Properties a hole can have.
 const FLAGS: &[&str] = &["own", "opponent", "opponent's", "empty"];
 
+const CAPTURED: Slot = Slot { what: "a number of captured stones", min: 0, max: 65_535 };
 const COUNT: Slot = Slot { what: "a count of stones", min: 0, max: 65_535 };
 
 /// What a predicate is asked about.
@@ -31,6 +32,10 @@ impl Checker {
             ExprKind::And(terms) => self.predicates(terms, subject).map(Pred::And),
             ExprKind::Not(inner) => self.predicate(inner, subject).map(|p| Pred::Not(Box::new(p))),
             ExprKind::EveryHole(inner) => self.predicate(inner, Subject::Hole).map(|p| Pred::EveryHole(Box::new(p))),
+            ExprKind::Compare { quantity, op, value } if quantity.name == "captured" => {
+                let value = self.num(value, CAPTURED);
+                Some(Pred::Captured(*op, value?))
+            }
             ExprKind::Compare { quantity, op, value } => {
                 let quantity_ok = self.quantity(quantity, expr, subject);
                 let value = self.num(value, COUNT);
@@ -87,6 +92,18 @@ impl Checker {
 
     /// The quantity of the comparison `term`.
     fn quantity(&mut self, quantity: &Ident, term: &Expr, subject: Subject) -> bool {
+        if quantity.name == "captured" {
+            self.push(
+                Diagnostic::error(
+                    "captured_compared",
+                    "`captured` can only be compared with a number",
+                    quantity.span,
+                    "not a hole's count",
+                )
+                .with_help("write a comparison such as `captured > 24`"),
+            );
+            return false;
+        }
         if !QUANTITIES.contains(&quantity.name.as_str()) {
             // The comparison as it would read with `count`.
             let fixed = format!(

@@ -19,7 +19,10 @@ use crate::MAX_HOLES;
 #[derive(Clone, Debug)]
 pub struct CaptureRule {
     pub when: Pred,
-    pub take: Take,
+    /// What the rule takes, in order.
+    pub takes: Box<[Take]>,
+    /// A capture that would leave the opponent's side empty takes nothing.
+    pub grand_slam_nothing: bool,
     pub chain: Option<(ChainDirection, Pred)>,
     /// How many more holes the mover chooses, and which holes may be chosen.
     pub bonus: Option<(u32, Pred)>,
@@ -60,6 +63,9 @@ pub struct Rules {
     pub columns: usize,
     /// Number of holes: `rows * columns`. Hole `h` is row `h / columns`, column `h % columns`.
     pub holes: usize,
+    /// Whether each player has a store, in their circuit after their row: South's is "hole"
+    /// `holes`, North's `holes + 1`. Stones sown into a store count as the owner's captures.
+    pub stores: bool,
     pub row_owner: Vec<Player>,
     pub initial: [u16; MAX_HOLES],
     pub first: Player,
@@ -76,6 +82,10 @@ pub struct Rules {
     /// Which holes may start a move when none meets `start`.
     pub fallback: Option<Pred>,
     pub no_move: NoMove,
+    /// The mover moves again when the last seed falls into their own store.
+    pub play_again: bool,
+    /// When the opponent's side is empty, only moves that give them stones are legal.
+    pub must_feed: bool,
     pub first_into_origin: bool,
     pub skip_origin: bool,
     pub relay: Option<Pred>,
@@ -117,8 +127,18 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
     let holes = rows * columns;
 
     let row_owner = &model.row_owner;
-    let circuits: [Vec<usize>; 2] =
+    let mut circuits: [Vec<usize>; 2] =
         Player::BOTH.map(|p| circuit(rows, columns, model.direction, model.own_circuits.then_some((p, row_owner))));
+    if model.stores {
+        // Each player's store follows the last hole of their row in their circuit; the opponent's
+        // store is not on it.
+        for (p, circuit) in circuits.iter_mut().enumerate() {
+            let player = Player::BOTH[p];
+            if let Some(end) = circuit.iter().rposition(|&h| row_owner[h / columns] == player) {
+                circuit.insert(end + 1, holes + p);
+            }
+        }
+    }
     let mut next = [[0u8; MAX_HOLES]; 2];
     let mut previous = [[0u8; MAX_HOLES]; 2];
     for (p, circuit) in circuits.iter().enumerate() {
@@ -205,6 +225,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         rows,
         columns,
         holes,
+        stores: model.stores,
         row_owner: model.row_owner.clone(),
         initial,
         first: model.first,
@@ -215,6 +236,8 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         start: model.start.as_ref().map(lower).unwrap_or(Pred::Count(CompareOp::Ge, 1)),
         fallback: model.fallback.as_ref().map(lower),
         no_move: model.no_move,
+        play_again: model.play_again,
+        must_feed: model.must_feed,
         first_into_origin: model.first_seed == FirstSeed::Origin,
         skip_origin: model.skip_origin,
         relay: model.relay.as_ref().map(lower),
@@ -225,7 +248,8 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
             .iter()
             .map(|c| CaptureRule {
                 when: lower(&c.when),
-                take: c.take,
+                takes: c.takes.clone().into_boxed_slice(),
+                grand_slam_nothing: c.grand_slam_nothing,
                 chain: c.chain.as_ref().map(|(d, p)| (*d, lower(p))),
                 bonus: c.bonus.as_ref().map(|(n, p)| (value(*n), lower(p))),
             })
@@ -246,7 +270,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
             alternate: r.alternate,
             fill_order: Player::BOTH.map(|p| {
                 let circuit = &circuits[if model.own_circuits { p.index() } else { 0 }];
-                circuit.iter().filter(|&&h| row_owner[h / columns] == p).map(|&h| h as u8).collect()
+                circuit.iter().filter(|&&h| h < holes && row_owner[h / columns] == p).map(|&h| h as u8).collect()
             }),
         }),
     }

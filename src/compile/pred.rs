@@ -22,6 +22,8 @@ pub enum Pred {
     /// The hole is in this set (a bit per hole).
     In(u128),
     At(Relation, Box<Pred>),
+    /// The mover's captures.
+    Captured(CompareOp, u32),
 }
 
 /// What a predicate reads: the position, the player whose move it is, and the board's relations.
@@ -36,6 +38,20 @@ pub struct View<'a> {
     pub opposite: &'a [u8; MAX_HOLES],
     /// Closed holes (a bit per hole), which do not exist for `next`, `previous` and `beyond`.
     pub closed: u128,
+    /// What the mover has captured.
+    pub captured: u32,
+}
+
+#[inline]
+fn compare(c: u32, op: CompareOp, n: u32) -> bool {
+    match op {
+        CompareOp::Eq => c == n,
+        CompareOp::Ne => c != n,
+        CompareOp::Lt => c < n,
+        CompareOp::Le => c <= n,
+        CompareOp::Gt => c > n,
+        CompareOp::Ge => c >= n,
+    }
 }
 
 /// The hole after `hole` along `table`, passing over closed holes (at most once round).
@@ -66,6 +82,7 @@ pub(super) fn lower(pred: &model::Pred, value: &impl Fn(Num) -> u32, set: &impl 
         model::Pred::Empty => Pred::Empty,
         model::Pred::In(r) => Pred::In(set(*r)),
         model::Pred::At(relation, p) => Pred::At(*relation, Box::new(lower(p, value, set))),
+        model::Pred::Captured(op, n) => Pred::Captured(*op, value(*n)),
     }
 }
 
@@ -78,17 +95,8 @@ impl Pred {
             Pred::And(ps) => ps.iter().all(|p| p.holds(hole, v)),
             Pred::Not(p) => !p.holds(hole, v),
             Pred::EveryHole(p) => (0..v.holes).all(|h| p.holds(h, v)),
-            Pred::Count(op, n) => {
-                let c = u32::from(v.counts[hole]);
-                match op {
-                    CompareOp::Eq => c == *n,
-                    CompareOp::Ne => c != *n,
-                    CompareOp::Lt => c < *n,
-                    CompareOp::Le => c <= *n,
-                    CompareOp::Gt => c > *n,
-                    CompareOp::Ge => c >= *n,
-                }
-            }
+            Pred::Count(op, n) => compare(u32::from(v.counts[hole]), *op, *n),
+            Pred::Captured(op, n) => compare(v.captured, *op, *n),
             Pred::CountIn(ns) => ns.contains(&u32::from(v.counts[hole])),
             Pred::CountRange(low, high) => (*low..=*high).contains(&u32::from(v.counts[hole])),
             Pred::CountEven(even) => v.counts[hole].is_multiple_of(2) == *even,

@@ -11,42 +11,25 @@ use crate::player::Player;
 /// mover must then choose holes among more than they may take, the choice is left open in
 /// `state.pending`; with no real choice the holes are taken at once.
 pub fn capture(rules: &Rules, state: &mut State, last: usize, mover: Player) -> u32 {
+    // A lap that ends in a store captures nothing.
+    if last >= rules.holes {
+        return 0;
+    }
     let Some((index, rule)) = rules.captures.iter().enumerate().find(|(_, c)| state.holds(rules, &c.when, last, mover)) else {
         return 0;
     };
+    let before = *state;
     let mut taken = 0u32;
-    let mut take = |state: &mut State, hole: usize| {
-        taken += u32::from(state.counts[hole]);
-        state.counts[hole] = 0;
-    };
-    match rule.take {
-        Take::LastHole => take(state, last),
-        Take::Opposite => take(state, rules.opposite[last] as usize),
-        Take::Next => {
-            let next = step(&rules.next[mover.index()], last, state.closed);
-            take(state, next)
-        }
-        Take::Beyond => {
-            let next = &rules.next[mover.index()];
-            let beyond = step(next, step(next, last, state.closed), state.closed);
-            take(state, beyond)
-        }
-        Take::OpponentColumn => {
-            for row in 0..rules.rows {
-                let hole = row * rules.columns + last % rules.columns;
-                if state.owners[hole] != mover {
-                    take(state, hole);
-                }
-            }
-        }
+    for what in &rule.takes {
+        take_one(rules, state, *what, last, mover, &mut taken);
     }
     if let Some((direction, pred)) = &rule.chain {
         let mut visited: u128 = 1 << last;
         let mut walk = |state: &mut State, table: &[u8; crate::MAX_HOLES]| {
             let mut hole = step(table, last, state.closed);
-            while visited & (1 << hole) == 0 && state.holds(rules, pred, hole, mover) {
+            while hole < rules.holes && visited & (1 << hole) == 0 && state.holds(rules, pred, hole, mover) {
                 visited |= 1 << hole;
-                take(state, hole);
+                take(state, hole, &mut taken);
                 hole = step(table, hole, state.closed);
             }
         };
@@ -57,16 +40,52 @@ pub fn capture(rules: &Rules, state: &mut State, last: usize, mover: Player) -> 
             walk(state, &rules.next[mover.index()]);
         }
     }
+    // A grand slam (the opponent's side left empty) takes nothing where the rule says so.
+    if rule.grand_slam_nothing && taken > 0 && (0..rules.holes).all(|h| state.owners[h] == mover || state.counts[h] == 0) {
+        *state = before;
+        return 0;
+    }
     if let Some((count, _)) = &rule.bonus {
         let choosable = choosable(rules, state, mover, index);
         if choosable.count_ones() <= *count {
-            super::holes_of(choosable).for_each(|hole| take(state, hole));
+            super::holes_of(choosable).for_each(|hole| take(state, hole, &mut taken));
         } else {
             state.pending = Pending::Choose(index as u8);
         }
     }
     state.captured[mover.index()] += taken;
     taken
+}
+
+/// Moves every stone of `hole` to what the capture has taken.
+fn take(state: &mut State, hole: usize, taken: &mut u32) {
+    *taken += u32::from(state.counts[hole]);
+    state.counts[hole] = 0;
+}
+
+/// Takes what `what` names, from the last hole `last`.
+fn take_one(rules: &Rules, state: &mut State, what: Take, last: usize, mover: Player, taken: &mut u32) {
+    match what {
+        Take::LastHole => take(state, last, taken),
+        Take::Opposite => take(state, rules.opposite[last] as usize, taken),
+        Take::Next => {
+            let next = step(&rules.next[mover.index()], last, state.closed);
+            take(state, next, taken)
+        }
+        Take::Beyond => {
+            let next = &rules.next[mover.index()];
+            let beyond = step(next, step(next, last, state.closed), state.closed);
+            take(state, beyond, taken)
+        }
+        Take::OpponentColumn => {
+            for row in 0..rules.rows {
+                let hole = row * rules.columns + last % rules.columns;
+                if state.owners[hole] != mover {
+                    take(state, hole, taken);
+                }
+            }
+        }
+    }
 }
 
 /// The holes `mover` may choose from after capture rule `rule` (a bit per hole).

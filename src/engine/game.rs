@@ -224,7 +224,9 @@ impl<'r> Game<'r> {
     fn move_ended(&mut self, mover: Player, last: usize) {
         capture(self.rules, &mut self.state, last, mover);
         if self.state.pending == Pending::None {
-            self.end_action(mover, mover.opponent(), true);
+            // The last seed in the mover's own store: they move again.
+            let again = self.rules.play_again && last == self.rules.holes + mover.index();
+            self.end_action(mover, if again { mover } else { mover.opponent() }, true);
         } else {
             self.record_position(mover);
         }
@@ -248,16 +250,25 @@ impl<'r> Game<'r> {
         }
         let mut after = self.state;
         let sowing = sow(self.rules, &mut after, hole, mover)?;
+        // An opponent without stones must be given some, where the rules say so.
+        if self.rules.must_feed && self.side_is_empty(&self.state, mover.opponent()) && self.side_is_empty(&after, mover.opponent()) {
+            return None;
+        }
         Some((after, sowing))
     }
 
+    /// Whether `player` has no stone in the holes they own.
+    fn side_is_empty(&self, state: &State, player: Player) -> bool {
+        (0..self.rules.holes).all(|h| state.owners[h] != player || state.counts[h] == 0)
+    }
+
     /// Whether `mover` may start a move from `hole`: [`Game::sowing`] without its result, which
-    /// needs no sowing at all when a move is a single lap.
+    /// needs no sowing at all when a move is a single lap and nobody has to be fed.
     fn can_start(&self, mover: Player, hole: usize, start: &Pred) -> bool {
-        match self.rules.relay {
-            None => self.startable(mover, hole, start),
-            Some(_) => self.sowing(mover, hole, start).is_some(),
+        if self.rules.relay.is_none() && !self.rules.must_feed {
+            return self.startable(mover, hole, start);
         }
+        self.sowing(mover, hole, start).is_some()
     }
 
     /// The hole is `mover`'s, holds stones and satisfies `start`.

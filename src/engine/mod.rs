@@ -99,6 +99,7 @@ impl State {
             previous: &rules.previous[mover.index()],
             opposite: &rules.opposite,
             closed: self.closed,
+            captured: self.captured[mover.index()],
         };
         pred.holds(hole, &view)
     }

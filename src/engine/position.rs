@@ -38,6 +38,9 @@ pub struct Position {
     pub options: BTreeMap<String, serde_json::Value>,
     pub to_move: Option<Player>,
     pub rows: BTreeMap<String, Vec<u16>>,
+    /// Each player's store (only where the game has stores): what they have captured.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stores: Option<Sides>,
     pub captured: Sides,
     pub owners: BTreeMap<String, Player>,
     pub legal: Vec<String>,
@@ -93,6 +96,7 @@ impl Game<'_> {
             options: options_json(rules),
             to_move: self.to_move(),
             rows,
+            stores: rules.stores.then(|| state.captured.into()),
             captured: state.captured.into(),
             owners,
             legal: self.legal_texts(),
@@ -152,6 +156,7 @@ struct PositionInput {
     to_move: Option<Player>,
     rows: BTreeMap<String, Vec<u32>>,
     captured: Option<Sides>,
+    stores: Option<Sides>,
     #[serde(default)]
     owners: BTreeMap<String, Player>,
     pending: Option<Pending>,
@@ -223,6 +228,15 @@ pub fn parse_position(json: &str, rules: &Rules) -> Result<State, PositionError>
         Some(c) => [c.south, c.north],
         None => [0, 0],
     };
+    if let Some(stores) = input.stores {
+        if !rules.stores {
+            return error("the position has stores, but this game has none".to_string());
+        }
+        if input.captured.is_some_and(|c| c != stores) {
+            return error("a store holds what its player captured: `stores` and `captured` differ".to_string());
+        }
+        state.captured = [stores.south, stores.north];
+    }
     for (label, owner) in &input.owners {
         let Some(hole) = rules.hole(label) else {
             return error(format!("`owners` names `{label}`, which is not a hole of this board"));

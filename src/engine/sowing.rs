@@ -52,12 +52,20 @@ pub fn sow(rules: &Rules, state: &mut State, origin: usize, mover: Player) -> Op
     loop {
         let last = lap(rules, &mut state.counts, lift, next, state.closed);
         laps += 1;
+        // A lap ending in a store ends the move.
+        let in_store = last >= holes;
         let relays = match &rules.relay {
-            Some(relay) => state.holds(rules, relay, last, mover),
+            Some(relay) => !in_store && state.holds(rules, relay, last, mover),
             None => false,
         };
         if !relays {
-            let choice = rules.relay_or_stop.as_ref().is_some_and(|p| state.holds(rules, p, last, mover));
+            let choice = !in_store && rules.relay_or_stop.as_ref().is_some_and(|p| state.holds(rules, p, last, mover));
+            if rules.stores {
+                // Stones sown into the stores are their owners' captures.
+                for p in 0..2 {
+                    state.captured[p] += u32::from(std::mem::take(&mut state.counts[holes + p]));
+                }
+            }
             return Some(Sowing { last, laps, choice });
         }
         lift = if rules.relay_next { step(next, last, state.closed) } else { last };

@@ -343,6 +343,19 @@ fn is_keyword(rule: Rule) -> bool {
             | kw_refill
             | kw_starter
             | kw_alternates
+            | kw_stores
+            | kw_store
+            | kw_play
+            | kw_again
+            | kw_must
+            | kw_feed
+            | kw_an
+            | kw_empty
+            | kw_opponent
+            | kw_grand
+            | kw_slam
+            | kw_captures
+            | kw_nothing
     )
 }
 
@@ -447,6 +460,10 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
             row: build_ident(c.next()?),
         },
         Rule::otherwise => StatementKind::Otherwise(build_expr(c.next()?)?),
+        Rule::stores => StatementKind::Stores(build_ident(c.next()?)),
+        Rule::play_again => StatementKind::PlayAgain(build_ident(c.next()?)),
+        Rule::must_feed => StatementKind::MustFeed,
+        Rule::grand_slam => StatementKind::GrandSlamNothing,
         Rule::relay_from => StatementKind::RelayFrom { from: build_ident(c.next()?), condition: build_expr(c.next()?)? },
         Rule::refill => StatementKind::Refill(build_value(c.next()?)?),
         Rule::starter_alternates => StatementKind::StarterAlternates,
