@@ -49,7 +49,7 @@ pub fn end_round(rules: &Rules, rounds: &RoundsRule, state: &mut State, leftover
 
 /// Who starts round `round`.
 pub fn starter(rules: &Rules, rounds: &RoundsRule, round: u16) -> Player {
-    if rounds.alternate && round % 2 == 0 {
+    if rounds.alternate && round.is_multiple_of(2) {
         rules.first.opponent()
     } else {
         rules.first
