@@ -12,6 +12,9 @@ pub enum Pred {
     And(Box<[Pred]>),
     Not(Box<Pred>),
     EveryHole(Box<Pred>),
+    /// `EveryHole` of a predicate that only asks who owns a hole, whether it is empty and which
+    /// sets it is in: evaluated for all holes at once, as bit sets.
+    EveryHoleAtOnce(Box<Pred>),
     Count(CompareOp, u32),
     CountIn(Box<[u32]>),
     CountRange(u32, u32),
@@ -72,7 +75,14 @@ pub(super) fn lower(pred: &model::Pred, value: &impl Fn(Num) -> u32, set: &impl 
         model::Pred::Or(ps) => Pred::Or(all(ps)),
         model::Pred::And(ps) => Pred::And(all(ps)),
         model::Pred::Not(p) => Pred::Not(Box::new(lower(p, value, set))),
-        model::Pred::EveryHole(p) => Pred::EveryHole(Box::new(lower(p, value, set))),
+        model::Pred::EveryHole(p) => {
+            let inner = lower(p, value, set);
+            if inner.by_sets() {
+                Pred::EveryHoleAtOnce(Box::new(inner))
+            } else {
+                Pred::EveryHole(Box::new(inner))
+            }
+        }
         model::Pred::Count(op, n) => Pred::Count(*op, value(*n)),
         model::Pred::CountIn(ns) => Pred::CountIn(ns.iter().map(|n| value(*n)).collect()),
         model::Pred::CountRange(low, high) => Pred::CountRange(value(*low), value(*high)),
@@ -87,6 +97,35 @@ pub(super) fn lower(pred: &model::Pred, value: &impl Fn(Num) -> u32, set: &impl 
 }
 
 impl Pred {
+    /// Whether [`Pred::set`] can evaluate the predicate.
+    fn by_sets(&self) -> bool {
+        match self {
+            Pred::Or(ps) | Pred::And(ps) => ps.iter().all(Pred::by_sets),
+            Pred::Not(p) => p.by_sets(),
+            Pred::Own | Pred::Opponent | Pred::Empty | Pred::In(_) => true,
+            Pred::Count(op, n) => {
+                matches!((op, n), (CompareOp::Eq | CompareOp::Le, 0) | (CompareOp::Ne | CompareOp::Gt, 0) | (CompareOp::Ge, 1))
+            }
+            _ => false,
+        }
+    }
+
+    /// The holes (among `all`) where the predicate holds, for one that [`Pred::by_sets`], from
+    /// the holes the mover owns and the non-empty ones.
+    fn set(&self, own: u128, nonempty: u128, all: u128) -> u128 {
+        match self {
+            Pred::Or(ps) => ps.iter().fold(0, |m, p| m | p.set(own, nonempty, all)),
+            Pred::And(ps) => ps.iter().fold(all, |m, p| m & p.set(own, nonempty, all)),
+            Pred::Not(p) => all & !p.set(own, nonempty, all),
+            Pred::Own => own,
+            Pred::Opponent => all & !own,
+            Pred::In(set) => set & all,
+            Pred::Empty | Pred::Count(CompareOp::Eq | CompareOp::Le, 0) => all & !nonempty,
+            // The rest of what `by_sets` admits: non-empty.
+            _ => nonempty,
+        }
+    }
+
     /// Evaluates the predicate on `hole` (ignored by board-wide terms).
     #[inline]
     pub fn holds(&self, hole: usize, v: &View<'_>) -> bool {
@@ -95,6 +134,18 @@ impl Pred {
             Pred::And(ps) => ps.iter().all(|p| p.holds(hole, v)),
             Pred::Not(p) => !p.holds(hole, v),
             Pred::EveryHole(p) => (0..v.holes).all(|h| p.holds(h, v)),
+            Pred::EveryHoleAtOnce(p) => {
+                // Built in two 64-bit halves: shifts of a u128 by a variable cost far more.
+                let (mut own, mut nonempty) = ([0u64; 2], [0u64; 2]);
+                for h in 0..v.holes {
+                    own[h / 64] |= u64::from(v.owners[h] == v.mover) << (h % 64);
+                    nonempty[h / 64] |= u64::from(v.counts[h] != 0) << (h % 64);
+                }
+                let join = |halves: [u64; 2]| u128::from(halves[0]) | u128::from(halves[1]) << 64;
+                let (own, nonempty) = (join(own), join(nonempty));
+                let all = if v.holes >= 128 { u128::MAX } else { (1u128 << v.holes) - 1 };
+                p.set(own, nonempty, all) == all
+            }
             Pred::Count(op, n) => compare(u32::from(v.counts[hole]), *op, *n),
             Pred::Captured(op, n) => compare(v.captured, *op, *n),
             Pred::CountIn(ns) => ns.contains(&u32::from(v.counts[hole])),
