@@ -27,6 +27,8 @@ pub struct Game<'r> {
     /// Every position so far, the current one last; kept only when an ending counts repetitions.
     history: Vec<State>,
     result: Option<GameResult>,
+    /// Laps sown by the last action (0 when it sowed nothing).
+    last_laps: u32,
 }
 
 impl<'r> Game<'r> {
@@ -37,7 +39,7 @@ impl<'r> Game<'r> {
 
     /// A game continuing from `state`; repetition counting starts afresh from it.
     pub fn from_state(rules: &'r Rules, state: State) -> Game<'r> {
-        let mut game = Game { rules, state, history: Vec::new(), result: None };
+        let mut game = Game { rules, state, history: Vec::new(), result: None, last_laps: 0 };
         if rules.tracks_repetition {
             game.history.push(state);
         }
@@ -55,6 +57,11 @@ impl<'r> Game<'r> {
 
     pub fn result(&self) -> Option<&GameResult> {
         self.result.as_ref()
+    }
+
+    /// Laps sown by the last action applied (0 when it sowed nothing, or before any action).
+    pub fn last_laps(&self) -> u32 {
+        self.last_laps
     }
 
     pub fn is_over(&self) -> bool {
@@ -114,11 +121,13 @@ impl<'r> Game<'r> {
                 };
                 capture(self.rules, &mut after, sowing.last, mover);
                 self.state = after;
+                self.last_laps = sowing.laps;
             }
             Action::Pass if !answering => {
                 if !self.has_no_move(mover) || self.rules.no_move != NoMove::Pass {
                     return Err(illegal());
                 }
+                self.last_laps = 0;
             }
             Action::Offer(set) if !answering => {
                 let Some(rule) = &self.rules.trade else { return Err(illegal()) };
@@ -126,6 +135,7 @@ impl<'r> Game<'r> {
                     return Err(illegal());
                 }
                 self.state.offer = set;
+                self.last_laps = 0;
                 // An offer is not a move: it changes no stone, so no board ending is asked.
                 self.end_action(mover, mover.opponent(), false);
                 return Ok(());
@@ -133,6 +143,7 @@ impl<'r> Game<'r> {
             Action::Accept | Action::Decline if answering => {
                 let Some(rule) = &self.rules.trade else { return Err(illegal()) };
                 trade::answer(rule, &mut self.state, action == Action::Accept);
+                self.last_laps = 0;
                 // The offer was the offerer's whole turn: the receiver now plays theirs.
                 // A decline moves no stone: no board ending is asked after it.
                 self.end_action(mover, mover, action == Action::Accept);
