@@ -1,7 +1,9 @@
-//! Monte Carlo tree search: UCT over the legal actions, random playouts to the end of the game.
+//! Monte Carlo tree search: UCT over the legal actions, random playouts of at most
+//! [`DEFAULT_PLAYOUT_DEPTH`] actions, a playout that has not ended by then being judged by the
+//! score as it stands (captures plus the board as the rules' leftover says).
 //!
 //! Each node keeps the reward of the player who chose the action leading to it (1 a win, ½ a
-//! draw, 0 a loss), so a player who acts twice in a row (answering an offer, a decision inside a
+//! draw, 0 a loss; terminal positions by the game's own result), so a player who acts twice in a row (answering an offer, a decision inside a
 //! move) is handled like any other. The tree lives in one `Vec`; an iteration allocates only the
 //! clone of the game it plays on.
 
@@ -11,14 +13,15 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
+use crate::check::model::{Leftover, Wins};
 use crate::{Action, Game, Player};
 
 /// Iterations per move unless told otherwise.
 pub const DEFAULT_ITERATIONS: u32 = 2000;
 
-/// A playout longer than this is stopped and judged by material (rule files end their games,
-/// but a search must not depend on it).
-const PLAYOUT_CAP: usize = 5000;
+/// Random actions per playout unless told otherwise: a playout still going then is judged by
+/// the score as it stands (long random endgames say little and cost much).
+pub const DEFAULT_PLAYOUT_DEPTH: usize = 60;
 
 /// How long the search runs for one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +44,8 @@ pub struct Mcts {
     pub budget: Budget,
     /// UCT's exploration constant (rewards are in 0..=1).
     pub exploration: f64,
+    /// Random actions at most per playout before the position is judged by its score.
+    pub playout_depth: usize,
 }
 
 struct Node {
@@ -63,7 +68,7 @@ impl Node {
 
 impl Mcts {
     pub fn new(budget: Budget) -> Mcts {
-        Mcts { budget, exploration: std::f64::consts::SQRT_2 }
+        Mcts { budget, exploration: std::f64::consts::SQRT_2, playout_depth: DEFAULT_PLAYOUT_DEPTH }
     }
 
     /// The most visited action at the root after the search; `None` once the game is over.
@@ -123,7 +128,7 @@ impl Mcts {
                     }
                 }
             }
-            let winner = playout(&mut playing, rng, &mut actions);
+            let winner = playout(&mut playing, rng, &mut actions, self.playout_depth);
             for &n in &path {
                 let n = &mut tree[n as usize];
                 n.visits += 1;
@@ -175,10 +180,9 @@ enum Outcome {
     Draw,
 }
 
-/// Plays random actions to the end and says who won; a playout stopped at the cap goes to the
-/// player who has captured more.
-fn playout(game: &mut Game<'_>, rng: &mut ChaCha8Rng, actions: &mut Vec<Action>) -> Outcome {
-    for _ in 0..PLAYOUT_CAP {
+/// Plays random actions to the end, or `depth` of them, and says who won or is ahead.
+fn playout(game: &mut Game<'_>, rng: &mut ChaCha8Rng, actions: &mut Vec<Action>, depth: usize) -> Outcome {
+    for _ in 0..depth {
         if game.is_over() {
             break;
         }
@@ -194,8 +198,12 @@ fn playout(game: &mut Game<'_>, rng: &mut ChaCha8Rng, actions: &mut Vec<Action>)
     match game.result() {
         Some(result) => result.winner.map_or(Outcome::Draw, Outcome::Won),
         None => {
-            let captured = game.state().captured;
-            match captured[0].cmp(&captured[1]) {
+            let score = score_now(game);
+            let south_ahead = match game.rules().wins {
+                Wins::Most => score[0].cmp(&score[1]),
+                Wins::Fewest => score[1].cmp(&score[0]),
+            };
+            match south_ahead {
                 std::cmp::Ordering::Greater => Outcome::Won(Player::South),
                 std::cmp::Ordering::Less => Outcome::Won(Player::North),
                 std::cmp::Ordering::Equal => Outcome::Draw,
@@ -210,4 +218,20 @@ fn reward(outcome: Outcome, player: Player) -> f64 {
         Outcome::Won(_) => 0.0,
         Outcome::Draw => 0.5,
     }
+}
+
+/// Each player's total if the game were scored now: captures plus the stones on the board as the
+/// rules' leftover says.
+fn score_now(game: &Game<'_>) -> [u32; 2] {
+    let (rules, state) = (game.rules(), game.state());
+    let mut score = state.captured;
+    match rules.leftover {
+        Leftover::Owner => {
+            for hole in 0..rules.holes {
+                score[state.owners[hole].index()] += u32::from(state.counts[hole]);
+            }
+        }
+        Leftover::Split | Leftover::Removed => {}
+    }
+    score
 }

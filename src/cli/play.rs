@@ -141,7 +141,7 @@ pub fn play(args: &PlayArgs) -> u8 {
             },
             computer => {
                 let Some(action) = computer.choose(&session.game, &mut session.rngs[player.index()]) else { break };
-                println!("{player} ({computer}) plays {}", session.style.paint("1;33", &action.text(&rules)));
+                println!("{player} plays {}", session.style.paint("1;33", &action.text(&rules)));
                 action
             }
         };
