@@ -109,6 +109,7 @@ fn bad_requests_are_one_line_usage_errors() {
     for args in [
         vec!["simulate", "RULES", "--games", "5", "--south", "human"],
         vec!["simulate", "RULES", "--games", "0"],
+        vec!["simulate", "RULES", "--games", "4000000000"],
         vec!["simulate", "RULES", "--games", "5", "--threads", "0"],
         vec!["simulate", "no/such/file.mancala", "--games", "5"],
         vec!["simulate", "RULES", "--games", "5", "--north", "mcts:0"],

@@ -20,6 +20,9 @@ use crate::{Game, Player, Rules};
 /// A game still going after this many actions is stopped and counted as unfinished.
 pub const ACTION_CAP: u32 = 100_000;
 
+/// The most games one run plays (each keeps a few numbers until the summary).
+pub const MAX_GAMES: u32 = 10_000_000;
+
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
     /// The rule file.
@@ -245,8 +248,8 @@ pub fn simulate(args: &SimulateArgs) -> u8 {
         eprintln!("error: simulate plays computer players only: random, greedy or mcts");
         return USAGE;
     }
-    if args.games == 0 {
-        eprintln!("error: --games must be at least 1");
+    if args.games == 0 || args.games > MAX_GAMES {
+        eprintln!("error: --games must be 1 to {MAX_GAMES}");
         return USAGE;
     }
     let rules = match load(&args.rules, &args.set) {
