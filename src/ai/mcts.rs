@@ -71,8 +71,17 @@ impl Mcts {
         Mcts { budget, exploration: std::f64::consts::SQRT_2, playout_depth: DEFAULT_PLAYOUT_DEPTH }
     }
 
-    /// The most visited action at the root after the search; `None` once the game is over.
+    /// A win at hand if there is one, else the most visited action at the root after the search
+    /// (a sure win later can score as well as a win now); `None` once the game is over.
     pub fn choose(&self, game: &Game<'_>, rng: &mut ChaCha8Rng) -> Option<Action> {
+        let me = game.to_move()?;
+        let wins_now = |&action: &Action| {
+            let mut after = game.clone();
+            after.apply(action).is_ok() && after.result().is_some_and(|r| r.winner == Some(me))
+        };
+        if let Some(win) = game.legal_actions().into_iter().find(wins_now) {
+            return Some(win);
+        }
         self.analyse(game, rng).into_iter().max_by(|a, b| a.visits.cmp(&b.visits).then(a.mean.total_cmp(&b.mean))).map(|s| s.action)
     }
 
