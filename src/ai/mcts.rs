@@ -74,12 +74,7 @@ impl Mcts {
     /// A win at hand if there is one, else the most visited action at the root after the search
     /// (a sure win later can score as well as a win now); `None` once the game is over.
     pub fn choose(&self, game: &Game<'_>, rng: &mut ChaCha8Rng) -> Option<Action> {
-        let me = game.to_move()?;
-        let wins_now = |&action: &Action| {
-            let mut after = game.clone();
-            after.apply(action).is_ok() && after.result().is_some_and(|r| r.winner == Some(me))
-        };
-        if let Some(win) = game.legal_actions().into_iter().find(wins_now) {
+        if let Some(win) = win_at_hand(game) {
             return Some(win);
         }
         self.analyse(game, rng).into_iter().max_by(|a, b| a.visits.cmp(&b.visits).then(a.mean.total_cmp(&b.mean))).map(|s| s.action)
@@ -171,6 +166,15 @@ impl Mcts {
         }
         best
     }
+}
+
+/// An action after which the player to move has won, if there is one.
+pub fn win_at_hand(game: &Game<'_>) -> Option<Action> {
+    let me = game.to_move()?;
+    game.legal_actions().into_iter().find(|&action| {
+        let mut after = game.clone();
+        after.apply(action).is_ok() && after.result().is_some_and(|r| r.winner == Some(me))
+    })
 }
 
 /// An action with what the search learnt of it.

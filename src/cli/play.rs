@@ -11,6 +11,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::board::{self, Style};
 use super::{load_with_source, OK, USAGE};
+use crate::ai::mcts::win_at_hand;
 use crate::ai::{AgentKind, Mcts};
 use crate::record::{Players, Record};
 use crate::{Action, Game, Player, Rules};
@@ -202,6 +203,10 @@ fn ask(session: &mut Session<'_>, lines: &mut impl Iterator<Item = std::io::Resu
                 Err(why) => println!("{why}"),
             },
             "hint" => {
+                if let Some(win) = win_at_hand(&session.game) {
+                    println!("hint: {} (wins now)", win.text(rules));
+                    continue;
+                }
                 let mut rng = ChaCha8Rng::seed_from_u64(session.args.seed ^ session.played.len() as u64);
                 let scored = Mcts::new(Default::default()).analyse(&session.game, &mut rng);
                 match scored.iter().max_by(|a, b| a.visits.cmp(&b.visits)) {
