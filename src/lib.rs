@@ -29,6 +29,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod ai;
 pub mod ast;
 pub mod check;
 pub mod cli;
@@ -37,6 +38,7 @@ pub mod engine;
 mod labels;
 pub mod load;
 pub mod player;
+pub mod record;
 pub mod syntax;
 
 pub use compile::Rules;

@@ -1,18 +1,49 @@
-//! A readable drawing of a position: North's row on top, column numbers as South sees them.
+//! A readable drawing of a position, for any number of rows: North's outer row on top, row
+//! letters from South's edge (`a` at the bottom), column numbers as South sees them, the last
+//! move marked `[n]`, each player's captures beside their outer row. Colour (ANSI) only when
+//! asked for, so piped output stays plain.
 
 use std::fmt::Write;
 
 use crate::Game;
 
-/// The board, the captures, who is to move (or the result) and the legal actions.
+/// Whether to colour the drawing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Style {
+    pub colour: bool,
+}
+
+impl Style {
+    /// Colour when standard output is a terminal and `NO_COLOR` is not set.
+    pub fn for_stdout() -> Style {
+        use std::io::IsTerminal;
+        Style { colour: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none() }
+    }
+
+    /// `text` in the ANSI style `code` (e.g. `1;33`), or plain.
+    pub fn paint(self, code: &str, text: &str) -> String {
+        if self.colour {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+}
+
+/// The board, the captures, who is to move (or the result) and the legal actions, plain.
 pub fn draw(game: &Game<'_>, last: Option<&str>) -> String {
+    draw_styled(game, last, Style::default())
+}
+
+/// [`draw`] in a [`Style`].
+pub fn draw_styled(game: &Game<'_>, last: Option<&str>, style: Style) -> String {
     let rules = game.rules();
     let state = game.state();
     let traded_any = (0..rules.holes).any(|h| state.owners[h] != rules.row_owner_of(h));
     let digits = state.counts[..rules.holes].iter().map(|c| c.to_string().len()).max().unwrap_or(1).max(rules.columns.to_string().len());
     let width = digits + 3 + usize::from(traded_any);
     let mut out = String::new();
-    let _ = write!(out, "{}", rules.name);
+    let _ = write!(out, "{}", style.paint("1", &rules.name));
     let options: Vec<String> = rules.options.iter().map(|(n, v)| format!("{n}={v}")).collect();
     if !options.is_empty() {
         let _ = write!(out, " ({})", options.join(", "));
@@ -31,10 +62,20 @@ pub fn draw(game: &Game<'_>, last: Option<&str>) -> String {
             let count = state.counts[hole];
             let traded = if state.owners[hole] != rules.row_owner_of(hole) { "*" } else { "" };
             let cell = if last == Some(label.as_str()) { format!("[{count}]{traded}") } else { format!("{count}{traded}") };
-            let _ = write!(out, "{cell:>width$}");
+            let padded = format!("{cell:>width$}");
+            if last == Some(label.as_str()) {
+                out.push_str(&style.paint("1;33", &padded));
+            } else {
+                out.push_str(&padded);
+            }
         }
         let owner = rules.row_owner[row];
-        let _ = writeln!(out, "   {owner:<5}  captured {}", state.captured[owner.index()]);
+        // Captures beside each player's outer row (the edge rows), the owner beside every row.
+        if row == 0 || row + 1 == rules.rows {
+            let _ = writeln!(out, "   {owner:<5}  captured {}", state.captured[owner.index()]);
+        } else {
+            let _ = writeln!(out, "   {owner}");
+        }
     }
     if traded_any {
         let _ = writeln!(out, "   * owned by the other row's player");
@@ -49,10 +90,12 @@ pub fn draw(game: &Game<'_>, last: Option<&str>) -> String {
                 Some(w) => format!("{w} wins"),
                 None => "draw".to_string(),
             };
-            let _ = writeln!(out, "Game over: {verdict}, {}–{} ({})", result.score[0], result.score[1], result.reason);
+            let line = format!("Game over: {verdict}, {}–{} ({})", result.score[0], result.score[1], result.reason);
+            let _ = writeln!(out, "{}", style.paint("1;32", &line));
         }
         None => {
-            let _ = writeln!(out, "{} to move; legal: {}", state.to_move, game.legal_texts().join(" "));
+            let mover = style.paint("1", &format!("{} to move", state.to_move));
+            let _ = writeln!(out, "{mover}; legal: {}", game.legal_texts().join(" "));
         }
     }
     out

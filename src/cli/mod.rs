@@ -1,15 +1,20 @@
-//! The command line: `check`, `ast`, `run` and `play`. Every command returns an exit code:
-//! [`OK`], [`RULE_ERRORS`], [`USAGE`] or [`ILLEGAL_ACTION`].
+//! The command line: `check`, `ast`, `run`, `play`, `replay`, `simulate` and `perft`. Every
+//! command returns an exit code: [`OK`], [`RULE_ERRORS`], [`USAGE`], [`ILLEGAL_ACTION`] or
+//! [`RECORD_MISMATCH`].
 
-mod board;
+pub mod board;
 mod check;
+pub mod perft;
 mod play;
+mod replay;
 mod run;
+pub mod simulate;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
+use crate::load::read_source;
 use crate::{LoadError, Rules};
 
 /// Success.
@@ -20,6 +25,8 @@ pub const RULE_ERRORS: u8 = 1;
 pub const USAGE: u8 = 2;
 /// An action that is not legal where it was played.
 pub const ILLEGAL_ACTION: u8 = 3;
+/// A replayed record did not end as it says.
+pub const RECORD_MISMATCH: u8 = 4;
 
 /// Mancala games whose rules are plain text files.
 #[derive(Debug, Parser)]
@@ -44,15 +51,14 @@ enum Command {
     },
     /// Play actions from a position and print the result (see interchange.md).
     Run(run::RunArgs),
-    /// Play a game in the terminal, reading actions from standard input.
+    /// Play a game in the terminal against the computer, reading actions from standard input.
     Play(play::PlayArgs),
-}
-
-/// Who plays a side in `play`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Agent {
-    Human,
-    Random,
+    /// Replay a game record, checking every action and the result, and show it move by move.
+    Replay(replay::ReplayArgs),
+    /// Play many games between computer players and summarise them.
+    Simulate(simulate::SimulateArgs),
+    /// Count the action sequences of each depth from the start (move-generation checks).
+    Perft(perft::PerftArgs),
 }
 
 /// Runs a parsed command line; returns the exit code.
@@ -62,12 +68,24 @@ pub fn run(cli: Cli) -> u8 {
         Command::Ast { file } => check::ast(&file),
         Command::Run(args) => run::run(&args),
         Command::Play(args) => play::play(&args),
+        Command::Replay(args) => replay::replay(&args),
+        Command::Simulate(args) => simulate::simulate(&args),
+        Command::Perft(args) => perft::perft_command(&args),
     }
 }
 
-/// Loads a rule file for `run` and `play`, printing what went wrong; `Err` holds the exit code.
-fn load(path: &PathBuf, sets: &[String]) -> Result<Rules, u8> {
-    crate::load_file(path, sets).map_err(|error| match error {
+/// Loads a rule file for a command, printing what went wrong; `Err` holds the exit code.
+fn load(path: &Path, sets: &[String]) -> Result<Rules, u8> {
+    load_with_source(path, sets).map(|(_, rules)| rules)
+}
+
+/// [`load`], also returning the rule file's text (for a record's hash).
+fn load_with_source(path: &Path, sets: &[String]) -> Result<(String, Rules), u8> {
+    let source = read_source(path).map_err(|error| {
+        eprintln!("error: {error}");
+        USAGE
+    })?;
+    let rules = crate::load_str(&path.display().to_string(), &source, sets).map_err(|error| match error {
         LoadError::Rules { diagnostics, .. } => {
             check::report(&diagnostics);
             RULE_ERRORS
@@ -76,5 +94,6 @@ fn load(path: &PathBuf, sets: &[String]) -> Result<Rules, u8> {
             eprintln!("error: {other}");
             USAGE
         }
-    })
+    })?;
+    Ok((source, rules))
 }

@@ -6,6 +6,7 @@ use clap::Args;
 
 use super::{board, load, ILLEGAL_ACTION, OK, USAGE};
 use crate::engine::position::parse_position;
+use crate::record::Record;
 use crate::{Action, Game};
 
 #[derive(Debug, Args)]
@@ -18,7 +19,8 @@ pub struct RunArgs {
     /// Start from this position (interchange JSON) instead of the initial one.
     #[arg(long, value_name = "FILE.json")]
     position: Option<PathBuf>,
-    /// Actions to play, comma-separated: "a1, b2, pass".
+    /// Actions to play, comma-separated: "a1, b2, pass"; `@FILE` reads them from a file, either a
+    /// game record (its `moves`) or the list itself.
     #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
     moves: Option<String>,
     /// Print the final position as JSON.
@@ -56,7 +58,14 @@ pub fn run(args: &RunArgs) -> u8 {
     if args.trace {
         println!("{}", game.position_json());
     }
-    let moves = args.moves.as_deref().map(Action::split_list).unwrap_or_default();
+    let text = match args.moves.as_deref().map(read_moves).transpose() {
+        Ok(text) => text,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return USAGE;
+        }
+    };
+    let moves = text.as_deref().map(Action::split_list).unwrap_or_default();
     let count = moves.len();
     let mut last = None;
     for (index, text) in moves.into_iter().enumerate() {
@@ -100,4 +109,14 @@ fn list(legal: &[String]) -> String {
     } else {
         legal.join(", ")
     }
+}
+
+/// The list `--moves` names: itself, or with `@FILE` a record's `moves` or the file's text.
+fn read_moves(moves: &str) -> Result<String, String> {
+    let Some(path) = moves.strip_prefix('@') else { return Ok(moves.to_string()) };
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {}", e.to_string().to_lowercase()))?;
+    if text.trim_start().starts_with('{') {
+        return Record::parse(&text).map(|record| record.moves).map_err(|e| format!("{path}: {e}"));
+    }
+    Ok(text)
 }

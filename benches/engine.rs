@@ -1,0 +1,47 @@
+//! Engine speed on every shipped game: whole random games (one benchmark iteration is one game,
+//! so games/s is 1 / time) and perft from the start.
+
+use std::path::Path;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use mancala::ai::AgentKind;
+use mancala::cli::perft::perft;
+use mancala::cli::simulate::{game_seed, play_game};
+use mancala::{Game, Rules};
+
+const GAMES: [&str; 3] = ["tihbat", "djenon-aboure", "gore"];
+
+fn rules(name: &str) -> Rules {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules").join(format!("{name}.mancala"));
+    mancala::load_file(&path, &[] as &[&str]).unwrap_or_else(|e| panic!("cannot load {name}: {e}"))
+}
+
+fn random_games(c: &mut Criterion) {
+    let mut group = c.benchmark_group("random game");
+    group.throughput(Throughput::Elements(1));
+    for name in GAMES {
+        let rules = rules(name);
+        let mut index = 0u64;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                index += 1;
+                play_game(&rules, AgentKind::Random, AgentKind::Random, game_seed(1, index))
+            })
+        });
+    }
+    group.finish();
+}
+
+fn perft_from_start(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft");
+    for (name, depth) in [("tihbat", 8), ("djenon-aboure", 5), ("gore", 4)] {
+        let rules = rules(name);
+        let game = Game::new(&rules);
+        group.throughput(Throughput::Elements(perft(&game, depth)));
+        group.bench_function(format!("{name} depth {depth}"), |b| b.iter(|| perft(&game, depth)));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, random_games, perft_from_start);
+criterion_main!(benches);

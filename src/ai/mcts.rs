@@ -1,0 +1,250 @@
+//! Monte Carlo tree search: UCT over the legal actions, random playouts of at most
+//! [`DEFAULT_PLAYOUT_DEPTH`] actions, a playout that has not ended by then being judged by the
+//! score as it stands (captures plus the board as the rules' leftover says).
+//!
+//! Each node keeps the reward of the player who chose the action leading to it (1 a win, ½ a
+//! draw, 0 a loss; terminal positions by the game's own result), so a player who acts twice in a row (answering an offer, a decision inside a
+//! move) is handled like any other. The tree lives in one `Vec`; an iteration allocates only the
+//! clone of the game it plays on.
+
+use std::time::{Duration, Instant};
+
+use rand::seq::SliceRandom;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::check::model::{Leftover, Wins};
+use crate::{Action, Game, Player};
+
+/// Iterations per move unless told otherwise.
+pub const DEFAULT_ITERATIONS: u32 = 2000;
+
+/// Random actions per playout unless told otherwise: a playout still going then is judged by
+/// the score as it stands (long random endgames say little and cost much).
+pub const DEFAULT_PLAYOUT_DEPTH: usize = 60;
+
+/// How long the search runs for one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A fixed number of iterations: the same seed gives the same choice.
+    Iterations(u32),
+    /// Wall-clock time: stronger on fast machines, not reproducible.
+    Time(Duration),
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget::Iterations(DEFAULT_ITERATIONS)
+    }
+}
+
+/// The searcher's settings.
+#[derive(Clone, Copy, Debug)]
+pub struct Mcts {
+    pub budget: Budget,
+    /// UCT's exploration constant (rewards are in 0..=1).
+    pub exploration: f64,
+    /// Random actions at most per playout before the position is judged by its score.
+    pub playout_depth: usize,
+}
+
+struct Node {
+    /// The action leading here from the parent, and who played it.
+    action: Action,
+    mover: Player,
+    first_child: u32,
+    children: u32,
+    expanded: bool,
+    visits: u32,
+    /// Total reward of `mover` over the playouts through this node.
+    reward: f64,
+}
+
+impl Node {
+    fn new(action: Action, mover: Player) -> Node {
+        Node { action, mover, first_child: 0, children: 0, expanded: false, visits: 0, reward: 0.0 }
+    }
+}
+
+impl Mcts {
+    pub fn new(budget: Budget) -> Mcts {
+        Mcts { budget, exploration: std::f64::consts::SQRT_2, playout_depth: DEFAULT_PLAYOUT_DEPTH }
+    }
+
+    /// A win at hand if there is one, else the most visited action at the root after the search
+    /// (a sure win later can score as well as a win now); `None` once the game is over.
+    pub fn choose(&self, game: &Game<'_>, rng: &mut ChaCha8Rng) -> Option<Action> {
+        if let Some(win) = win_at_hand(game) {
+            return Some(win);
+        }
+        self.analyse(game, rng).into_iter().max_by(|a, b| a.visits.cmp(&b.visits).then(a.mean.total_cmp(&b.mean))).map(|s| s.action)
+    }
+
+    /// Every legal action with its visits and mean reward for the player to move, in board order.
+    pub fn analyse(&self, game: &Game<'_>, rng: &mut ChaCha8Rng) -> Vec<Scored> {
+        let Some(me) = game.to_move() else { return Vec::new() };
+        let mut legal = Vec::new();
+        game.legal_actions_into(&mut legal);
+        if legal.len() == 1 {
+            return vec![Scored { action: legal[0], visits: 0, mean: 0.5 }];
+        }
+        let mut tree = vec![Node::new(Action::Pass, me.opponent())];
+        let mut path: Vec<u32> = Vec::new();
+        let mut actions = Vec::new();
+        let start = Instant::now();
+        let mut iteration = 0u32;
+        loop {
+            let done = match self.budget {
+                Budget::Iterations(n) => iteration >= n,
+                Budget::Time(limit) => iteration > 0 && iteration.is_multiple_of(32) && start.elapsed() >= limit,
+            };
+            if done {
+                break;
+            }
+            iteration += 1;
+            let mut playing = game.clone();
+            path.clear();
+            path.push(0);
+            let mut node = 0usize;
+            // Selection: down the expanded nodes by UCT.
+            while tree[node].expanded && tree[node].children > 0 {
+                node = self.select(&tree, node);
+                if playing.apply(tree[node].action).is_err() {
+                    break; // cannot happen: children are legal actions of this very position
+                }
+                path.push(node as u32);
+            }
+            // Expansion: one more level, in a random order so ties do not favour board order.
+            if !tree[node].expanded && !playing.is_over() {
+                if let Some(mover) = playing.to_move() {
+                    playing.legal_actions_into(&mut actions);
+                    actions.shuffle(rng);
+                    let first = tree.len() as u32;
+                    tree.extend(actions.iter().map(|&a| Node::new(a, mover)));
+                    tree[node].first_child = first;
+                    tree[node].children = actions.len() as u32;
+                    tree[node].expanded = true;
+                    if !actions.is_empty() {
+                        node = first as usize;
+                        if playing.apply(tree[node].action).is_ok() {
+                            path.push(node as u32);
+                        }
+                    }
+                }
+            }
+            let winner = playout(&mut playing, rng, &mut actions, self.playout_depth);
+            for &n in &path {
+                let n = &mut tree[n as usize];
+                n.visits += 1;
+                n.reward += reward(winner, n.mover);
+            }
+        }
+        let root = &tree[0];
+        (root.first_child..root.first_child + root.children)
+            .map(|c| &tree[c as usize])
+            .map(|c| Scored { action: c.action, visits: c.visits, mean: if c.visits == 0 { 0.5 } else { c.reward / f64::from(c.visits) } })
+            .collect()
+    }
+
+    /// The child of `node` with the best upper confidence bound; unvisited children first.
+    fn select(&self, tree: &[Node], node: usize) -> usize {
+        let parent = &tree[node];
+        let log_visits = f64::from(parent.visits.max(1)).ln();
+        let mut best = parent.first_child as usize;
+        let mut best_value = f64::NEG_INFINITY;
+        let first = parent.first_child as usize;
+        for (child, c) in tree.iter().enumerate().skip(first).take(parent.children as usize) {
+            if c.visits == 0 {
+                return child;
+            }
+            let visits = f64::from(c.visits);
+            let value = c.reward / visits + self.exploration * (log_visits / visits).sqrt();
+            if value > best_value {
+                best_value = value;
+                best = child;
+            }
+        }
+        best
+    }
+}
+
+/// An action after which the player to move has won, if there is one.
+pub fn win_at_hand(game: &Game<'_>) -> Option<Action> {
+    let me = game.to_move()?;
+    game.legal_actions().into_iter().find(|&action| {
+        let mut after = game.clone();
+        after.apply(action).is_ok() && after.result().is_some_and(|r| r.winner == Some(me))
+    })
+}
+
+/// An action with what the search learnt of it.
+#[derive(Clone, Copy, Debug)]
+pub struct Scored {
+    pub action: Action,
+    pub visits: u32,
+    /// Mean reward for the player choosing it: 1 always wins, 0 always loses.
+    pub mean: f64,
+}
+
+/// How a playout ended: the winner, a draw, or stopped and judged by material.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Outcome {
+    Won(Player),
+    Draw,
+}
+
+/// Plays random actions to the end, or `depth` of them, and says who won or is ahead.
+fn playout(game: &mut Game<'_>, rng: &mut ChaCha8Rng, actions: &mut Vec<Action>, depth: usize) -> Outcome {
+    for _ in 0..depth {
+        if game.is_over() {
+            break;
+        }
+        game.legal_actions_into(actions);
+        if actions.is_empty() {
+            break;
+        }
+        let action = actions[rng.gen_range(0..actions.len())];
+        if game.apply(action).is_err() {
+            break;
+        }
+    }
+    match game.result() {
+        Some(result) => result.winner.map_or(Outcome::Draw, Outcome::Won),
+        None => {
+            let score = score_now(game);
+            let south_ahead = match game.rules().wins {
+                Wins::Most => score[0].cmp(&score[1]),
+                Wins::Fewest => score[1].cmp(&score[0]),
+            };
+            match south_ahead {
+                std::cmp::Ordering::Greater => Outcome::Won(Player::South),
+                std::cmp::Ordering::Less => Outcome::Won(Player::North),
+                std::cmp::Ordering::Equal => Outcome::Draw,
+            }
+        }
+    }
+}
+
+fn reward(outcome: Outcome, player: Player) -> f64 {
+    match outcome {
+        Outcome::Won(winner) if winner == player => 1.0,
+        Outcome::Won(_) => 0.0,
+        Outcome::Draw => 0.5,
+    }
+}
+
+/// Each player's total if the game were scored now: captures plus the stones on the board as the
+/// rules' leftover says.
+fn score_now(game: &Game<'_>) -> [u32; 2] {
+    let (rules, state) = (game.rules(), game.state());
+    let mut score = state.captured;
+    match rules.leftover {
+        Leftover::Owner => {
+            for hole in 0..rules.holes {
+                score[state.owners[hole].index()] += u32::from(state.counts[hole]);
+            }
+        }
+        Leftover::Split | Leftover::Removed | Leftover::Mover => {}
+    }
+    score
+}

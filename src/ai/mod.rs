@@ -1,0 +1,92 @@
+//! Computer players, generic over any rule file: they see only [`Game::legal_actions_into`],
+//! [`Game::apply`] and the result, never a particular game's rules.
+//!
+//! [`random`] picks uniformly, [`greedy`] takes the best immediate material, [`mcts`] searches
+//! with UCT and random playouts. Every choice draws on a caller's seeded RNG, so a seed replays
+//! the same game.
+
+pub mod greedy;
+pub mod mcts;
+pub mod random;
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use rand_chacha::ChaCha8Rng;
+
+use crate::{Action, Game};
+
+pub use mcts::{Budget, Mcts};
+
+/// Who plays a side: a person at the terminal or one of the computer players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AgentKind {
+    Human,
+    Random,
+    Greedy,
+    Mcts(Budget),
+}
+
+impl AgentKind {
+    /// The computer's choice in `game` (which is not over); `None` for a human or a finished game.
+    pub fn choose(self, game: &Game<'_>, rng: &mut ChaCha8Rng) -> Option<Action> {
+        match self {
+            AgentKind::Human => None,
+            AgentKind::Random => random::choose(game, rng),
+            AgentKind::Greedy => greedy::choose(game, rng),
+            AgentKind::Mcts(budget) => Mcts::new(budget).choose(game, rng),
+        }
+    }
+}
+
+impl fmt::Display for AgentKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AgentKind::Human => f.write_str("human"),
+            AgentKind::Random => f.write_str("random"),
+            AgentKind::Greedy => f.write_str("greedy"),
+            AgentKind::Mcts(budget) if *budget == Budget::default() => f.write_str("mcts"),
+            AgentKind::Mcts(Budget::Iterations(n)) => write!(f, "mcts:{n}"),
+            AgentKind::Mcts(Budget::Time(time)) => write!(f, "mcts:{}ms", time.as_millis()),
+        }
+    }
+}
+
+impl FromStr for AgentKind {
+    type Err = String;
+
+    /// `human`, `random`, `greedy`, `mcts`, `mcts:ITERATIONS` or `mcts:MILLISECONDSms`.
+    fn from_str(text: &str) -> Result<AgentKind, String> {
+        let text = text.trim().to_lowercase();
+        let budget = |spec: &str| -> Result<Budget, String> {
+            let bad = || format!("`{spec}` is not a budget: write mcts:5000 (iterations) or mcts:500ms (time)");
+            match spec.strip_suffix("ms") {
+                Some(ms) => match ms.parse::<u64>() {
+                    Ok(ms) if ms > 0 => Ok(Budget::Time(Duration::from_millis(ms))),
+                    _ => Err(bad()),
+                },
+                None => match spec.parse::<u32>() {
+                    Ok(n) if n > 0 => Ok(Budget::Iterations(n)),
+                    _ => Err(bad()),
+                },
+            }
+        };
+        match text.as_str() {
+            "human" => Ok(AgentKind::Human),
+            "random" => Ok(AgentKind::Random),
+            "greedy" => Ok(AgentKind::Greedy),
+            "mcts" => Ok(AgentKind::Mcts(Budget::default())),
+            _ => match text.strip_prefix("mcts:") {
+                Some(spec) => budget(spec).map(AgentKind::Mcts),
+                None => Err(format!("`{text}` is not a player: write human, random, greedy, mcts or mcts:ITERATIONS")),
+            },
+        }
+    }
+}
+
+/// A player's material: what they have captured less what the opponent has.
+fn material(game: &Game<'_>, player: crate::Player) -> i64 {
+    let captured = game.state().captured;
+    i64::from(captured[player.index()]) - i64::from(captured[player.opponent().index()])
+}

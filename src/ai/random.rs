@@ -1,0 +1,13 @@
+//! The random player: every legal action equally likely.
+
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+
+use crate::{Action, Game};
+
+/// A legal action chosen uniformly; `None` once the game is over.
+pub fn choose(game: &Game<'_>, rng: &mut ChaCha8Rng) -> Option<Action> {
+    let mut actions = Vec::new();
+    game.legal_actions_into(&mut actions);
+    actions.choose(rng).copied()
+}

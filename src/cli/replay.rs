@@ -1,0 +1,104 @@
+//! `mancala replay RECORD`: reads a game record, refuses it if its rule file changed, replays
+//! every action (each must be legal), checks the result and shows the game move by move.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::board::{self, Style};
+use super::{check, ILLEGAL_ACTION, OK, RECORD_MISMATCH, RULE_ERRORS, USAGE};
+use crate::load::read_source;
+use crate::record::Record;
+use crate::{Game, LoadError};
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The game record (JSON, as `play` saves it).
+    record: PathBuf,
+    /// The rule file, if it is no longer at the path the record names.
+    #[arg(long, value_name = "FILE")]
+    rules: Option<PathBuf>,
+    /// Only check the record: print the final board, not every move.
+    #[arg(long)]
+    quiet: bool,
+}
+
+pub fn replay(args: &ReplayArgs) -> u8 {
+    let record = match std::fs::read_to_string(&args.record) {
+        Ok(text) => match Record::parse(&text) {
+            Ok(record) => record,
+            Err(error) => {
+                eprintln!("error: {}: {error}", args.record.display());
+                return USAGE;
+            }
+        },
+        Err(error) => {
+            eprintln!("error: cannot read {}: {}", args.record.display(), error.to_string().to_lowercase());
+            return USAGE;
+        }
+    };
+    let path = args.rules.clone().unwrap_or_else(|| PathBuf::from(&record.rules.file));
+    let source = match read_source(&path) {
+        Ok(source) => source,
+        Err(error) => {
+            eprintln!("error: {error} (the record's rule file; name another with --rules)");
+            return USAGE;
+        }
+    };
+    if let Err(error) = record.check_source(&source) {
+        eprintln!("error: {error}");
+        return USAGE;
+    }
+    let rules = match crate::load_str(&path.display().to_string(), &source, &record.sets) {
+        Ok(rules) => rules,
+        Err(LoadError::Rules { diagnostics, .. }) => {
+            check::report(&diagnostics);
+            return RULE_ERRORS;
+        }
+        Err(other) => {
+            eprintln!("error: {other}");
+            return USAGE;
+        }
+    };
+    let actions = match record.actions(&rules) {
+        Ok(actions) => actions,
+        Err(error) => {
+            eprintln!("error: {}: {error}", args.record.display());
+            return ILLEGAL_ACTION;
+        }
+    };
+    let style = Style::for_stdout();
+    let mut game = Game::new(&rules);
+    println!("{} — south: {}, north: {}, seed {}", rules.name, record.south, record.north, record.seed);
+    if !args.quiet {
+        print!("{}", board::draw_styled(&game, None, style));
+    }
+    for (index, &action) in actions.iter().enumerate() {
+        let Some(player) = game.to_move() else {
+            eprintln!("error: action {} of {}, `{}`: the game is already over", index + 1, actions.len(), action.text(&rules));
+            return ILLEGAL_ACTION;
+        };
+        let text = action.text(&rules);
+        if let Err(error) = game.apply(action) {
+            eprintln!("error: action {} of {}: {error}", index + 1, actions.len());
+            return ILLEGAL_ACTION;
+        }
+        if !args.quiet {
+            println!("\n{}. {player} plays {}", index + 1, style.paint("1;33", &text));
+            print!("{}", board::draw_styled(&game, Some(&text), style));
+        }
+    }
+    if args.quiet {
+        print!("{}", board::draw_styled(&game, actions.last().map(|a| a.text(&rules)).as_deref(), style));
+    }
+    if let Err(error) = record.check_result(&game) {
+        eprintln!("error: {error}");
+        return RECORD_MISMATCH;
+    }
+    println!(
+        "verified: {} actions, {}",
+        actions.len(),
+        if game.is_over() { "the result as recorded" } else { "the game unfinished as recorded" }
+    );
+    OK
+}

@@ -1,0 +1,53 @@
+//! Perft: the number of action sequences of each depth from the start of every shipped game,
+//! pinned so any change to move generation shows. A game that ends sooner adds nothing.
+
+mod common;
+
+use common::rules;
+use mancala::cli::perft::perft;
+use mancala::Game;
+
+fn counts(name: &str, depth: u32) -> Vec<u64> {
+    let game = Game::new(rules(name));
+    (1..=depth).map(|d| perft(&game, d)).collect()
+}
+
+#[test]
+fn tihbat() {
+    // Two holes each, both full until the first capture can empty one (depth 7).
+    assert_eq!(counts("tihbat", 10), [2, 4, 8, 16, 32, 64, 126, 239, 464, 879]);
+}
+
+#[test]
+fn djenon_aboure() {
+    assert_eq!(counts("djenon-aboure", 6), [6, 27, 120, 512, 1963, 7862]);
+}
+
+#[test]
+fn gore() {
+    // The first offers come at depth 6: the receiver pays 6 captured stones a hole, so must have
+    // captured them first.
+    assert_eq!(counts("gore", 7), [4, 16, 64, 241, 947, 3701, 13970]);
+}
+
+#[test]
+fn gore_without_trades() {
+    let rules = mancala::load_file(common::rules_path("gore"), &["trade=off"]).expect("loads");
+    let game = Game::new(&rules);
+    assert_eq!((1..=7).map(|d| perft(&game, d)).collect::<Vec<_>>(), [4, 16, 64, 241, 947, 3609, 13316]);
+}
+
+#[test]
+fn the_command_prints_every_depth() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["perft", &common::rules_path("djenon-aboure"), "--depth", "3"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "depth 1: 6\ndepth 2: 27\ndepth 3: 120\n");
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["perft", &common::rules_path("gore"), "--depth", "0"])
+        .output()
+        .expect("runs");
+    assert_eq!(bad.status.code(), Some(2));
+}

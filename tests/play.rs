@@ -1,0 +1,247 @@
+//! `mancala play` and `mancala replay` through the real binary, actions piped in: undo, hint,
+//! save, records replayed and verified, records refused.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn rules(name: &str) -> String {
+    format!("{}/rules/{name}.mancala", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn mancala_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn mancala(args: &[&str]) -> Output {
+    mancala_with_input(args, "")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// A path in the temporary folder, unique to this test process.
+fn temp_path(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("mancala-play-{}-{name}", std::process::id()))
+}
+
+fn read_record(path: &PathBuf) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).expect("the record was saved")).expect("the record is JSON")
+}
+
+/// The board as `play` draws Tihbat's starting position.
+const TIHBAT_START: &str = " b    7   7   north  captured 0\n a    7   7   south  captured 0\nsouth to move; legal: a1 a2\n";
+
+#[test]
+fn a_scripted_session_undoes_hints_saves_and_replays() {
+    let (before_undo, after) = (temp_path("before-undo.json"), temp_path("after.json"));
+    let input = format!("a1\nundo\nsave {}\na2\nhint\nsave {}\nquit\n", before_undo.display(), after.display());
+    let out = mancala_with_input(&["play", &rules("tihbat"), "--north", "random", "--seed", "3"], &input);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(!text.contains('\x1b'), "no colour when piped: {text}");
+    // a1, North's answer, then `undo` takes both back: the start is drawn again.
+    assert!(text.contains("north plays "), "{text}");
+    assert_eq!(text.matches(TIHBAT_START).count(), 2, "{text}");
+    assert_eq!(read_record(&before_undo)["moves"], "");
+    assert!(text.contains("hint: a"), "{text}");
+    let record = read_record(&after);
+    let moves = record["moves"].as_str().expect("moves");
+    assert!(moves.starts_with("a2, b"), "{moves}");
+    assert_eq!(moves.split(", ").count(), 2);
+    assert_eq!(record["result"], Value::Null, "saved mid-game");
+    assert_eq!(record["south"], "human");
+    assert_eq!(record["north"], "random");
+    assert!(record["rules"]["hash"].as_str().expect("hash").starts_with("fnv1a64:"));
+
+    let replayed = mancala(&["replay", after.to_str().unwrap()]);
+    assert_eq!(replayed.status.code(), Some(0), "{}", stderr(&replayed));
+    let shown = stdout(&replayed);
+    assert!(shown.contains("1. south plays a2"), "{shown}");
+    assert!(shown.contains("2. north plays b"), "{shown}");
+    assert!(shown.contains("verified: 2 actions, the game unfinished as recorded"), "{shown}");
+}
+
+#[test]
+fn a_whole_game_recorded_at_its_end_replays_and_runs() {
+    let path = temp_path("whole.json");
+    let out =
+        mancala(&["play", &rules("gore"), "--south", "greedy", "--north", "random", "--seed", "4", "--record", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("Game over: "), "{}", stdout(&out));
+    let record = read_record(&path);
+    let result = record["result"].clone();
+    assert!(result["reason"].is_string(), "{record}");
+    assert_eq!(record["options"], serde_json::json!({"trade": "on"}));
+
+    let replayed = mancala(&["replay", path.to_str().unwrap(), "--quiet"]);
+    assert_eq!(replayed.status.code(), Some(0), "{}", stderr(&replayed));
+    assert!(stdout(&replayed).contains("the result as recorded"), "{}", stdout(&replayed));
+
+    // `run --moves` takes the record itself, or its `moves` as they are.
+    let moves = record["moves"].as_str().expect("moves").to_string();
+    for list in [format!("@{}", path.display()), moves] {
+        let run = mancala(&["run", &rules("gore"), "--moves", &list, "--json"]);
+        assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+        let end: Value = serde_json::from_slice(&run.stdout).expect("a position");
+        assert_eq!(end["status"], "over");
+        assert_eq!(end["result"], result);
+    }
+}
+
+#[test]
+fn decisions_are_asked_in_words_and_undone_one_at_a_time() {
+    // Two people at one terminal; North offers b1 after five moves and South must answer.
+    let input = "a4\nb2\na1\nb3\na4\noffer b1\naccept\nundo\ndecline\nquit\n";
+    let out = mancala_with_input(&["play", &rules("gore"), "--north", "human"], input);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("north offers b1 to south: accept or decline?"), "{text}");
+    assert_eq!(text.matches("south, accept or decline? > ").count(), 2, "asked again after the undo: {text}");
+    assert!(text.contains("* owned by the other row's player"), "accepted: b1 changed hands: {text}");
+    assert!(text.ends_with("south to move; legal: a1 a2 a3\nsouth> "), "declined: South moves on: {text}");
+}
+
+#[test]
+fn replay_refuses_a_rule_file_that_changed() {
+    let rule_file = temp_path("gore.mancala");
+    std::fs::copy(rules("gore"), &rule_file).expect("copied");
+    let record = temp_path("changed.json");
+    let out =
+        mancala(&["play", rule_file.to_str().unwrap(), "--south", "random", "--north", "random", "--record", record.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(mancala(&["replay", record.to_str().unwrap(), "--quiet"]).status.code(), Some(0));
+
+    let mut source = std::fs::read_to_string(&rule_file).expect("readable");
+    source.push_str("// one more comment\n");
+    std::fs::write(&rule_file, source).expect("written");
+    let out = mancala(&["replay", record.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("has changed since the game was played"), "{err}");
+    // The shipped file is the original text: naming it replays.
+    let out = mancala(&["replay", record.to_str().unwrap(), "--rules", &rules("gore"), "--quiet"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[test]
+fn replay_refuses_bad_records_in_one_line() {
+    let good = temp_path("good.json");
+    let out = mancala(&["play", &rules("tihbat"), "--south", "random", "--north", "random", "--record", good.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let record = read_record(&good);
+    let altered = |name: &str, change: &dyn Fn(&mut Value)| {
+        let mut r = record.clone();
+        change(&mut r);
+        let path = temp_path(name);
+        std::fs::write(&path, r.to_string()).expect("written");
+        path
+    };
+    let cases = [
+        (altered("result.json", &|r| r["result"]["reason"] = "resigned".into()), 4),
+        (altered("illegal.json", &|r| r["moves"] = "a1, a1".into()), 3),
+        (altered("nonsense.json", &|r| r["moves"] = "a1, jump".into()), 3),
+        (altered("format.json", &|r| r["format"] = "mancala-record/9".into()), 2),
+        (altered("hash.json", &|r| r["rules"]["hash"] = "fnv1a64:0000000000000000".into()), 2),
+        (altered("options.json", &|r| r["sets"] = serde_json::json!(["columns=3"])), 2),
+        (altered("field.json", &|r| r["extra"] = 1.into()), 2),
+        (temp_path("missing.json"), 2),
+    ];
+    for (path, code) in cases {
+        let out = mancala(&["replay", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(code), "{}: {}", path.display(), stderr(&out));
+        assert_eq!(stderr(&out).lines().count(), 1, "{}: {}", path.display(), stderr(&out));
+    }
+    let junk = temp_path("junk.json");
+    std::fs::write(&junk, [0xff, 0x00, 0x7b]).expect("written");
+    let out = mancala(&["replay", junk.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
+}
+
+#[test]
+fn every_computer_player_finishes_a_game() {
+    for agent in ["random", "greedy", "mcts:30"] {
+        let out = mancala(&["play", &rules("tihbat"), "--south", agent, "--north", "greedy", "--seed", "2"]);
+        assert_eq!(out.status.code(), Some(0), "{agent}: {}", stderr(&out));
+        assert!(stdout(&out).contains("Game over: "), "{agent}: {}", stdout(&out));
+    }
+}
+
+#[test]
+fn an_unknown_player_is_a_usage_error() {
+    let out = mancala(&["play", &rules("tihbat"), "--north", "deep-blue"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("is not a player"), "{}", stderr(&out));
+}
+
+#[test]
+fn the_same_seed_plays_the_same_game() {
+    let args = ["play", &rules("gore"), "--south", "mcts:150", "--north", "greedy", "--seed", "11"];
+    let (first, second) = (mancala(&args), mancala(&args));
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    assert_eq!(stdout(&first), stdout(&second));
+    let other = mancala(&["play", &rules("gore"), "--south", "mcts:150", "--north", "greedy", "--seed", "12"]);
+    assert_ne!(stdout(&first), stdout(&other));
+}
+
+/// In every position of a few random games where the player to move can win at once, the search
+/// scores that action 1 for the mover (each node is seen from its mover's side, even when the same
+/// player acts twice in a row, as after an answer to an offer), its choice scores nearly as well,
+/// and `choose` takes a win.
+#[test]
+fn mcts_sees_a_win_at_hand_from_the_movers_side() {
+    use mancala::ai::{Budget, Mcts};
+    use mancala::Game;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    let mut checked = 0;
+    for name in ["tihbat", "djenon-aboure", "gore"] {
+        let rules = mancala::load_file(rules(name), &[] as &[&str]).expect("loads");
+        for seed in 0..60u64 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut game = Game::new(&rules);
+            while let Some(me) = game.to_move() {
+                let wins_now = |action| {
+                    let mut after = game.clone();
+                    after.apply(action).is_ok() && after.result().is_some_and(|r| r.winner == Some(me))
+                };
+                let legal = game.legal_actions();
+                if legal.len() > 1 && legal.iter().any(|&a| wins_now(a)) {
+                    let search = Mcts::new(Budget::Iterations(300));
+                    let scored = search.analyse(&game, &mut rng);
+                    let at = game.position_json();
+                    for s in scored.iter().filter(|s| wins_now(s.action)) {
+                        assert_eq!(s.mean, 1.0, "{name}: {me}'s win scored {s:?} at {at}");
+                    }
+                    let best = scored.iter().max_by_key(|s| s.visits).expect("actions");
+                    assert!(best.mean > 0.9, "{name}: {me} chose {best:?} over a win at {at}: {scored:?}");
+                    let chosen = search.choose(&game, &mut rng).expect("an action");
+                    assert!(wins_now(chosen), "{name}: {me} missed a win at {at}");
+                    checked += 1;
+                }
+                let action = mancala::ai::random::choose(&game, &mut rng).expect("a legal action");
+                game.apply(action).expect("legal");
+            }
+        }
+    }
+    assert!(checked >= 15, "only {checked} positions with a win at hand");
+}

@@ -1,0 +1,125 @@
+//! `mancala simulate` through the real binary: the same seed gives the same games whatever the
+//! thread count, the JSON summary holds together, and bad requests are one-line errors.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn rules(name: &str) -> String {
+    format!("{}/rules/{name}.mancala", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn mancala(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mancala")).args(args).env("NO_COLOR", "1").output().expect("the binary runs")
+}
+
+/// The JSON summary, without the fields that depend on the machine (time and threads).
+fn summary(args: &[&str]) -> Value {
+    let out = mancala(args);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let mut json: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let object = json.as_object_mut().expect("an object");
+    for timing in ["seconds", "games_per_second", "threads"] {
+        assert!(object.remove(timing).is_some(), "missing {timing}");
+    }
+    json
+}
+
+#[test]
+fn one_thread_and_two_threads_play_the_same_games() {
+    for game in ["tihbat", "djenon-aboure", "gore"] {
+        let args = |threads| {
+            vec![
+                "simulate".to_string(),
+                rules(game),
+                "--games".into(),
+                "60".into(),
+                "--south".into(),
+                "greedy".into(),
+                "--seed".into(),
+                "17".into(),
+                "--threads".into(),
+                threads,
+                "--json".into(),
+            ]
+        };
+        let one: Vec<String> = args("1".into());
+        let two: Vec<String> = args("2".into());
+        let one = summary(&one.iter().map(String::as_str).collect::<Vec<_>>());
+        let two = summary(&two.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(one, two, "{game}");
+    }
+}
+
+#[test]
+fn another_seed_plays_other_games() {
+    let a = summary(&["simulate", &rules("djenon-aboure"), "--games", "30", "--seed", "1", "--json"]);
+    let b = summary(&["simulate", &rules("djenon-aboure"), "--games", "30", "--seed", "2", "--json"]);
+    assert_ne!(a, b);
+}
+
+#[test]
+fn the_json_summary_adds_up() {
+    let s = summary(&["simulate", &rules("gore"), "--games", "50", "--seed", "3", "--json"]);
+    let n = |field: &str| s[field].as_f64().unwrap_or_else(|| panic!("{field} in {s}"));
+    assert_eq!(n("games"), 50.0);
+    assert_eq!(n("south_wins") + n("north_wins") + n("draws"), 50.0);
+    let reasons: f64 = s["end_reasons"].as_object().expect("end_reasons").values().filter_map(Value::as_f64).sum();
+    assert_eq!(reasons, 50.0);
+    assert!(n("mean_length") > 0.0 && n("mean_length") <= n("max_length"), "{s}");
+    assert!(n("median_length") <= n("max_length"), "{s}");
+    // Goré sows one lap per move.
+    assert_eq!(n("mean_laps"), 1.0);
+    assert_eq!(n("max_laps"), 1.0);
+    let rate = &s["south_win_rate"];
+    assert!(rate["low"].as_f64() <= rate["rate"].as_f64() && rate["rate"].as_f64() <= rate["high"].as_f64(), "{rate}");
+    assert_eq!(s["south"], "random");
+    assert_eq!(s["north"], "random");
+}
+
+#[test]
+fn relay_games_count_their_laps() {
+    let s = summary(&["simulate", &rules("djenon-aboure"), "--games", "20", "--json"]);
+    assert!(s["mean_laps"].as_f64().expect("mean_laps") > 1.0, "{s}");
+    assert!(s["max_laps"].as_u64().expect("max_laps") > 1, "{s}");
+}
+
+#[test]
+fn mcts_plays_a_few_games_with_a_small_budget() {
+    let s = summary(&["simulate", &rules("tihbat"), "--games", "4", "--south", "mcts:40", "--north", "greedy", "--json"]);
+    assert_eq!(s["south"], "mcts:40");
+    assert_eq!(s["games"], 4);
+}
+
+#[test]
+fn the_text_summary_names_every_part() {
+    let out = mancala(&["simulate", &rules("tihbat"), "--games", "10"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    for part in
+        ["south wins", "north wins", "draws", "length (actions): mean", "end reasons:", "captures per game", "laps per move", "games/s"]
+    {
+        assert!(text.contains(part), "{part}: {text}");
+    }
+    assert!(!text.contains('\x1b'), "no colour or progress bar when piped: {text}");
+}
+
+#[test]
+fn bad_requests_are_one_line_usage_errors() {
+    for args in [
+        vec!["simulate", "RULES", "--games", "5", "--south", "human"],
+        vec!["simulate", "RULES", "--games", "0"],
+        vec!["simulate", "RULES", "--games", "4000000000"],
+        vec!["simulate", "RULES", "--games", "5", "--threads", "0"],
+        vec!["simulate", "no/such/file.mancala", "--games", "5"],
+        vec!["simulate", "RULES", "--games", "5", "--north", "mcts:0"],
+        vec!["simulate", "RULES", "--games", "5", "--north", "alphazero"],
+    ] {
+        let path = rules("tihbat");
+        let args: Vec<&str> = args.into_iter().map(|a| if a == "RULES" { path.as_str() } else { a }).collect();
+        let out = mancala(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.lines().filter(|l| !l.trim().is_empty()).count() <= 3, "{args:?}: {err}");
+    }
+}
