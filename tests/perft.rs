@@ -51,3 +51,28 @@ fn the_command_prints_every_depth() {
         .expect("runs");
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn tsoro() {
+    // Counts include the decisions inside a move: a head's `continue`/`stop`, a bonus `take`.
+    assert_eq!(counts("tsoro", 3), [21, 194, 1866]);
+    let rules = mancala::load_file(common::rules_path("tsoro"), &["columns=8"]).expect("loads");
+    let game = Game::new(&rules);
+    assert_eq!((1..=5).map(|d| perft(&game, d)).collect::<Vec<_>>(), [8, 40, 196, 962, 4650]);
+}
+
+#[test]
+fn bosh() {
+    assert_eq!(counts("bosh", 6), [5, 19, 79, 266, 864, 2881]);
+}
+
+#[test]
+fn kalah() {
+    // An extra turn is one more action of the same player.
+    assert_eq!(counts("kalah", 5), [6, 35, 185, 942, 4690]);
+}
+
+#[test]
+fn oware() {
+    assert_eq!(counts("oware", 5), [6, 36, 190, 1014, 5219]);
+}

@@ -5,6 +5,7 @@
 
 use std::fmt::Write;
 
+use crate::engine::Pending;
 use crate::Game;
 
 /// Whether to colour the drawing.
@@ -48,6 +49,9 @@ pub fn draw_styled(game: &Game<'_>, last: Option<&str>, style: Style) -> String 
     if !options.is_empty() {
         let _ = write!(out, " ({})", options.join(", "));
     }
+    if rules.rounds.is_some() {
+        let _ = write!(out, ", round {}", state.round);
+    }
     out.push('\n');
     let _ = write!(out, "   ");
     for column in 1..=rules.columns {
@@ -61,7 +65,14 @@ pub fn draw_styled(game: &Game<'_>, last: Option<&str>, style: Style) -> String 
             let label = rules.label(hole);
             let count = state.counts[hole];
             let traded = if state.owners[hole] != rules.row_owner_of(hole) { "*" } else { "" };
-            let cell = if last == Some(label.as_str()) { format!("[{count}]{traded}") } else { format!("{count}{traded}") };
+            let closed = state.closed & (1u128 << hole) != 0;
+            let cell = if closed {
+                "#".to_string()
+            } else if last == Some(label.as_str()) {
+                format!("[{count}]{traded}")
+            } else {
+                format!("{count}{traded}")
+            };
             let padded = format!("{cell:>width$}");
             if last == Some(label.as_str()) {
                 out.push_str(&style.paint("1;33", &padded));
@@ -72,13 +83,27 @@ pub fn draw_styled(game: &Game<'_>, last: Option<&str>, style: Style) -> String 
         let owner = rules.row_owner[row];
         // Captures beside each player's outer row (the edge rows), the owner beside every row.
         if row == 0 || row + 1 == rules.rows {
-            let _ = writeln!(out, "   {owner:<5}  captured {}", state.captured[owner.index()]);
+            let what = if rules.stores { "store" } else { "captured" };
+            let _ = writeln!(out, "   {owner:<5}  {what} {}", state.captured[owner.index()]);
         } else {
             let _ = writeln!(out, "   {owner}");
         }
     }
     if traded_any {
         let _ = writeln!(out, "   * owned by the other row's player");
+    }
+    if state.closed != 0 {
+        let _ = writeln!(out, "   # closed hole");
+    }
+    match state.pending {
+        Pending::Continue(hole) => {
+            let _ = writeln!(out, "{}'s move stands on {}: continue (sow on from it) or stop?", state.to_move, rules.label(hole as usize));
+        }
+        Pending::Choose(rule) => {
+            let count = rules.captures.get(rule as usize).and_then(|c| c.bonus.as_ref()).map_or(0, |(n, _)| *n);
+            let _ = writeln!(out, "{} chooses {count} more hole{} to take: take …", state.to_move, if count == 1 { "" } else { "s" });
+        }
+        Pending::None => {}
     }
     if state.offer != 0 {
         let holes: Vec<String> = crate::engine::holes_of(state.offer).map(|h| rules.label(h)).collect();
@@ -95,7 +120,10 @@ pub fn draw_styled(game: &Game<'_>, last: Option<&str>, style: Style) -> String 
         }
         None => {
             let mover = style.paint("1", &format!("{} to move", state.to_move));
-            let _ = writeln!(out, "{mover}; legal: {}", game.legal_texts().join(" "));
+            let legal = game.legal_texts();
+            // Actions of several words (`take c2 d4`) are told apart by commas.
+            let separator = if legal.iter().any(|a| a.contains(' ')) { ", " } else { " " };
+            let _ = writeln!(out, "{mover}; legal: {}", legal.join(separator));
         }
     }
     out

@@ -343,12 +343,12 @@ impl<'r> Game<'r> {
                 match rounds::end_round(self.rules, rounds, &mut self.state, ending::leftover_of(self.rules, outcome), mover) {
                     Next::Round => {
                         // A match must end: a round that starts as an earlier one did for the
-                        // third time ends it, scored by each player's stones.
+                        // fifth time ends it, scored by each player's stones.
                         let start = self.state;
                         self.round_starts.push(start);
                         let same = |s: &State| ending::same(self.rules, s, &start, Repeated::Position);
                         if self.round_starts.iter().filter(|s| same(s)).count() >= ROUND_START_REPEATS {
-                            let reason = "a round starts the same way for the third time".to_string();
+                            let reason = "a round starts the same way for the fifth time".to_string();
                             return self.finish(Outcome::Leftover(Leftover::Owner), None, mover, reason);
                         }
                         // Repetition counts within a round.
@@ -384,8 +384,8 @@ impl<'r> Game<'r> {
     }
 }
 
-/// The third time a match starts a round the same way ends it.
-const ROUND_START_REPEATS: usize = 3;
+/// The fifth time a match starts a round the same way ends it.
+const ROUND_START_REPEATS: usize = 5;
 
 /// Calls `each` with every subset of `set` of `size` elements, in board order.
 fn subsets(set: u128, size: u32, each: &mut impl FnMut(u128)) {
