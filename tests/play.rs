@@ -245,3 +245,20 @@ fn mcts_sees_a_win_at_hand_from_the_movers_side() {
     }
     assert!(checked >= 15, "only {checked} positions with a win at hand");
 }
+
+#[test]
+fn tsoro_decisions_inside_a_move_are_asked_in_words() {
+    // Two humans on 4 x 8: South's a5 stands on the head a7 (continue or stop); later a capture
+    // leaves South 2 more holes to choose (see tests/tsoro.rs for the positions).
+    let input = "a5\ncontinue\nd1\na2\nd5\na6\nd8\na7\ntake d7 d4\nquit\n";
+    let out = mancala_with_input(&["play", &rules("tsoro"), "--set", "columns=8", "--south", "human", "--north", "human"], input);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("south's move stands on a7: continue (sow on from it) or stop?"), "{text}");
+    assert!(text.contains("south, continue or stop?"), "{text}");
+    assert!(text.contains("south chooses 2 more holes to take"), "{text}");
+    assert!(text.contains("legal: take c2 d4, take c2 d5, take c2 d7, take d4 d5, take d4 d7, take d5 d7"), "{text}");
+    // Four rows drawn, North's outer row on top; after the take South has captured 9.
+    assert!(text.contains(" d    1   3   0   0   1   0   0   0   north  captured 0"), "{text}");
+    assert!(text.contains(" a    2   0   3   0   1   0   0   5   south  captured 9"), "{text}");
+}
