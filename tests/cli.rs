@@ -1,39 +1,12 @@
 //! The real binary, colour off: exit codes, JSON, errors, piped play.
 
-use std::io::Write;
+mod common;
+
+use common::{mancala, mancala_with_input, rules_path as rules, stderr, stdout};
+
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
 
 use serde_json::{json, Value};
-
-fn rules(name: &str) -> String {
-    format!("{}/rules/{name}.mancala", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn mancala(args: &[&str]) -> Output {
-    mancala_with_input(args, "")
-}
-
-fn mancala_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
-    child.wait_with_output().expect("the binary finishes")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
 
 /// A file in the temporary folder, unique to this test.
 fn temp_file(name: &str, contents: &[u8]) -> PathBuf {

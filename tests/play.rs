@@ -1,40 +1,13 @@
 //! `mancala play` and `mancala replay` through the real binary, actions piped in: undo, hint,
 //! save, records replayed and verified, records refused.
 
-use std::io::Write;
+mod common;
+
+use common::{mancala, mancala_with_input, rules_path as rules, stderr, stdout};
+
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
-
-fn rules(name: &str) -> String {
-    format!("{}/rules/{name}.mancala", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn mancala_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
-    child.wait_with_output().expect("the binary finishes")
-}
-
-fn mancala(args: &[&str]) -> Output {
-    mancala_with_input(args, "")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
 
 /// A path in the temporary folder, unique to this test process.
 fn temp_path(name: &str) -> PathBuf {

@@ -120,7 +120,7 @@ impl<'r> Game<'r> {
             }
             Pending::Choose(rule) => {
                 let count = self.rules.captures[rule as usize].bonus.as_ref().map_or(0, |(n, _)| *n);
-                subsets(choosable(self.rules, &self.state, mover, rule as usize), count, &mut |set| actions.push(Action::Take(set)));
+                super::subsets(choosable(self.rules, &self.state, mover, rule as usize), count, &mut |set| actions.push(Action::Take(set)));
                 return;
             }
         }
@@ -386,19 +386,3 @@ impl<'r> Game<'r> {
 
 /// The fifth time a match starts a round the same way ends it.
 const ROUND_START_REPEATS: usize = 5;
-
-/// Calls `each` with every subset of `set` of `size` elements, in board order.
-fn subsets(set: u128, size: u32, each: &mut impl FnMut(u128)) {
-    fn go(rest: u128, size: u32, chosen: u128, each: &mut impl FnMut(u128)) {
-        if size == 0 {
-            return each(chosen);
-        }
-        let mut rest = rest;
-        while rest.count_ones() >= size {
-            let lowest = rest & rest.wrapping_neg();
-            rest ^= lowest;
-            go(rest, size - 1, chosen | lowest, each);
-        }
-    }
-    go(set, size, 0, each);
-}

@@ -115,6 +115,23 @@ pub fn holes_of(set: u128) -> impl Iterator<Item = usize> {
     })
 }
 
+/// Calls `each` with every subset of `size` holes of the set `holes`, in board order (lowest
+/// holes first). Allocates nothing.
+pub(crate) fn subsets(holes: u128, size: u32, each: &mut impl FnMut(u128)) {
+    fn go(rest: u128, size: u32, chosen: u128, each: &mut impl FnMut(u128)) {
+        if size == 0 {
+            return each(chosen);
+        }
+        let mut rest = rest;
+        while rest.count_ones() >= size {
+            let lowest = rest & rest.wrapping_neg();
+            rest ^= lowest;
+            go(rest, size - 1, chosen | lowest, each);
+        }
+    }
+    go(holes, size, 0, each);
+}
+
 /// How a finished game came out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameResult {

@@ -30,24 +30,11 @@ fn affordable(trade: &TradeRule, state: &State, player: Player, own: u128, set: 
 pub fn offers(rules: &Rules, trade: &TradeRule, state: &State, player: Player, out: &mut Vec<Action>) {
     let own = owned(rules, state, player);
     for size in trade.fewest.max(1)..=trade.most {
-        subsets(own, size, 0, &mut |set| {
+        super::subsets(own, size, &mut |set| {
             if affordable(trade, state, player, own, set) {
                 out.push(Action::Offer(set));
             }
         });
-    }
-}
-
-/// Calls `each` with every subset of `size` holes of `holes` added to `chosen`, lowest holes first.
-fn subsets(holes: u128, size: u32, chosen: u128, each: &mut impl FnMut(u128)) {
-    if size == 0 {
-        return each(chosen);
-    }
-    let mut rest = holes;
-    while rest.count_ones() >= size {
-        let hole = rest & rest.wrapping_neg();
-        rest &= !hole;
-        subsets(rest, size - 1, chosen | hole, each);
     }
 }
 

@@ -114,3 +114,32 @@ pub fn assert_illegal(game: &mut Game<'_>, action: &str) {
 pub fn total(game: &Game<'_>) -> u32 {
     game.state().total(game.rules())
 }
+
+/// Runs the real binary (colour off) with `args`.
+pub fn mancala(args: &[&str]) -> std::process::Output {
+    mancala_with_input(args, "")
+}
+
+/// Runs the real binary (colour off) with `args`, `input` piped to its standard input.
+pub fn mancala_with_input(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+pub fn stdout(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+pub fn stderr(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
