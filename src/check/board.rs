@@ -95,7 +95,7 @@ impl Checker {
         }
         let sets = self.hole_sets(statements, Some(min_columns));
         let seeds = self.seeds(statements, rows, Some(min_columns), header);
-        let stores = self.stores(statements, rows);
+        let stores = self.stores(statements, rows, columns);
         Some(Board { rows, columns, row_owner: row_owner?, seeds, sets: sets?, stores: stores? })
     }
 
@@ -399,7 +399,7 @@ impl Checker {
     }
 
     /// `stores at right`: `Some(false)` without it, `None` when it cannot be.
-    fn stores(&mut self, statements: &[&Statement], rows: usize) -> Option<bool> {
+    fn stores(&mut self, statements: &[&Statement], rows: usize, columns: Num) -> Option<bool> {
         let Some((side, span)) = statements.iter().find_map(|s| match &s.kind {
             StatementKind::Stores(side) => Some((side, s.span)),
             _ => None,
@@ -416,6 +416,22 @@ impl Checker {
                     "stores",
                 )
                 .with_help("stores work on boards of 2 rows, at the end of each player's row"),
+            );
+            return None;
+        }
+        let max_columns = match columns {
+            Num::Literal(n) => n as usize,
+            Num::Option(i) => self.options[i].domain.numeric_bounds().map_or(1, |(_, high)| high as usize),
+        };
+        if rows * max_columns + 2 > MAX_HOLES {
+            self.push(
+                Diagnostic::error(
+                    "board_too_large",
+                    format!("a board of {rows} x {max_columns} with two stores has {} places", rows * max_columns + 2),
+                    span,
+                    format!("at most {MAX_HOLES} holes and stores"),
+                )
+                .with_help(format!("with stores, a row has at most {} holes", (MAX_HOLES - 2) / rows)),
             );
             return None;
         }
