@@ -753,3 +753,13 @@ fn g5_g6_an_offer_or_a_decline_is_not_a_move_and_does_not_end_the_game() {
     assert_reason(&game, "every hole has count <= 2; victory without glory: south declined an offer");
     assert!(game.position().pending.is_none());
 }
+
+#[test]
+fn a_player_who_owns_no_hole_is_a_position_like_any_other() {
+    // After trades South may own nothing at all (G4: it then passes). Such a position reads back
+    // from its JSON; rounds' closed holes have nothing to do with it.
+    let game = gore_at("north", [13, 4, 7, 6], [4, 8, 4, 0], [2, 0], &[("a1", "north"), ("a2", "north"), ("a3", "north"), ("a4", "north")]);
+    assert_legal(&game, &["a1", "a2", "a3", "a4", "b1", "b2", "b3"]);
+    let reread = parse_position(&game.position_json(), gore()).expect("the position reads back");
+    assert_eq!(reread, *game.state());
+}

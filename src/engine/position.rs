@@ -267,7 +267,8 @@ pub fn parse_position(json: &str, rules: &Rules) -> Result<State, PositionError>
         }
         state.round = round;
     }
-    for player in Player::BOTH {
+    // A refill always leaves each player a hole open (or ends the match).
+    for player in Player::BOTH.into_iter().filter(|_| state.closed != 0) {
         let open = (0..rules.holes).any(|h| state.owners[h] == player && state.closed & (1u128 << h) == 0);
         if !open {
             return error(format!("every hole of {player}'s is closed"));
