@@ -83,10 +83,7 @@ impl Checker {
             self.seeds(statements, rows, None, header);
             return None;
         };
-        let min_columns = match columns {
-            Num::Literal(n) => n as usize,
-            Num::Option(i) => self.options[i].domain.numeric_bounds().map_or(1, |(low, _)| low as usize),
-        };
+        let (min_columns, _) = self.column_bounds(columns);
         let row_owner = self.owners(statements.iter().map(|s| (&s.kind, s.span)), rows, header);
         self.row_kinds = row_owner.as_deref().and_then(row_kinds).is_some();
         self.rows_reported = false;
@@ -99,12 +96,17 @@ impl Checker {
         Some(Board { rows, columns, row_owner: row_owner?, seeds, sets: sets?, stores: stores? })
     }
 
+    /// The fewest and most columns the board may have: an option's smallest and largest value.
+    fn column_bounds(&self, columns: Num) -> (usize, usize) {
+        match columns {
+            Num::Literal(n) => (n as usize, n as usize),
+            Num::Option(i) => self.options[i].domain.numeric_bounds().map_or((1, 1), |(low, high)| (low as usize, high as usize)),
+        }
+    }
+
     /// Whether a board of `rows` x `columns` has few enough holes for the engine; reported when not.
     fn fits(&mut self, rows: usize, columns: Num, span: Span) -> bool {
-        let max_columns = match columns {
-            Num::Literal(n) => n as usize,
-            Num::Option(i) => self.options[i].domain.numeric_bounds().map_or(1, |(_, high)| high as usize),
-        };
+        let (_, max_columns) = self.column_bounds(columns);
         if rows * max_columns <= MAX_HOLES {
             return true;
         }
@@ -419,10 +421,7 @@ impl Checker {
             );
             return None;
         }
-        let max_columns = match columns {
-            Num::Literal(n) => n as usize,
-            Num::Option(i) => self.options[i].domain.numeric_bounds().map_or(1, |(_, high)| high as usize),
-        };
+        let (_, max_columns) = self.column_bounds(columns);
         if rows * max_columns + 2 > MAX_HOLES {
             self.push(
                 Diagnostic::error(

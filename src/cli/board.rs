@@ -100,7 +100,7 @@ pub fn draw_styled(game: &Game<'_>, last: Option<&str>, style: Style) -> String 
             let _ = writeln!(out, "{}'s move stands on {}: continue (sow on from it) or stop?", state.to_move, rules.label(hole as usize));
         }
         Pending::Choose(rule) => {
-            let count = rules.captures.get(rule as usize).and_then(|c| c.bonus.as_ref()).map_or(0, |(n, _)| *n);
+            let count = rules.chosen_count(rule as usize);
             let _ = writeln!(out, "{} chooses {count} more hole{} to take: take …", state.to_move, if count == 1 { "" } else { "s" });
         }
         Pending::None => {}

@@ -301,6 +301,11 @@ impl Rules {
         self.row_owner[hole / self.columns]
     }
 
+    /// How many holes the mover chooses after capture rule `rule` (0: it has no `choose`).
+    pub fn chosen_count(&self, rule: usize) -> u32 {
+        self.captures.get(rule).and_then(|r| r.bonus.as_ref()).map_or(0, |(n, _)| *n)
+    }
+
     /// The hole's label: `a1`, `b6`.
     pub fn label(&self, hole: usize) -> String {
         format!("{}{}", crate::row_letter(hole / self.columns), hole % self.columns + 1)

@@ -18,7 +18,8 @@ pub fn capture(rules: &Rules, state: &mut State, last: usize, mover: Player) -> 
     let Some((index, rule)) = rules.captures.iter().enumerate().find(|(_, c)| state.holds(rules, &c.when, last, mover)) else {
         return 0;
     };
-    let before = *state;
+    // Kept only where a grand slam may have to be undone.
+    let before = rule.grand_slam_nothing.then_some(*state);
     let mut taken = 0u32;
     for what in &rule.takes {
         take_one(rules, state, *what, last, mover, &mut taken);
@@ -41,7 +42,7 @@ pub fn capture(rules: &Rules, state: &mut State, last: usize, mover: Player) -> 
         }
     }
     // A grand slam (the opponent's side left empty) takes nothing where the rule says so.
-    if rule.grand_slam_nothing && taken > 0 && (0..rules.holes).all(|h| state.owners[h] == mover || state.counts[h] == 0) {
+    if let Some(before) = before.filter(|_| taken > 0 && (0..rules.holes).all(|h| state.owners[h] == mover || state.counts[h] == 0)) {
         *state = before;
         return 0;
     }
@@ -98,14 +99,18 @@ pub fn choosable(rules: &Rules, state: &State, mover: Player, rule: usize) -> u1
 /// the set is not one the open choice allows.
 pub fn take_chosen(rules: &Rules, state: &mut State, mover: Player, set: u128) -> bool {
     let Pending::Choose(rule) = state.pending else { return false };
-    let Some((count, _)) = rules.captures.get(rule as usize).and_then(|r| r.bonus.as_ref()) else { return false };
-    if set.count_ones() != *count || set & !choosable(rules, state, mover, rule as usize) != 0 {
+    let count = rules.chosen_count(rule as usize);
+    if count == 0 || set.count_ones() != count || set & !choosable(rules, state, mover, rule as usize) != 0 {
         return false;
     }
-    for hole in super::holes_of(set) {
-        state.captured[mover.index()] += u32::from(state.counts[hole]);
-        state.counts[hole] = 0;
-    }
+    take_holes(state, mover, set);
     state.pending = Pending::None;
     true
+}
+
+/// Moves every stone of the holes of `set` to `mover`'s captures.
+pub fn take_holes(state: &mut State, mover: Player, set: u128) {
+    let mut taken = 0;
+    super::holes_of(set).for_each(|hole| take(state, hole, &mut taken));
+    state.captured[mover.index()] += taken;
 }

@@ -2,7 +2,7 @@
 //! Actions are checked before anything changes, so an illegal one leaves the game untouched.
 
 use super::action::Action;
-use super::capture::{capture, choosable, take_chosen};
+use super::capture::{capture, choosable, take_chosen, take_holes};
 use super::ending;
 use super::rounds::{self, Next};
 use super::sowing::{sow, Sowing};
@@ -50,13 +50,9 @@ impl<'r> Game<'r> {
         if let Pending::Choose(rule) = state.pending {
             let mover = state.to_move;
             let holes = choosable(rules, &state, mover, rule as usize);
-            let count = rules.captures.get(rule as usize).and_then(|r| r.bonus.as_ref()).map_or(0, |(n, _)| *n);
-            if holes.count_ones() <= count {
+            if holes.count_ones() <= rules.chosen_count(rule as usize) {
                 game.state.pending = Pending::None;
-                for hole in super::holes_of(holes) {
-                    game.state.captured[mover.index()] += u32::from(game.state.counts[hole]);
-                    game.state.counts[hole] = 0;
-                }
+                take_holes(&mut game.state, mover, holes);
                 game.end_action(mover, mover.opponent(), true);
                 return game;
             }
@@ -119,7 +115,7 @@ impl<'r> Game<'r> {
                 return;
             }
             Pending::Choose(rule) => {
-                let count = self.rules.captures[rule as usize].bonus.as_ref().map_or(0, |(n, _)| *n);
+                let count = self.rules.chosen_count(rule as usize);
                 super::subsets(choosable(self.rules, &self.state, mover, rule as usize), count, &mut |set| actions.push(Action::Take(set)));
                 return;
             }

@@ -126,10 +126,7 @@ fn pending_json(rules: &Rules, state: &State) -> Option<Pending> {
         Open::Continue(hole) => {
             Some(Pending { decision: Some(CONTINUE_OR_STOP.to_string()), at: Some(rules.label(hole as usize)), ..open })
         }
-        Open::Choose(rule) => {
-            let holes = rules.captures.get(rule as usize).and_then(|r| r.bonus.as_ref()).map(|(n, _)| *n);
-            Some(Pending { decision: Some(TAKE.to_string()), holes, ..open })
-        }
+        Open::Choose(rule) => Some(Pending { decision: Some(TAKE.to_string()), holes: Some(rules.chosen_count(rule as usize)), ..open }),
     }
 }
 
