@@ -148,6 +148,16 @@ pub enum StatementKind {
     Choose { count: Value, condition: Expr },
     /// `first seed into origin`
     FirstSeed(Ident),
+    /// `first seed into origin unless alone`: a lone stone goes to the next hole.
+    FirstSeedUnlessAlone(Ident),
+    /// `take in passing when count = 4` (`, to owner`): holes taken while sowing.
+    InPassing { condition: Expr, to: Option<Ident> },
+    /// `sow captured from next hole`: a capture's stones are sown on.
+    SowCaptured(Ident),
+    /// `claim last hole`: the hole becomes the mover's, its stones and all sown into it later too.
+    Claim(Ident),
+    /// `stop after 100 laps`: the most laps a move sows.
+    StopAfter(Value),
     /// `skip origin`
     SkipOrigin,
     /// `relay when count >= 2`

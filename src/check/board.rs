@@ -437,8 +437,11 @@ impl Checker {
         Some(true)
     }
 
-    /// `outer` or `inner`, on a board where each player owns two rows.
+    /// `outer` or `inner`, on a board where each player owns two rows; or `own`, any board.
     fn row_kind(&mut self, word: &Ident) -> Option<RowKind> {
+        if word.name == "own" {
+            return Some(RowKind::Own);
+        }
         let kind = self.word(word, "a kind of row", ROW_SETS)?;
         self.row_kinds_allowed(word).then_some(kind)
     }

@@ -32,7 +32,7 @@ pub const FORMS: &[Form] = &[
     Form { keyword: "must feed", section: Some("play"), example: "must feed an empty opponent" },
     Form { keyword: "no move", section: Some("play"), example: "no move: pass" },
     Form { keyword: "sow", section: Some("sowing"), example: "sow counter-clockwise   or   sow counter-clockwise round own rows" },
-    Form { keyword: "first seed", section: Some("sowing"), example: "first seed into origin" },
+    Form { keyword: "first seed", section: Some("sowing"), example: "first seed into origin   or   first seed into origin unless alone" },
     Form { keyword: "skip origin", section: Some("sowing"), example: "skip origin" },
     Form {
         keyword: "relay",
@@ -40,8 +40,16 @@ pub const FORMS: &[Form] = &[
         example: "relay when count >= 2   or   relay from next hole when next hole is not empty",
     },
     Form { keyword: "relay or stop", section: Some("sowing"), example: "relay or stop when count >= 2 and in heads" },
+    Form { keyword: "stop after", section: Some("sowing"), example: "stop after 100 laps" },
+    Form {
+        keyword: "take in passing",
+        section: Some("sowing"),
+        example: "take in passing when count = 4   or   take in passing when count = 4, to owner",
+    },
     Form { keyword: "take", section: Some("capture"), example: "take last hole   or   take opposite hole   or   take opponent's column" },
     Form { keyword: "choose", section: Some("capture"), example: "choose 2 more holes where opponent's and not empty" },
+    Form { keyword: "sow captured", section: Some("capture"), example: "sow captured from next hole" },
+    Form { keyword: "claim", section: Some("capture"), example: "claim last hole" },
     Form { keyword: "grand slam", section: Some("capture"), example: "grand slam captures nothing" },
     Form { keyword: "chain", section: Some("capture"), example: "chain backward while count in {2, 4}" },
     Form { keyword: "when", section: Some("capture"), example: "when own and count in {2, 4}   or   when every hole is empty" },
@@ -82,7 +90,11 @@ pub fn form_of(kind: &StatementKind) -> Option<&'static Form> {
         StatementKind::StarterAlternates => "starter alternates",
         StatementKind::TakeColumn(_) => "take",
         StatementKind::Choose { .. } => "choose",
-        StatementKind::FirstSeed(_) => "first seed",
+        StatementKind::FirstSeed(_) | StatementKind::FirstSeedUnlessAlone(_) => "first seed",
+        StatementKind::InPassing { .. } => "take in passing",
+        StatementKind::SowCaptured(_) => "sow captured",
+        StatementKind::Claim(_) => "claim",
+        StatementKind::StopAfter(_) => "stop after",
         StatementKind::SkipOrigin => "skip origin",
         StatementKind::Relay(_) => "relay",
         StatementKind::Take(_) => "take",
@@ -137,6 +149,14 @@ pub fn guess(line: &str) -> Option<&'static Form> {
     let words: Vec<&str> = line.split_whitespace().take(3).collect();
     let first = *words.first()?;
     let first = first.trim_end_matches(':');
+    // A form whose every keyword leads the line (`take in passing` before `take`).
+    let leads = |f: &&Form| {
+        let keyword: Vec<&str> = f.keyword.split(' ').collect();
+        keyword.len() > 1 && line.split_whitespace().take(keyword.len()).eq(keyword.iter().copied())
+    };
+    if let Some(form) = FORMS.iter().find(leads) {
+        return Some(form);
+    }
     if let Some(form) = FORMS.iter().find(|f| f.keyword.split(' ').next() == Some(first)) {
         return Some(form);
     }

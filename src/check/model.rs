@@ -105,6 +105,8 @@ pub enum SetRef {
 pub enum RowKind {
     Outer,
     Inner,
+    /// The rows a player owns, as one row in their sowing order (only in `set … of own row`).
+    Own,
 }
 
 /// Which end of a row, in sowing order.
@@ -135,6 +137,9 @@ pub enum Relation {
     Opposite,
     /// The hole after the next one.
     Beyond,
+    /// The hole that takes this one's place when the board is turned half round: a player's
+    /// hole with the same number, counted from each player's left.
+    Symmetric,
 }
 
 /// A predicate over a hole (or, with [`Pred::EveryHole`], over the board).
@@ -155,6 +160,21 @@ pub enum Pred {
     At(Relation, Box<Pred>),
     /// What the mover has captured (their store, where the game has stores).
     Captured(CompareOp, Num),
+    /// What the mover's opponent has captured.
+    OpponentCaptured(CompareOp, Num),
+    /// How many holes the mover has claimed.
+    Claims(CompareOp, Num),
+    /// The hole is claimed (by either player).
+    Claimed,
+}
+
+/// Who takes the holes taken in passing.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub enum Taker {
+    /// The player who is sowing.
+    Mover,
+    /// The owner of the hole.
+    Owner,
 }
 
 /// Where the first seed of a lap goes.
@@ -162,6 +182,8 @@ pub enum Pred {
 pub enum FirstSeed {
     NextHole,
     Origin,
+    /// Into the origin, unless the lap lifted a single stone: that one goes to the next hole.
+    OriginUnlessAlone,
 }
 
 #[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
@@ -212,6 +234,11 @@ pub struct Capture {
     pub bonus: Option<(Num, Pred)>,
     /// `grand slam captures nothing`: a capture that would leave the opponent's side empty takes nothing.
     pub grand_slam_nothing: bool,
+    /// `sow captured from next hole`: the stones taken are sown on from the hole after the last
+    /// one instead of being kept. Such a capture is tried at the end of every lap, before a relay.
+    pub resow: bool,
+    /// `claim last hole`: holes the mover takes, stones and hole, for the rest of the game.
+    pub claims: Vec<Take>,
 }
 
 /// Where stones left on the board go when the game ends.
@@ -322,6 +349,10 @@ pub struct Model {
     pub relay_next: bool,
     /// Where the mover chooses to relay (`continue`) or end the move (`stop`).
     pub relay_or_stop: Option<Pred>,
+    /// `stop after N laps`: a move that has sown this many laps ends there.
+    pub lap_limit: Option<Num>,
+    /// `take in passing when …`: holes taken while sowing, right after a stone falls into them.
+    pub in_passing: Option<(Pred, Taker)>,
     pub captures: Vec<Capture>,
     pub endings: Vec<Ending>,
     pub leftover: Leftover,

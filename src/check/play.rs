@@ -15,6 +15,7 @@ const HOLES_KEPT: Slot = Slot { what: "the number of holes kept", min: 0, max: 6
 /// Chosen holes are one action, a set: more than 3 would give too many actions to list.
 const CHOSEN: Slot = Slot { what: "the number of holes chosen", min: 1, max: 3 };
 const REFILL: Slot = Slot { what: "the stones a refill puts in a hole", min: 1, max: 500 };
+const LAPS: Slot = Slot { what: "the most laps a move sows", min: 1, max: 1_000_000 };
 const PRICE: Slot = Slot { what: "the price of a hole", min: 0, max: 500 };
 
 /// Words with the meaning of a word of the language, and that word.
@@ -84,6 +85,8 @@ impl Checker {
         let mut relay = None;
         let mut relay_or_stop = None;
         let mut relay_next = false;
+        let mut in_passing = None;
+        let mut lap_limit = None;
         let mut own_circuits: Option<Span> = None;
         for statement in sections.of("sowing") {
             match &statement.kind {
@@ -104,6 +107,20 @@ impl Checker {
                         .word(word, "where the first seed goes", &[("origin", FirstSeed::Origin), ("next", FirstSeed::NextHole)])
                         .unwrap_or(first_seed)
                 }
+                StatementKind::FirstSeedUnlessAlone(word) => {
+                    first_seed = self
+                        .word(word, "where the first seed goes unless it is alone", &[("origin", FirstSeed::OriginUnlessAlone)])
+                        .unwrap_or(first_seed)
+                }
+                StatementKind::InPassing { condition, to } => {
+                    let taker = match to {
+                        Some(word) => self.word(word, "who takes a hole in passing", &[("mover", Taker::Mover), ("owner", Taker::Owner)]),
+                        None => Some(Taker::Mover),
+                    };
+                    let condition = self.predicate(condition, Subject::Hole);
+                    in_passing = condition.zip(taker);
+                }
+                StatementKind::StopAfter(value) => lap_limit = self.num(value, LAPS),
                 StatementKind::SkipOrigin => skip_origin = true,
                 StatementKind::Relay(condition) => relay = self.predicate(condition, Subject::Hole),
                 StatementKind::RelayFrom { from, condition } => {
@@ -115,7 +132,7 @@ impl Checker {
                 _ => {}
             }
         }
-        if skip_origin && first_seed == FirstSeed::Origin {
+        if skip_origin && first_seed != FirstSeed::NextHole {
             let span_of = |wanted: fn(&StatementKind) -> bool| {
                 sections.of("sowing").iter().rev().find(|s| wanted(&s.kind)).map(|s| s.span).unwrap_or_default()
             };
@@ -170,6 +187,8 @@ impl Checker {
             relay,
             relay_next,
             relay_or_stop,
+            in_passing,
+            lap_limit,
             captures,
             endings,
             leftover,
@@ -256,6 +275,8 @@ impl Checker {
         let mut chain = None;
         let mut bonus = None;
         let mut grand_slam_nothing = false;
+        let mut resow: Option<Span> = None;
+        let mut claims = Vec::new();
         let mut ok = true;
         for statement in statements {
             match &statement.kind {
@@ -319,6 +340,19 @@ impl Checker {
                     takes.extend(take);
                 }
                 StatementKind::GrandSlamNothing => grand_slam_nothing = true,
+                StatementKind::SowCaptured(from) => {
+                    ok &= self.word(from, "where captured stones are sown from", &[("next", ())]).is_some();
+                    resow = Some(statement.span);
+                }
+                StatementKind::Claim(word) => {
+                    let claim = self.word(
+                        word,
+                        "a hole a capture claims",
+                        &[("last", Take::LastHole), ("opposite", Take::Opposite), ("next", Take::Next), ("beyond", Take::Beyond)],
+                    );
+                    ok &= claim.is_some();
+                    claims.extend(claim);
+                }
                 StatementKind::Choose { count, condition } => {
                     let count = self.num(count, CHOSEN);
                     let condition = self.predicate(condition, Subject::Hole);
@@ -356,7 +390,14 @@ impl Checker {
             );
             return None;
         };
-        if takes.is_empty() {
+        if let (Some(span), Some(_)) = (resow, &bonus) {
+            self.push(
+                Diagnostic::error("resow_and_choose", "stones sown on cannot also be chosen", span, "sows the captured stones on")
+                    .with_help("a capture that sows its stones on continues the move; remove `choose`, or keep the stones"),
+            );
+            return None;
+        }
+        if takes.is_empty() && claims.is_empty() {
             if self.maybe_unreadable(Some("capture"), "take") {
                 return None;
             }
@@ -366,7 +407,7 @@ impl Checker {
             );
             return None;
         }
-        Some(Capture { when, takes, chain, bonus, grand_slam_nothing })
+        Some(Capture { when, takes, chain, bonus, grand_slam_nothing, resow: resow.is_some(), claims })
     }
 
     /// The `trade` section, if any: `Some(None)` without one, `None` when it has errors.

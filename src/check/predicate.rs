@@ -7,11 +7,15 @@ use super::model::{Num, Pred, Relation};
 use super::options::Slot;
 use super::Checker;
 use crate::ast::{Expr, ExprKind, Ident, Set, Span};
+use crate::syntax::OPPONENTS_CAPTURED;
 
 /// Numbers a hole can be asked about.
 const QUANTITIES: &[&str] = &["count", "captured"];
 /// Properties a hole can have.
-const FLAGS: &[&str] = &["own", "opponent", "opponent's", "empty"];
+const FLAGS: &[&str] = &["own", "opponent", "opponent's", "empty", "claimed"];
+/// Numbers about a player rather than a hole: what the mover or the opponent has captured, and
+/// how many holes the mover has claimed.
+const PLAYER_QUANTITIES: &[&str] = &["captured", OPPONENTS_CAPTURED, "claims"];
 
 const CAPTURED: Slot = Slot { what: "a number of captured stones", min: 0, max: 65_535 };
 const COUNT: Slot = Slot { what: "a count of stones", min: 0, max: 65_535 };
@@ -32,9 +36,13 @@ impl Checker {
             ExprKind::And(terms) => self.predicates(terms, subject).map(Pred::And),
             ExprKind::Not(inner) => self.predicate(inner, subject).map(|p| Pred::Not(Box::new(p))),
             ExprKind::EveryHole(inner) => self.predicate(inner, Subject::Hole).map(|p| Pred::EveryHole(Box::new(p))),
-            ExprKind::Compare { quantity, op, value } if quantity.name == "captured" => {
-                let value = self.num(value, CAPTURED);
-                Some(Pred::Captured(*op, value?))
+            ExprKind::Compare { quantity, op, value } if PLAYER_QUANTITIES.contains(&quantity.name.as_str()) => {
+                let value = self.num(value, CAPTURED)?;
+                Some(match quantity.name.as_str() {
+                    "captured" => Pred::Captured(*op, value),
+                    "claims" => Pred::Claims(*op, value),
+                    _ => Pred::OpponentCaptured(*op, value),
+                })
             }
             ExprKind::Compare { quantity, op, value } => {
                 let quantity_ok = self.quantity(quantity, expr, subject);
@@ -74,6 +82,7 @@ impl Checker {
                         ("previous", Relation::Previous),
                         ("opposite", Relation::Opposite),
                         ("beyond", Relation::Beyond),
+                        ("symmetric", Relation::Symmetric),
                     ],
                 );
                 let condition = self.predicate(condition, Subject::Hole);
@@ -92,15 +101,15 @@ impl Checker {
 
     /// The quantity of the comparison `term`.
     fn quantity(&mut self, quantity: &Ident, term: &Expr, subject: Subject) -> bool {
-        if quantity.name == "captured" {
+        if PLAYER_QUANTITIES.contains(&quantity.name.as_str()) {
             self.push(
                 Diagnostic::error(
                     "captured_compared",
-                    "`captured` can only be compared with a number",
+                    format!("`{}` can only be compared with a number", quantity.name),
                     quantity.span,
                     "not a hole's count",
                 )
-                .with_help("write a comparison such as `captured > 24`"),
+                .with_help(format!("write a comparison such as `{} > 24`", quantity.name)),
             );
             return false;
         }
@@ -138,6 +147,7 @@ impl Checker {
             "own" => Pred::Own,
             "opponent" | "opponent's" => Pred::Opponent,
             "empty" => Pred::Empty,
+            "claimed" => Pred::Claimed,
             name => {
                 self.push(
                     Diagnostic::error("unknown_flag", format!("`{name}` is not something a hole can be"), flag.span, "unknown property")

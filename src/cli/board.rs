@@ -40,7 +40,7 @@ pub fn draw(game: &Game<'_>, last: Option<&str>) -> String {
 pub fn draw_styled(game: &Game<'_>, last: Option<&str>, style: Style) -> String {
     let rules = game.rules();
     let state = game.state();
-    let traded_any = (0..rules.holes).any(|h| state.owners[h] != rules.row_owner_of(h));
+    let traded_any = (0..rules.holes).any(|h| state.owners[h] != rules.row_owner_of(h) && state.claimed & (1u128 << h) == 0);
     let digits = state.counts[..rules.holes].iter().map(|c| c.to_string().len()).max().unwrap_or(1).max(rules.columns.to_string().len());
     let width = digits + 3 + usize::from(traded_any);
     let mut out = String::new();
@@ -66,8 +66,11 @@ pub fn draw_styled(game: &Game<'_>, last: Option<&str>, style: Style) -> String 
             let count = state.counts[hole];
             let traded = if state.owners[hole] != rules.row_owner_of(hole) { "*" } else { "" };
             let closed = state.closed & (1u128 << hole) != 0;
+            let claimed = state.claimed & (1u128 << hole) != 0;
             let cell = if closed {
                 "#".to_string()
+            } else if claimed {
+                "@".to_string()
             } else if last == Some(label.as_str()) {
                 format!("[{count}]{traded}")
             } else {
@@ -94,6 +97,9 @@ pub fn draw_styled(game: &Game<'_>, last: Option<&str>, style: Style) -> String 
     }
     if state.closed != 0 {
         let _ = writeln!(out, "   # closed hole");
+    }
+    for hole in crate::engine::holes_of(state.claimed) {
+        let _ = writeln!(out, "   @ {} claimed by {}: stones sown into it are theirs", rules.label(hole), state.owners[hole]);
     }
     match state.pending {
         Pending::Continue(hole) => {

@@ -26,6 +26,11 @@ pub struct CaptureRule {
     pub chain: Option<(ChainDirection, Pred)>,
     /// How many more holes the mover chooses, and which holes may be chosen.
     pub bonus: Option<(u32, Pred)>,
+    /// The stones taken are sown on from the hole after the last one (tried after every lap,
+    /// before a relay).
+    pub resow: bool,
+    /// Holes the mover claims: takes their stones, and every stone sown into them later.
+    pub claims: Box<[Take]>,
 }
 
 #[derive(Clone, Debug)]
@@ -86,14 +91,22 @@ pub struct Rules {
     pub play_again: bool,
     /// When the opponent's side is empty, only moves that give them stones are legal.
     pub must_feed: bool,
-    pub first_into_origin: bool,
+    pub first_seed: FirstSeed,
     pub skip_origin: bool,
     pub relay: Option<Pred>,
     /// A relay lifts the hole after the lap's last hole (Indian relay).
     pub relay_next: bool,
     /// Where the mover chooses to relay or stop.
     pub relay_or_stop: Option<Pred>,
+    /// The most laps a move sows: after that many it ends where it stands (`u32::MAX`: no limit).
+    pub lap_limit: u32,
+    /// Holes taken while sowing, right after a stone falls into them, and by whom.
+    pub in_passing: Option<(Pred, Taker)>,
     pub captures: Vec<CaptureRule>,
+    /// Whether some capture sows its stones on (tried at the end of every lap).
+    pub resows: bool,
+    /// Whether some capture claims holes.
+    pub claims: bool,
     pub endings: Vec<EndingRule>,
     /// Whether any ending counts repetitions (so the engine keeps a history).
     pub tracks_repetition: bool,
@@ -166,7 +179,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
     let kinds = crate::check::row_kinds(row_owner);
     let row_mask = |row: usize| ((1u128 << columns) - 1) << (row * columns);
     let rows_of_kind = |kind: RowKind| -> [usize; 2] {
-        let Some(kinds) = kinds else { return [usize::MAX; 2] };
+        let Some(kinds) = kinds.filter(|_| kind != RowKind::Own) else { return [usize::MAX; 2] };
         kinds.map(|(outer, inner)| if kind == RowKind::Outer { outer } else { inner })
     };
     let named: Vec<u128> = model
@@ -175,8 +188,16 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         .map(|set| {
             let n = (value(set.count) as usize).min(columns);
             let mut mask = 0u128;
-            for (p, row) in rows_of_kind(set.row).into_iter().enumerate().filter(|(_, r)| *r < rows) {
-                let along: Vec<usize> = circuits[p].iter().copied().filter(|h| h / columns == row).collect();
+            for (p, row) in rows_of_kind(set.row).into_iter().enumerate() {
+                // A player's holes of that row (or of all their rows), in their sowing order.
+                let along: Vec<usize> = match set.row {
+                    RowKind::Own => {
+                        circuits[p].iter().copied().filter(|&h| h < holes && row_owner[h / columns] == Player::BOTH[p]).collect()
+                    }
+                    _ if row < rows => circuits[p].iter().copied().filter(|h| h / columns == row).collect(),
+                    _ => continue,
+                };
+                let n = n.min(along.len());
                 let chosen = match set.end {
                     RowEnd::First => &along[..n],
                     RowEnd::Last => &along[along.len() - n..],
@@ -238,11 +259,15 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         no_move: model.no_move,
         play_again: model.play_again,
         must_feed: model.must_feed,
-        first_into_origin: model.first_seed == FirstSeed::Origin,
+        first_seed: model.first_seed,
         skip_origin: model.skip_origin,
         relay: model.relay.as_ref().map(lower),
         relay_next: model.relay_next,
         relay_or_stop: model.relay_or_stop.as_ref().map(lower),
+        lap_limit: model.lap_limit.map_or(u32::MAX, value),
+        in_passing: model.in_passing.as_ref().map(|(p, taker)| (lower(p), *taker)),
+        resows: model.captures.iter().any(|c| c.resow),
+        claims: model.captures.iter().any(|c| !c.claims.is_empty()),
         captures: model
             .captures
             .iter()
@@ -252,6 +277,8 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
                 grand_slam_nothing: c.grand_slam_nothing,
                 chain: c.chain.as_ref().map(|(d, p)| (*d, lower(p))),
                 bonus: c.bonus.as_ref().map(|(n, p)| (value(*n), lower(p))),
+                resow: c.resow,
+                claims: c.claims.clone().into_boxed_slice(),
             })
             .collect(),
         tracks_repetition: endings.iter().any(|e| matches!(e.condition, EndRule::Repeats { .. })),

@@ -27,6 +27,12 @@ pub enum Pred {
     At(Relation, Box<Pred>),
     /// The mover's captures.
     Captured(CompareOp, u32),
+    /// The opponent's captures.
+    OpponentCaptured(CompareOp, u32),
+    /// How many holes the mover has claimed.
+    Claims(CompareOp, u32),
+    /// The hole is claimed.
+    Claimed,
 }
 
 /// What a predicate reads: the position, the player whose move it is, and the board's relations.
@@ -41,8 +47,11 @@ pub struct View<'a> {
     pub opposite: &'a [u8; MAX_HOLES],
     /// Closed holes (a bit per hole), which do not exist for `next`, `previous` and `beyond`.
     pub closed: u128,
-    /// What the mover has captured.
+    /// What the mover and their opponent have captured.
     pub captured: u32,
+    pub opponent_captured: u32,
+    /// Claimed holes (a bit per hole); their owner is the claimer.
+    pub claimed: u128,
 }
 
 #[inline]
@@ -93,6 +102,9 @@ pub(super) fn lower(pred: &model::Pred, value: &impl Fn(Num) -> u32, set: &impl 
         model::Pred::In(r) => Pred::In(set(*r)),
         model::Pred::At(relation, p) => Pred::At(*relation, Box::new(lower(p, value, set))),
         model::Pred::Captured(op, n) => Pred::Captured(*op, value(*n)),
+        model::Pred::OpponentCaptured(op, n) => Pred::OpponentCaptured(*op, value(*n)),
+        model::Pred::Claims(op, n) => Pred::Claims(*op, value(*n)),
+        model::Pred::Claimed => Pred::Claimed,
     }
 }
 
@@ -148,6 +160,12 @@ impl Pred {
             }
             Pred::Count(op, n) => compare(u32::from(v.counts[hole]), *op, *n),
             Pred::Captured(op, n) => compare(v.captured, *op, *n),
+            Pred::OpponentCaptured(op, n) => compare(v.opponent_captured, *op, *n),
+            Pred::Claims(op, n) => {
+                let claims = crate::engine::holes_of(v.claimed).filter(|&h| v.owners[h] == v.mover).count();
+                compare(claims as u32, *op, *n)
+            }
+            Pred::Claimed => v.claimed & (1u128 << hole) != 0,
             Pred::CountIn(ns) => ns.contains(&u32::from(v.counts[hole])),
             Pred::CountRange(low, high) => (*low..=*high).contains(&u32::from(v.counts[hole])),
             Pred::CountEven(even) => v.counts[hole].is_multiple_of(2) == *even,
@@ -160,6 +178,7 @@ impl Pred {
                     Relation::Next => step(v.next, hole, v.closed),
                     Relation::Previous => step(v.previous, hole, v.closed),
                     Relation::Opposite => v.opposite[hole] as usize,
+                    Relation::Symmetric => v.holes - 1 - hole,
                     Relation::Beyond => step(v.next, step(v.next, hole, v.closed), v.closed),
                 };
                 p.holds(related, v)

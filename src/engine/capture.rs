@@ -1,28 +1,67 @@
 //! Captures at the end of a move: the first capture rule whose condition holds on the last hole
-//! takes what it takes (the last hole, the opposite one or the opponent's column), then its
-//! chain, then the holes the mover chooses.
+//! takes what it takes (the last hole, the opposite one or the opponent's column), the holes it
+//! claims, then its chain, then the holes the mover chooses. Captures that sow their stones on
+//! are tried at the end of every lap instead ([`resow`]).
 
 use super::{Pending, State};
 use crate::check::model::{ChainDirection, Take};
-use crate::compile::{step, Rules};
+use crate::compile::{step, CaptureRule, Rules};
 use crate::player::Player;
 
-/// Applies the first capture rule that holds on `last`; returns the stones taken. Where the
-/// mover must then choose holes among more than they may take, the choice is left open in
-/// `state.pending`; with no real choice the holes are taken at once.
+/// Applies the first capture rule that holds on `last` (of those that keep their stones); returns
+/// the stones taken. Where the mover must then choose holes among more than they may take, the
+/// choice is left open in `state.pending`; with no real choice the holes are taken at once.
 pub fn capture(rules: &Rules, state: &mut State, last: usize, mover: Player) -> u32 {
-    // A lap that ends in a store captures nothing.
-    if last >= rules.holes {
+    // A lap that ends in a store, or in a claimed hole, captures nothing.
+    if last >= rules.holes || state.claimed & (1u128 << last) != 0 {
         return 0;
     }
-    let Some((index, rule)) = rules.captures.iter().enumerate().find(|(_, c)| state.holds(rules, &c.when, last, mover)) else {
+    let Some((index, rule)) = rules.captures.iter().enumerate().find(|(_, c)| !c.resow && state.holds(rules, &c.when, last, mover)) else {
         return 0;
     };
     // Kept only where a grand slam may have to be undone.
     let before = rule.grand_slam_nothing.then_some(*state);
+    let mut taken = take_by(rules, rule, state, last, mover);
+    // A grand slam (the opponent's side left empty) takes nothing where the rule says so.
+    if let Some(before) = before.filter(|_| taken > 0 && (0..rules.holes).all(|h| state.owners[h] == mover || state.counts[h] == 0)) {
+        *state = before;
+        return 0;
+    }
+    if let Some((count, _)) = &rule.bonus {
+        let choosable = choosable(rules, state, mover, index);
+        if choosable.count_ones() <= *count {
+            super::holes_of(choosable).for_each(|hole| take(state, hole, &mut taken));
+        } else {
+            state.pending = Pending::Choose(index as u8);
+        }
+    }
+    state.captured[mover.index()] += taken;
+    taken
+}
+
+/// At the end of a lap on `last`: the first capture rule that sows its stones on and holds there
+/// takes its holes; returns the stones taken, for the mover to sow on (0: none).
+pub fn resow(rules: &Rules, state: &mut State, last: usize, mover: Player) -> u32 {
+    match rules.captures.iter().find(|c| c.resow && state.holds(rules, &c.when, last, mover)) {
+        Some(rule) => take_by(rules, rule, state, last, mover),
+        None => 0,
+    }
+}
+
+/// What `rule` takes from the last hole `last`: its holes, its chain, its claims. Returns the
+/// stones taken, which the caller puts where they go.
+fn take_by(rules: &Rules, rule: &CaptureRule, state: &mut State, last: usize, mover: Player) -> u32 {
     let mut taken = 0u32;
     for what in &rule.takes {
         take_one(rules, state, *what, last, mover, &mut taken);
+    }
+    for what in &rule.claims {
+        // The hole changes hands for good: its stones now, and all sown into it later.
+        if let Some(hole) = single_hole(rules, state, *what, last, mover) {
+            take(state, hole, &mut taken);
+            state.owners[hole] = mover;
+            state.claimed |= 1u128 << hole;
+        }
     }
     if let Some((direction, pred)) = &rule.chain {
         let mut visited: u128 = 1 << last;
@@ -41,20 +80,6 @@ pub fn capture(rules: &Rules, state: &mut State, last: usize, mover: Player) -> 
             walk(state, &rules.next[mover.index()]);
         }
     }
-    // A grand slam (the opponent's side left empty) takes nothing where the rule says so.
-    if let Some(before) = before.filter(|_| taken > 0 && (0..rules.holes).all(|h| state.owners[h] == mover || state.counts[h] == 0)) {
-        *state = before;
-        return 0;
-    }
-    if let Some((count, _)) = &rule.bonus {
-        let choosable = choosable(rules, state, mover, index);
-        if choosable.count_ones() <= *count {
-            super::holes_of(choosable).for_each(|hole| take(state, hole, &mut taken));
-        } else {
-            state.pending = Pending::Choose(index as u8);
-        }
-    }
-    state.captured[mover.index()] += taken;
     taken
 }
 
@@ -64,21 +89,23 @@ fn take(state: &mut State, hole: usize, taken: &mut u32) {
     state.counts[hole] = 0;
 }
 
+/// The one hole `what` names, from the last hole `last` (`None` for a column).
+fn single_hole(rules: &Rules, state: &State, what: Take, last: usize, mover: Player) -> Option<usize> {
+    let next = &rules.next[mover.index()];
+    match what {
+        Take::LastHole => Some(last),
+        Take::Opposite => Some(rules.opposite[last] as usize),
+        Take::Next => Some(step(next, last, state.closed)),
+        Take::Beyond => Some(step(next, step(next, last, state.closed), state.closed)),
+        Take::OpponentColumn => None,
+    }
+}
+
 /// Takes what `what` names, from the last hole `last`.
 fn take_one(rules: &Rules, state: &mut State, what: Take, last: usize, mover: Player, taken: &mut u32) {
-    match what {
-        Take::LastHole => take(state, last, taken),
-        Take::Opposite => take(state, rules.opposite[last] as usize, taken),
-        Take::Next => {
-            let next = step(&rules.next[mover.index()], last, state.closed);
-            take(state, next, taken)
-        }
-        Take::Beyond => {
-            let next = &rules.next[mover.index()];
-            let beyond = step(next, step(next, last, state.closed), state.closed);
-            take(state, beyond, taken)
-        }
-        Take::OpponentColumn => {
+    match single_hole(rules, state, what, last, mover) {
+        Some(hole) => take(state, hole, taken),
+        None => {
             for row in 0..rules.rows {
                 let hole = row * rules.columns + last % rules.columns;
                 if state.owners[hole] != mover {

@@ -28,6 +28,7 @@ pub fn same(rules: &Rules, a: &State, b: &State, what: Repeated) -> bool {
         && a.offer == b.offer
         && a.pending == b.pending
         && a.closed == b.closed
+        && a.claimed == b.claimed
         && a.counts[..holes] == b.counts[..holes];
     match what {
         Repeated::Board => board,

@@ -261,7 +261,7 @@ impl<'r> Game<'r> {
     /// Whether `mover` may start a move from `hole`: [`Game::sowing`] without its result, which
     /// needs no sowing at all when a move is a single lap and nobody has to be fed.
     fn can_start(&self, mover: Player, hole: usize, start: &Pred) -> bool {
-        if self.rules.relay.is_none() && !self.rules.must_feed {
+        if self.rules.relay.is_none() && !self.rules.resows && !self.rules.must_feed {
             return self.startable(mover, hole, start);
         }
         self.sowing(mover, hole, start).is_some()

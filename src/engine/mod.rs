@@ -44,6 +44,9 @@ pub struct State {
     pub closed: u128,
     /// The round being played, from 1 (in games of rounds).
     pub round: u16,
+    /// Claimed holes (a bit per hole): each belongs to its claimer (`owners`), and every stone
+    /// sown into it goes to the claimer's captures, so it is always empty.
+    pub claimed: u128,
 }
 
 /// A decision open inside a move: the move stands still until the mover answers it.
@@ -74,6 +77,7 @@ impl State {
             pending: Pending::None,
             closed: 0,
             round: 1,
+            claimed: 0,
         }
     }
 
@@ -100,6 +104,8 @@ impl State {
             opposite: &rules.opposite,
             closed: self.closed,
             captured: self.captured[mover.index()],
+            opponent_captured: self.captured[mover.opponent().index()],
+            claimed: self.claimed,
         };
         pred.holds(hole, &view)
     }

@@ -58,6 +58,9 @@ pub struct Position {
     /// The round being played (only in games of rounds).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub round: Option<u16>,
+    /// Claimed holes, in board order (only where holes can be claimed); `owners` says whose.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claimed: Option<Vec<String>>,
 }
 
 /// What is open: an offer (the holes offered, `by` the player who offered them), or a decision
@@ -106,6 +109,7 @@ impl Game<'_> {
             declined: Player::BOTH.into_iter().filter(|p| state.declined[p.index()]).collect(),
             closed: rules.rounds.as_ref().map(|_| super::holes_of(state.closed).map(|h| rules.label(h)).collect()),
             round: rules.rounds.as_ref().map(|_| state.round),
+            claimed: rules.claims.then(|| super::holes_of(state.claimed).map(|h| rules.label(h)).collect()),
         }
     }
 
@@ -162,6 +166,8 @@ struct PositionInput {
     #[serde(default)]
     closed: Vec<String>,
     round: Option<u16>,
+    #[serde(default)]
+    claimed: Vec<String>,
 }
 
 /// A position file that does not fit the game.
@@ -257,6 +263,18 @@ pub fn parse_position(json: &str, rules: &Rules) -> Result<State, PositionError>
             return error(format!("`{label}` is closed but holds stones"));
         }
         state.closed |= 1u128 << hole;
+    }
+    if !input.claimed.is_empty() && !rules.claims {
+        return error("the position has claimed holes, but no capture of this game claims one".to_string());
+    }
+    for label in &input.claimed {
+        let Some(hole) = rules.hole(label) else {
+            return error(format!("`claimed` names `{label}`, which is not a hole of this board"));
+        };
+        if state.counts[hole] != 0 {
+            return error(format!("`{label}` is claimed but holds stones (they belong in its owner's captures)"));
+        }
+        state.claimed |= 1u128 << hole;
     }
     if let Some(round) = input.round {
         if round == 0 {

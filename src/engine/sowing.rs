@@ -2,6 +2,7 @@
 //! that would never end.
 
 use super::State;
+use crate::check::model::{FirstSeed, Taker};
 use crate::compile::{step, Rules};
 use crate::player::Player;
 
@@ -15,67 +16,121 @@ pub struct Sowing {
     pub choice: bool,
 }
 
-/// Lifts every stone of `origin` and sows them; returns the hole of the last stone.
+/// Where the stones of a lap come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Hand {
+    /// Every stone of this hole, lifted.
+    Lift(usize),
+    /// Stones a capture took, sown from the hole after `after`.
+    Captured { after: usize, stones: u32 },
+}
+
+/// Sows one lap; returns the hole of the last stone.
 #[inline]
-fn lap(rules: &Rules, counts: &mut [u16], origin: usize, next: &[u8; crate::MAX_HOLES], closed: u128) -> usize {
-    let mut seeds = counts[origin];
-    counts[origin] = 0;
+fn lap(rules: &Rules, state: &mut State, hand: Hand, next: &[u8; crate::MAX_HOLES], mover: Player) -> usize {
+    let (origin, mut seeds) = match hand {
+        Hand::Lift(origin) => (origin, u32::from(std::mem::take(&mut state.counts[origin]))),
+        Hand::Captured { after, stones } => (after, stones),
+    };
+    // Stones that do more than fall: into claimed holes, or onto holes taken in passing.
+    let plain = state.claimed == 0 && rules.in_passing.is_none();
     let mut at = origin;
-    if rules.first_into_origin && seeds > 0 {
-        counts[origin] = 1;
-        seeds -= 1;
+    if let Hand::Lift(_) = hand {
+        let back = match rules.first_seed {
+            FirstSeed::NextHole => false,
+            FirstSeed::Origin => seeds > 0,
+            FirstSeed::OriginUnlessAlone => seeds > 1,
+        };
+        if back {
+            seeds -= 1;
+            drop_stone(rules, state, origin, mover, plain);
+        }
     }
+    let closed = state.closed;
     while seeds > 0 {
         at = if closed == 0 { next[at] as usize } else { step(next, at, closed) };
         if rules.skip_origin && at == origin {
             at = if closed == 0 { next[at] as usize } else { step(next, at, closed) };
         }
-        counts[at] += 1;
+        drop_stone(rules, state, at, mover, plain);
         seeds -= 1;
     }
     at
 }
 
-/// Sows a whole move from `origin` for `mover`: laps and relays until a lap ends without one, or
-/// ends where the mover has a choice to make ([`Sowing::choice`]).
+/// One stone falls into `at`: a claimed hole passes it to its claimer, and a hole taken in
+/// passing goes at once to whoever takes it.
+#[inline(always)]
+fn drop_stone(rules: &Rules, state: &mut State, at: usize, mover: Player, plain: bool) {
+    if plain {
+        state.counts[at] += 1;
+        return;
+    }
+    if state.claimed & (1u128 << at) != 0 {
+        state.captured[state.owners[at].index()] += 1;
+        return;
+    }
+    state.counts[at] += 1;
+    if let Some((pred, taker)) = &rules.in_passing {
+        if at < rules.holes && state.holds(rules, pred, at, mover) {
+            let by = match taker {
+                Taker::Mover => mover,
+                Taker::Owner => state.owners[at],
+            };
+            state.captured[by.index()] += u32::from(std::mem::take(&mut state.counts[at]));
+        }
+    }
+}
+
+/// Sows a whole move from `origin` for `mover`: laps and relays (and captures sown on) until a
+/// lap ends without one, or ends where the mover has a choice to make ([`Sowing::choice`]).
 /// Returns `None` if the move would never end; `state` is then left mid-move, so callers work on
 /// a copy. Detection is exact (Brent's cycle finding over the position at the start of each lap),
 /// so long moves that do end are never cut short.
 pub fn sow(rules: &Rules, state: &mut State, origin: usize, mover: Player) -> Option<Sowing> {
     let holes = rules.holes;
-    let mut lift = origin;
+    let mut hand = Hand::Lift(origin);
     let mut laps = 0u32;
     let mut checkpoint = state.counts;
-    let mut checkpoint_hole = origin;
+    let mut checkpoint_hand = hand;
     let (mut power, mut steps) = (1u32, 0u32);
     let next = &rules.next[mover.index()];
     loop {
-        let last = lap(rules, &mut state.counts, lift, next, state.closed);
+        let last = lap(rules, state, hand, next, mover);
         laps += 1;
-        // A lap ending in a store ends the move.
-        let in_store = last >= holes;
-        let relays = match &rules.relay {
-            Some(relay) => !in_store && state.holds(rules, relay, last, mover),
-            None => false,
-        };
-        if !relays {
-            let choice = !in_store && rules.relay_or_stop.as_ref().is_some_and(|p| state.holds(rules, p, last, mover));
-            if rules.stores {
-                // Stones sown into the stores are their owners' captures.
-                for p in 0..2 {
-                    state.captured[p] += u32::from(std::mem::take(&mut state.counts[holes + p]));
+        // A lap ending in a store (or a claimed hole, which acts as one) ends the move: no relay
+        // or capture there.
+        let in_store = last >= holes || state.claimed & (1u128 << last) != 0;
+        // After the most laps a move may sow, it ends where it stands.
+        let in_store = in_store || laps >= rules.lap_limit;
+        // A capture whose stones are sown on comes before any relay.
+        let resown = if rules.resows && !in_store { super::capture::resow(rules, state, last, mover) } else { 0 };
+        if resown > 0 {
+            hand = Hand::Captured { after: last, stones: resown };
+        } else {
+            let relays = match &rules.relay {
+                Some(relay) => !in_store && state.holds(rules, relay, last, mover),
+                None => false,
+            };
+            if !relays {
+                let choice = !in_store && rules.relay_or_stop.as_ref().is_some_and(|p| state.holds(rules, p, last, mover));
+                if rules.stores {
+                    // Stones sown into the stores are their owners' captures.
+                    for p in 0..2 {
+                        state.captured[p] += u32::from(std::mem::take(&mut state.counts[holes + p]));
+                    }
                 }
+                return Some(Sowing { last, laps, choice });
             }
-            return Some(Sowing { last, laps, choice });
+            hand = Hand::Lift(if rules.relay_next { step(next, last, state.closed) } else { last });
         }
-        lift = if rules.relay_next { step(next, last, state.closed) } else { last };
-        if lift == checkpoint_hole && state.counts[..holes] == checkpoint[..holes] {
+        if hand == checkpoint_hand && state.counts[..holes] == checkpoint[..holes] {
             return None;
         }
         steps += 1;
         if steps == power {
             checkpoint[..holes].copy_from_slice(&state.counts[..holes]);
-            checkpoint_hole = lift;
+            checkpoint_hand = hand;
             power = power.saturating_mul(2);
             steps = 0;
         }

@@ -328,6 +328,12 @@ fn is_keyword(rule: Rule) -> bool {
             | kw_least
             | kw_price
             | kw_captured
+            | kw_passing
+            | kw_claim
+            | kw_unless
+            | kw_alone
+            | kw_laps
+            | kw_lap
             | kw_per
             | kw_win
             | kw_after
@@ -470,7 +476,20 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
         Rule::relay_or_stop => StatementKind::RelayOrStop(build_expr(c.next()?)?),
         Rule::take_column => StatementKind::TakeColumn(build_ident(c.next()?)),
         Rule::choose => StatementKind::Choose { count: build_value(c.next()?)?, condition: build_expr(c.next()?)? },
-        Rule::first_seed => StatementKind::FirstSeed(build_ident(c.next()?)),
+        Rule::first_seed => {
+            let to = build_ident(c.next()?);
+            match c.optional(Rule::unless_alone) {
+                Some(_) => StatementKind::FirstSeedUnlessAlone(to),
+                None => StatementKind::FirstSeed(to),
+            }
+        }
+        Rule::in_passing => {
+            let condition = build_expr(c.next()?)?;
+            StatementKind::InPassing { condition, to: c.optional(Rule::ident).map(build_ident) }
+        }
+        Rule::sow_captured => StatementKind::SowCaptured(build_ident(c.next()?)),
+        Rule::claim => StatementKind::Claim(build_ident(c.next()?)),
+        Rule::stop_after => StatementKind::StopAfter(build_value(c.next()?)?),
         Rule::skip_origin => StatementKind::SkipOrigin,
         Rule::relay => StatementKind::Relay(build_expr(c.next()?)?),
         Rule::take => StatementKind::Take(build_ident(c.next()?)),
@@ -629,9 +648,17 @@ fn build_term(pair: Pair<'_, Rule>) -> Result<Expr, Diagnostic> {
     Ok(Expr { kind, span })
 }
 
+/// The quantity `opponent's captured`, as the AST names it.
+pub const OPPONENTS_CAPTURED: &str = "opponent's captured";
+
 fn build_comparison(pair: Pair<'_, Rule>) -> Result<ExprKind, Diagnostic> {
     let mut c = Children::of(pair);
-    let quantity = build_ident(c.next()?);
+    let quantity = c.next()?;
+    let quantity = match quantity.as_rule() {
+        // Written with any spaces between the two words; named in one way.
+        Rule::opponents_captured => Ident { name: OPPONENTS_CAPTURED.to_string(), span: span_of(&quantity) },
+        _ => build_ident(quantity),
+    };
     let tail = c.next()?;
     Ok(match tail.as_rule() {
         Rule::compare_op => {
