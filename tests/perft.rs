@@ -76,3 +76,19 @@ fn kalah() {
 fn oware() {
     assert_eq!(counts("oware", 5), [6, 36, 190, 1014, 5219]);
 }
+
+#[test]
+fn toguz_kumalak() {
+    // The same counts, to depth 6, as the independent model tests/fixtures/models/toguz_kumalak.py.
+    assert_eq!(counts("toguz-kumalak", 6), [9, 73, 613, 5199, 43184, 360035]);
+}
+
+#[test]
+fn pallanguzhi() {
+    assert_eq!(counts("pallanguzhi", 5), [7, 41, 210, 1043, 4578]);
+}
+
+#[test]
+fn hus() {
+    assert_eq!(counts("hus", 4), [12, 144, 1244, 11350]);
+}
