@@ -85,10 +85,16 @@ fn toguz_kumalak() {
 
 #[test]
 fn pallanguzhi() {
-    assert_eq!(counts("pallanguzhi", 5), [7, 41, 210, 1043, 4578]);
+    // The same counts as the independent model tests/fixtures/models/pallanguzhi.py, whose depth 6
+    // crosses a round end and a refill.
+    assert_eq!(counts("pallanguzhi", 6), [7, 41, 210, 1043, 4578, 19328]);
+    let owner = mancala::load_file(format!("{}/rules/pallanguzhi.mancala", env!("CARGO_MANIFEST_DIR")), &["pasu=owner"]).expect("loads");
+    let game = Game::new(&owner);
+    assert_eq!((1..=6).map(|d| perft(&game, d)).collect::<Vec<_>>(), [7, 41, 210, 1043, 4578, 19343]);
 }
 
 #[test]
 fn hus() {
-    assert_eq!(counts("hus", 4), [12, 144, 1244, 11350]);
+    // The same counts, to depth 6, as the independent model tests/fixtures/models/hus.py.
+    assert_eq!(counts("hus", 5), [12, 144, 1244, 11350, 77105]);
 }
