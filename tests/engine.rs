@@ -1,7 +1,7 @@
 //! Language features of the engine that the shipped games do not all use, each on a tiny rule
 //! file written here: endless-move detection (against an independent naive sower), skipping the
 //! origin, clockwise sowing, forward and two-way chains, other scorings and no-move policies,
-//! the opposite hole and the next and previous holes.
+//! the opposite hole and the next and previous holes, claimed holes.
 
 use mancala::engine::position::parse_position;
 use mancala::{load_str, Action, Game, Rules};
@@ -293,4 +293,44 @@ fn a_match_whose_rounds_keep_starting_the_same_way_ends() {
     assert_eq!(result.winner, None);
     assert_eq!(result.score, [1, 1]);
     assert_eq!(g.state().round, 6);
+}
+
+#[test]
+fn a_claim_lasts_for_the_round() {
+    // South has claimed b1. a1 (1) → a2 leaves North without a stone: the round ends and the board
+    // goes to South (1). Refills of 2: South a1 a2 (stock 5 → 1), North b2 b1 (4 → 0): b1 is
+    // North's again, and no longer claimed.
+    let rules = rules(
+        "board {\n size 2 x 2\n seeds 2\n}\ncapture {\n when opponent's and count = 3\n claim last hole\n}\nrounds {\n refill 2 per hole\n}\n\
+         end {\n when every hole is (own or empty), leftover to mover\n}\n",
+    );
+    let json = serde_json::json!({
+        "to_move": "south", "rows": {"a": [1, 0], "b": [0, 0]}, "captured": {"south": 4, "north": 4},
+        "owners": {"b1": "south"}, "claimed": ["b1"], "closed": [], "round": 1,
+    });
+    let mut game = Game::from_state(&rules, parse_position(&json.to_string(), &rules).expect("a valid position"));
+    play(&mut game, "a1");
+    let position = game.position();
+    assert_eq!(rows(&game), (vec![2, 2], vec![2, 2]));
+    assert_eq!((position.captured.south, position.captured.north), (1, 0));
+    assert_eq!(position.round, Some(2));
+    assert_eq!(position.claimed, Some(vec![]));
+    assert!(position.owners.is_empty(), "{:?}", position.owners);
+    assert_eq!(game.legal_texts(), ["a1", "a2"]);
+}
+
+#[test]
+fn a_claimed_hole_passes_every_stone_to_its_claimer_and_ends_a_lap() {
+    // a2 (2): b2 2 → 3, and the last stone makes b1 three: South claims it and takes its 3. Then
+    // North b2 (3): b1 is South's, so that stone is South's; a1 +1, a2 +1.
+    let rules = rules("board {\n size 2 x 2\n seeds 2\n}\ncapture {\n when opponent's and count = 3\n claim last hole\n}\n");
+    let mut game = game(&rules, "south", &[2, 2], &[2, 2]);
+    play(&mut game, "a2");
+    assert_eq!(rows(&game), (vec![2, 0], vec![0, 3]));
+    assert_eq!(game.position().claimed, Some(vec!["b1".to_string()]));
+    assert_eq!(game.state().captured, [3, 0]);
+    assert_eq!(game.legal_texts(), ["b2"]);
+    play(&mut game, "b2");
+    assert_eq!(rows(&game), (vec![3, 1], vec![0, 0]));
+    assert_eq!(game.state().captured, [4, 0]);
 }

@@ -107,6 +107,15 @@ impl Checker {
                         .word(word, "where the first seed goes", &[("origin", FirstSeed::Origin), ("next", FirstSeed::NextHole)])
                         .unwrap_or(first_seed)
                 }
+                StatementKind::FirstSeedUnlessAlone(word) if word.name == "next" => self.push(
+                    Diagnostic::error(
+                        "unless_alone_into_next",
+                        "`unless alone` changes nothing here",
+                        statement.span,
+                        "every first stone goes to the next hole already",
+                    )
+                    .with_help("`unless alone` goes with the origin: write `first seed into origin unless alone`, or drop `unless alone`"),
+                ),
                 StatementKind::FirstSeedUnlessAlone(word) => {
                     first_seed = self
                         .word(word, "where the first seed goes unless it is alone", &[("origin", FirstSeed::OriginUnlessAlone)])

@@ -109,7 +109,14 @@ impl Checker {
                     quantity.span,
                     "not a hole's count",
                 )
-                .with_help(format!("write a comparison such as `{} > 24`", quantity.name)),
+                .with_help(format!(
+                    "write a comparison such as `{}`",
+                    match quantity.name.as_str() {
+                        "claims" => "claims = 0",
+                        "captured" => "captured > 24",
+                        _ => "opponent's captured > 81",
+                    }
+                )),
             );
             return false;
         }

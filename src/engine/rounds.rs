@@ -32,6 +32,10 @@ pub fn end_round(rules: &Rules, rounds: &RoundsRule, state: &mut State, leftover
         _ => {}
     }
     state.closed = 0;
+    // Claims last for the round: the holes go back to their rows' players.
+    for hole in super::holes_of(std::mem::take(&mut state.claimed)) {
+        state.owners[hole] = rules.row_owner_of(hole);
+    }
     for p in Player::BOTH {
         for (i, &hole) in rounds.fill_order[p.index()].iter().enumerate() {
             if (i as u32) < filled[p.index()] {
