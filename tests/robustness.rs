@@ -478,10 +478,15 @@ fn every_statement_misplaced() {
 /// which never panic, never refuse an offered action, and whose positions read back the same.
 #[test]
 fn mixed_rule_files_check_and_play_without_panicking() {
-    let shipped: Vec<String> = ["tihbat", "djenon-aboure", "gore", "tsoro", "bosh", "kalah", "oware"]
-        .iter()
-        .map(|n| std::fs::read_to_string(format!("{}/rules/{n}.mancala", env!("CARGO_MANIFEST_DIR"))).expect("a shipped file"))
+    let mut paths: Vec<_> = std::fs::read_dir(format!("{}/rules", env!("CARGO_MANIFEST_DIR")))
+        .expect("rules/")
+        .map(|entry| entry.expect("an entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "mancala"))
         .collect();
+    paths.sort();
+    let shipped: Vec<String> = paths.iter().map(|path| std::fs::read_to_string(path).expect("a shipped file")).collect();
+    // `MIXED_ROUNDS=100000 cargo test --release --test robustness mixed` looks further.
+    let rounds: usize = std::env::var("MIXED_ROUNDS").ok().and_then(|n| n.parse().ok()).unwrap_or(1000);
     // Every statement line of every section, by section name, comments cut off.
     let mut lines_of: std::collections::BTreeMap<String, Vec<String>> = Default::default();
     for source in &shipped {
@@ -499,7 +504,7 @@ fn mixed_rule_files_check_and_play_without_panicking() {
     }
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut played = 0;
-    for round in 0..1000 {
+    for round in 0..rounds {
         let base = &shipped[rng.below(shipped.len())];
         let mut out = String::new();
         let mut section: Option<String> = None;

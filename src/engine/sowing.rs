@@ -84,8 +84,8 @@ fn drop_stone(rules: &Rules, state: &mut State, at: usize, mover: Player, plain:
 
 /// Sows a whole move from `origin` for `mover`: laps and relays (and captures sown on) until a
 /// lap ends without one, or ends where the mover has a choice to make ([`Sowing::choice`]).
-/// Returns `None` if the move would never end; `state` is then left mid-move, so callers work on
-/// a copy. Detection is exact (Brent's cycle finding over the position at the start of each lap),
+/// Returns `None` if the move would never end (never under `stop after N laps`, which cuts such a
+/// move instead); `state` is then left mid-move, so callers work on a copy. Detection is exact (Brent's cycle finding over the position at the start of each lap),
 /// so long moves that do end are never cut short.
 pub fn sow(rules: &Rules, state: &mut State, origin: usize, mover: Player) -> Option<Sowing> {
     let holes = rules.holes;
@@ -124,7 +124,8 @@ pub fn sow(rules: &Rules, state: &mut State, origin: usize, mover: Player) -> Op
             }
             hand = Hand::Lift(if rules.relay_next { step(next, last, state.closed) } else { last });
         }
-        if hand == checkpoint_hand && state.counts[..holes] == checkpoint[..holes] {
+        // Under a lap limit every move ends, endless or not: it is cut at the limit.
+        if rules.lap_limit == u32::MAX && hand == checkpoint_hand && state.counts[..holes] == checkpoint[..holes] {
             return None;
         }
         steps += 1;
