@@ -9,7 +9,7 @@ use mancala::cli::perft::perft;
 use mancala::cli::simulate::{game_seed, play_game};
 use mancala::{Game, Rules};
 
-const GAMES: [&str; 3] = ["tihbat", "djenon-aboure", "gore"];
+const GAMES: [&str; 10] = ["tihbat", "djenon-aboure", "gore", "tsoro", "bosh", "kalah", "oware", "pallanguzhi", "hus", "toguz-kumalak"];
 
 fn rules(name: &str) -> Rules {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules").join(format!("{name}.mancala"));
@@ -34,7 +34,19 @@ fn random_games(c: &mut Criterion) {
 
 fn perft_from_start(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
-    for (name, depth) in [("tihbat", 8), ("djenon-aboure", 5), ("gore", 4)] {
+    let depths = [
+        ("tihbat", 8),
+        ("djenon-aboure", 5),
+        ("gore", 4),
+        ("tsoro", 3),
+        ("bosh", 6),
+        ("kalah", 5),
+        ("oware", 5),
+        ("pallanguzhi", 6),
+        ("hus", 5),
+        ("toguz-kumalak", 5),
+    ];
+    for (name, depth) in depths {
         let rules = rules(name);
         let game = Game::new(&rules);
         group.throughput(Throughput::Elements(perft(&game, depth)));
