@@ -334,3 +334,16 @@ fn a_claimed_hole_passes_every_stone_to_its_claimer_and_ends_a_lap() {
     assert_eq!(rows(&game), (vec![3, 1], vec![0, 0]));
     assert_eq!(game.state().captured, [4, 0]);
 }
+
+#[test]
+fn a_store_is_never_claimed() {
+    // a1 (1) → a2, whose next place is South's store: `claim next hole` finds no hole there.
+    let rules = rules(
+        "board {\n size 2 x 2\n seeds 1\n stores at right\n}\ncapture {\n when own and count = 1\n claim next hole\n}\nend {\n when every hole is empty\n}\n",
+    );
+    let mut game = game(&rules, "south", &[1, 0], &[1, 1]);
+    play(&mut game, "a1");
+    assert_eq!(rows(&game), (vec![0, 1], vec![1, 1]));
+    assert_eq!(game.position().claimed, Some(vec![]));
+    assert_eq!(game.state().captured, [0, 0]);
+}

@@ -57,7 +57,8 @@ fn take_by(rules: &Rules, rule: &CaptureRule, state: &mut State, last: usize, mo
     }
     for what in &rule.claims {
         // The hole changes hands for good: its stones now, and all sown into it later.
-        if let Some(hole) = single_hole(rules, state, *what, last, mover) {
+        // (A store is never claimed: it is its owner's already.)
+        if let Some(hole) = single_hole(rules, state, *what, last, mover).filter(|&h| h < rules.holes) {
             take(state, hole, &mut taken);
             state.owners[hole] = mover;
             state.claimed |= 1u128 << hole;
