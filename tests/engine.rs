@@ -347,3 +347,25 @@ fn a_store_is_never_claimed() {
     assert_eq!(game.position().claimed, Some(vec![]));
     assert_eq!(game.state().captured, [0, 0]);
 }
+
+#[test]
+fn a_claimed_hole_is_never_traded() {
+    // Goré's trade with a claim: South owns a1, a2 and the claimed b2; only a1 and a2 may be
+    // offered, and at least one of them kept.
+    let rules = rules(
+        "board {\n size 2 x 2\n seeds 2\n}\ncapture {\n when opponent's and count = 3\n claim last hole\n}\n\
+         trade {\n offer 1..2 own holes\n keep at least 1 hole\n price 1 captured stone per hole\n}\n",
+    );
+    let json = serde_json::json!({
+        "to_move": "south", "rows": {"a": [1, 1], "b": [2, 0]}, "captured": {"south": 3, "north": 3},
+        "owners": {"b2": "south"}, "claimed": ["b2"],
+    });
+    let game = Game::from_state(&rules, parse_position(&json.to_string(), &rules).expect("a valid position"));
+    assert_eq!(game.legal_texts(), ["a1", "a2", "offer a1", "offer a2"]);
+    let offered = serde_json::json!({
+        "to_move": "north", "rows": {"a": [1, 1], "b": [2, 0]}, "captured": {"south": 3, "north": 3},
+        "owners": {"b2": "south"}, "claimed": ["b2"], "pending": {"offer": ["b2"], "by": "south"},
+    });
+    let error = parse_position(&offered.to_string(), &rules).expect_err("an offer of a claimed hole");
+    assert_eq!(error.to_string(), "the offer names `b2`, which is claimed and never traded");
+}

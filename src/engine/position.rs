@@ -276,6 +276,9 @@ pub fn parse_position(json: &str, rules: &Rules) -> Result<State, PositionError>
         }
         state.claimed |= 1u128 << hole;
     }
+    if let Some(hole) = super::holes_of(state.offer & state.claimed).next() {
+        return error(format!("the offer names `{}`, which is claimed and never traded", rules.label(hole)));
+    }
     if let Some(round) = input.round {
         if round == 0 {
             return error("rounds are numbered from 1".to_string());

@@ -16,6 +16,11 @@ pub struct Sowing {
     pub choice: bool,
 }
 
+/// Laps after which a move without a lap limit counts as one that never ends: about 20 ms of
+/// sowing. Exact cycle detection finds most endless moves far sooner, but with conserved stones
+/// (Hus without its cut) a move can wander for millions of laps before it repeats.
+pub const ENDLESS_LAPS: u32 = 100_000;
+
 /// Where the stones of a lap come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Hand {
@@ -85,8 +90,9 @@ fn drop_stone(rules: &Rules, state: &mut State, at: usize, mover: Player, plain:
 /// Sows a whole move from `origin` for `mover`: laps and relays (and captures sown on) until a
 /// lap ends without one, or ends where the mover has a choice to make ([`Sowing::choice`]).
 /// Returns `None` if the move would never end (never under `stop after N laps`, which cuts such a
-/// move instead); `state` is then left mid-move, so callers work on a copy. Detection is exact (Brent's cycle finding over the position at the start of each lap),
-/// so long moves that do end are never cut short.
+/// move instead); `state` is then left mid-move, so callers work on a copy. Detection is exact
+/// (Brent's cycle finding over the position at the start of each lap) up to [`ENDLESS_LAPS`]
+/// laps, a move still going then counting as endless.
 pub fn sow(rules: &Rules, state: &mut State, origin: usize, mover: Player) -> Option<Sowing> {
     let holes = rules.holes;
     let mut hand = Hand::Lift(origin);
@@ -124,8 +130,12 @@ pub fn sow(rules: &Rules, state: &mut State, origin: usize, mover: Player) -> Op
             }
             hand = Hand::Lift(if rules.relay_next { step(next, last, state.closed) } else { last });
         }
-        // Under a lap limit every move ends, endless or not: it is cut at the limit.
-        if rules.lap_limit == u32::MAX && hand == checkpoint_hand && state.counts[..holes] == checkpoint[..holes] {
+        // Under a lap limit every move ends, endless or not: it is cut at the limit. Without one, a
+        // move that comes back to a lap start it has seen never ends; nor, in practice, does one
+        // still going after `ENDLESS_LAPS` laps (a cycle can take millions of laps to close).
+        if rules.lap_limit == u32::MAX
+            && ((hand == checkpoint_hand && state.counts[..holes] == checkpoint[..holes]) || laps >= ENDLESS_LAPS)
+        {
             return None;
         }
         steps += 1;

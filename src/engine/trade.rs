@@ -6,9 +6,10 @@ use super::{holes_of, Action, State};
 use crate::compile::{Rules, TradeRule};
 use crate::player::Player;
 
-/// The holes `player` owns, as a set.
+/// The holes `player` owns and may trade, as a set: a claimed hole is theirs for good, not a
+/// hole of their territory to trade.
 fn owned(rules: &Rules, state: &State, player: Player) -> u128 {
-    (0..rules.holes).filter(|&h| state.owners[h] == player).fold(0, |set, h| set | 1u128 << h)
+    (0..rules.holes).filter(|&h| state.owners[h] == player).fold(0, |set, h| set | 1u128 << h) & !state.claimed
 }
 
 /// Whether `player` may offer `set` now (they have a move, which the caller knows).
