@@ -104,22 +104,20 @@ pub fn sow(rules: &Rules, state: &mut State, origin: usize, mover: Player) -> Op
     loop {
         let last = lap(rules, state, hand, next, mover);
         laps += 1;
-        // A lap ending in a store (or a claimed hole, which acts as one) ends the move: no relay
-        // or capture there.
-        let in_store = last >= holes || state.claimed & (1u128 << last) != 0;
-        // After the most laps a move may sow, it ends where it stands.
-        let in_store = in_store || laps >= rules.lap_limit;
+        // A lap ending in a store (or a claimed hole, which acts as one) ends the move, and so
+        // does the last lap a move may sow: nothing relays or is sown on from there.
+        let ends_here = last >= holes || state.claimed & (1u128 << last) != 0 || laps >= rules.lap_limit;
         // A capture whose stones are sown on comes before any relay.
-        let resown = if rules.resows && !in_store { super::capture::resow(rules, state, last, mover) } else { 0 };
+        let resown = if rules.resows && !ends_here { super::capture::resow(rules, state, last, mover) } else { 0 };
         if resown > 0 {
             hand = Hand::Captured { after: last, stones: resown };
         } else {
             let relays = match &rules.relay {
-                Some(relay) => !in_store && state.holds(rules, relay, last, mover),
+                Some(relay) => !ends_here && state.holds(rules, relay, last, mover),
                 None => false,
             };
             if !relays {
-                let choice = !in_store && rules.relay_or_stop.as_ref().is_some_and(|p| state.holds(rules, p, last, mover));
+                let choice = !ends_here && rules.relay_or_stop.as_ref().is_some_and(|p| state.holds(rules, p, last, mover));
                 if rules.stores {
                     // Stones sown into the stores are their owners' captures.
                     for p in 0..2 {
