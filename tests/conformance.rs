@@ -1,10 +1,10 @@
 //! Conformance with an independent implementation: every game of
-//! `../shared/conformance/{kalah,oware}-openspiel.jsonl` (500 random games each, played by
+//! `tests/fixtures/conformance/{kalah,oware}-openspiel.jsonl.gz` (500 random games each, played by
 //! OpenSpiel's C++ `mancala` and `oware`) is replayed through rules/kalah.mancala and
 //! rules/oware.mancala, and at every step the board, the stores (Kalah) or captures (Oware), the
 //! player to move and the legal moves must be the same; at the end, the winner and final scores.
 //!
-//! Their numbering (conformance/README.md): `pits[0..5]` are a1..a6, `pits[6..11]` b6..b1 (North's
+//! Their numbering (tests/fixtures/conformance/README.md): `pits[0..5]` are a1..a6, `pits[6..11]` b6..b1 (North's
 //! row from North's left); move k is South's a(k+1) or North's b(6-k).
 
 use std::collections::BTreeSet;
@@ -35,8 +35,10 @@ struct TraceResult {
 }
 
 fn traces(file: &str) -> Vec<Trace> {
-    let path = format!("{}/../shared/conformance/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let path = format!("{}/tests/fixtures/conformance/{file}.gz", env!("CARGO_MANIFEST_DIR"));
+    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(file), &mut text).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines().map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{path}: {e}"))).collect()
 }
 
