@@ -140,6 +140,9 @@ pub enum StatementKind {
     Refill(Value),
     /// `starter alternates`
     StarterAlternates,
+    /// `end match when round start repeats 5 times` (`, leftover to owner` or `, draw`):
+    /// `condition` spans `round start repeats 5 times`.
+    EndMatch { times: Value, consequence: Option<Consequence>, condition: Span },
     /// `relay or stop when …`: the mover chooses inside the move.
     RelayOrStop(Expr),
     /// `take opponent's column`

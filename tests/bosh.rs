@@ -196,11 +196,12 @@ fn a_player_who_cannot_fill_a_hole_loses_the_match() {
 
 #[test]
 fn with_one_round_the_round_end_ends_the_game() {
-    // The same move as above with rounds=1: the game ends; the board stays as play left it and
-    // the score gives it to South. No `round` or `closed` in the JSON.
+    // The same move as above with rounds=1: the game ends. B4's forfeit moves the board's stones
+    // (a3's 1 now in a4, and a1's 3) to South, as at the end of a round in a match: the final
+    // position shows them in South's captures. No `round` or `closed` in the JSON.
     let mut game = at(bosh_one_round(), "south", [3, 0, 1, 0, 0], [0, 0, 0, 0, 2], [20, 14], &[], 1);
     play(&mut game, "a3");
-    assert_position(&game, None, &[3, 0, 0, 1, 0], &[0, 0, 0, 0, 0], [22, 14]);
+    assert_position(&game, None, &[0, 0, 0, 0, 0], &[0, 0, 0, 0, 0], [26, 14]);
     assert_result(&game, Some("south"), [26, 14]);
     let json: Value = serde_json::from_str(&game.position_json()).expect("JSON");
     assert!(json.get("round").is_none() && json.get("closed").is_none(), "{json}");

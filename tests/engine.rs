@@ -272,14 +272,19 @@ fn previous_and_next_hole_follow_the_circuit() {
     assert_eq!(g.legal_texts(), ["pass"]);
 }
 
+/// A tiny match whose every round goes round until its board repeats, each player keeping their
+/// own hole, so that every round starts exactly as the last did; `end` is what the rounds section
+/// adds.
+fn same_rounds(end: &str) -> Rules {
+    rules(&format!(
+        "board {{\n size 2 x 1\n seeds 1\n}}\nrounds {{\n refill 1 per hole\n{end}}}\nend {{\n when board repeats 2 times, leftover to owner\n}}\n"
+    ))
+}
+
 #[test]
 fn a_match_whose_rounds_keep_starting_the_same_way_ends() {
-    // Each round of this tiny match goes round until its board repeats, each player keeps their
-    // own hole, and the next round starts exactly as the last did: the fifth such start ends the
-    // match, scored by each player's stones.
-    let rules = rules(
-        "board {\n size 2 x 1\n seeds 1\n}\nrounds {\n refill 1 per hole\n}\nend {\n when board repeats 2 times, leftover to owner\n}\n",
-    );
+    // The fifth such start ends the match, scored by each player's stones.
+    let rules = same_rounds(" end match when round start repeats 5 times, leftover to owner\n");
     let mut g = Game::new(&rules);
     let mut actions = 0;
     while !g.is_over() {
@@ -289,10 +294,31 @@ fn a_match_whose_rounds_keep_starting_the_same_way_ends() {
         assert!(actions < 100, "the match does not end: {}", g.position_json());
     }
     let result = g.result().expect("over");
-    assert_eq!(result.reason, "a round starts the same way for the fifth time");
+    assert_eq!(result.reason, "round start repeats 5 times");
     assert_eq!(result.winner, None);
     assert_eq!(result.score, [1, 1]);
+    // Rounds 2 to 6 started by refills (the game's own start is no refill).
     assert_eq!(g.state().round, 6);
+    // A draw, where the file says so.
+    let rules = same_rounds(" end match when round start repeats 3 times, draw\n");
+    let mut g = Game::new(&rules);
+    while !g.is_over() {
+        g.apply(g.legal_actions()[0]).expect("legal");
+    }
+    assert_eq!(g.result().map(|r| (r.reason.as_str(), r.winner)), Some(("round start repeats 3 times", None)));
+    assert_eq!(g.state().round, 4);
+}
+
+#[test]
+fn without_end_match_repeated_round_starts_go_on() {
+    // Nothing in the engine ends a match the file does not end: the same rounds go on.
+    let rules = same_rounds("");
+    let mut g = Game::new(&rules);
+    for _ in 0..200 {
+        g.apply(g.legal_actions()[0]).expect("legal");
+    }
+    assert!(!g.is_over());
+    assert!(g.state().round > 50, "round {}", g.state().round);
 }
 
 #[test]

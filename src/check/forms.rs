@@ -59,6 +59,7 @@ pub const FORMS: &[Form] = &[
     Form { keyword: "win after decline", section: Some("trade"), example: "win after decline \"victory without glory\"" },
     Form { keyword: "refill", section: Some("rounds"), example: "refill 4 per hole" },
     Form { keyword: "starter alternates", section: Some("rounds"), example: "starter alternates" },
+    Form { keyword: "end match", section: Some("rounds"), example: "end match when round start repeats 5 times, leftover to owner" },
     Form { keyword: "leftover", section: Some("end"), example: "leftover to owner" },
     Form { keyword: "wins", section: Some("end"), example: "most stones wins" },
 ];
@@ -88,6 +89,7 @@ pub fn form_of(kind: &StatementKind) -> Option<&'static Form> {
         StatementKind::GrandSlamNothing => "grand slam",
         StatementKind::Refill(_) => "refill",
         StatementKind::StarterAlternates => "starter alternates",
+        StatementKind::EndMatch { .. } => "end match",
         StatementKind::TakeColumn(_) => "take",
         StatementKind::Choose { .. } => "choose",
         StatementKind::FirstSeed(_) | StatementKind::FirstSeedUnlessAlone(_) => "first seed",

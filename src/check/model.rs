@@ -259,6 +259,19 @@ pub struct Rounds {
     pub refill: Num,
     /// Whether the player who starts a round changes every round.
     pub alternate: bool,
+    /// `end match when round start repeats N times`.
+    pub repeats: Option<MatchRepeats>,
+}
+
+/// The match ends when a round starts, for the `times`-th time, as an earlier round did (the
+/// same stones in every hole and stock, closed holes and starter).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct MatchRepeats {
+    pub times: Num,
+    /// `None`: as the file's `leftover` says.
+    pub outcome: Option<Outcome>,
+    /// The condition as written (`round start repeats 5 times`).
+    pub text: String,
 }
 
 /// What counts as "the same position" for a repetition ending.

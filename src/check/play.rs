@@ -486,9 +486,18 @@ impl Checker {
         let Some(&header) = sections.spans.get("rounds") else { return Some(None) };
         let mut refill = None;
         let mut alternate = false;
+        let mut repeats = None;
         let mut ok = true;
         for statement in sections.of("rounds") {
             match &statement.kind {
+                StatementKind::EndMatch { times, consequence, condition } => {
+                    let outcome = self.consequence(consequence.as_ref());
+                    let times = self.num(times, REPEATS);
+                    match (outcome, times) {
+                        (Some(outcome), Some(times)) => repeats = Some(MatchRepeats { times, outcome, text: self.text_of(*condition) }),
+                        _ => ok = false,
+                    }
+                }
                 StatementKind::Refill(value) => {
                     refill = self.num(value, REFILL);
                     ok &= refill.is_some();
@@ -510,26 +519,18 @@ impl Checker {
             ok = false;
         }
         let refill = refill?;
-        ok.then_some(Some(Rounds { refill, alternate }))
+        ok.then_some(Some(Rounds { refill, alternate, repeats }))
     }
 
     fn end(&mut self, statements: &[&Statement]) -> (Vec<Ending>, Leftover, Wins) {
         let mut endings = Vec::new();
         let mut leftover = Leftover::Owner;
         let mut wins = Wins::Most;
-        let leftovers =
-            [("owner", Leftover::Owner), ("split", Leftover::Split), ("removed", Leftover::Removed), ("mover", Leftover::Mover)];
         for statement in statements {
             match &statement.kind {
                 StatementKind::When { condition, consequence } => {
                     // Both halves checked (and reported) before either failure counts.
-                    let outcome = match consequence {
-                        None => Some(None),
-                        Some(Consequence::Draw(_)) => Some(Some(Outcome::Draw)),
-                        Some(Consequence::Leftover(word)) => {
-                            self.word(word, "where leftover stones go", &leftovers).map(|l| Some(Outcome::Leftover(l)))
-                        }
-                    };
+                    let outcome = self.consequence(consequence.as_ref());
                     let condition = match condition {
                         Condition::Predicate(expr) => {
                             self.predicate(expr, Subject::Board).map(|pred| (EndCondition::Board(pred), self.text_of(expr.span)))
@@ -549,7 +550,7 @@ impl Checker {
                     };
                     endings.push(Ending { condition, outcome, text });
                 }
-                StatementKind::Leftover(word) => leftover = self.word(word, "where leftover stones go", &leftovers).unwrap_or(leftover),
+                StatementKind::Leftover(word) => leftover = self.word(word, "where leftover stones go", &LEFTOVERS).unwrap_or(leftover),
                 StatementKind::Wins(word) => {
                     wins = self.word(word, "a winner rule", &[("most", Wins::Most), ("fewest", Wins::Fewest)]).unwrap_or(wins)
                 }
@@ -559,7 +560,22 @@ impl Checker {
         (endings, leftover, wins)
     }
 
+    /// What an ending's `, leftover …` or `, draw` says (`Some(None)`: nothing; `None`: an error).
+    fn consequence(&mut self, consequence: Option<&Consequence>) -> Option<Option<Outcome>> {
+        match consequence {
+            None => Some(None),
+            Some(Consequence::Draw(_)) => Some(Some(Outcome::Draw)),
+            Some(Consequence::Leftover(word)) => {
+                self.word(word, "where leftover stones go", &LEFTOVERS).map(|l| Some(Outcome::Leftover(l)))
+            }
+        }
+    }
+
     fn text_of(&self, span: Span) -> String {
         span.text(&self.source).to_string()
     }
 }
+
+/// The words of `leftover …`.
+const LEFTOVERS: [(&str, Leftover); 4] =
+    [("owner", Leftover::Owner), ("split", Leftover::Split), ("removed", Leftover::Removed), ("mover", Leftover::Mover)];

@@ -110,6 +110,8 @@ pub struct Rules {
     pub endings: Vec<EndingRule>,
     /// Whether any ending counts repetitions (so the engine keeps a history).
     pub tracks_repetition: bool,
+    /// Which kinds of repetition the endings count: `[board, position]`.
+    pub repetition_kinds: [bool; 2],
     pub leftover: Leftover,
     pub wins: Wins,
     pub trade: Option<TradeRule>,
@@ -125,6 +127,17 @@ pub struct RoundsRule {
     /// Each player's holes in the order they are refilled: their own, in sowing order from the
     /// first hole of their row (South's a1 onwards, North's bN onwards, counter-clockwise).
     pub fill_order: [Vec<u8>; 2],
+    /// The match ends when a round starts for this many times as an earlier one did.
+    pub repeats: Option<RoundRepeats>,
+}
+
+/// `end match when round start repeats N times`: how often and with what outcome.
+#[derive(Clone, Debug)]
+pub struct RoundRepeats {
+    pub times: u32,
+    pub outcome: Outcome,
+    /// The condition as written, the result's reason.
+    pub reason: String,
 }
 
 /// Lowers a checked game with the chosen option values.
@@ -282,6 +295,8 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
             })
             .collect(),
         tracks_repetition: endings.iter().any(|e| matches!(e.condition, EndRule::Repeats { .. })),
+        repetition_kinds: [Repeated::Board, Repeated::Position]
+            .map(|kind| endings.iter().any(|e| matches!(e.condition, EndRule::Repeats { what, .. } if what == kind))),
         endings,
         leftover: model.leftover,
         wins: model.wins,
@@ -295,6 +310,11 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         rounds: model.rounds.as_ref().map(|r| RoundsRule {
             refill: value(r.refill),
             alternate: r.alternate,
+            repeats: r.repeats.as_ref().map(|m| RoundRepeats {
+                times: value(m.times),
+                outcome: m.outcome.unwrap_or(Outcome::Leftover(model.leftover)),
+                reason: m.text.clone(),
+            }),
             fill_order: Player::BOTH.map(|p| {
                 let circuit = &circuits[if model.own_circuits { p.index() } else { 0 }];
                 circuit.iter().filter(|&&h| h < holes && row_owner[h / columns] == p).map(|&h| h as u8).collect()

@@ -1,7 +1,8 @@
 //! The end of a game: which ending applies after an action, and the final score.
 
+use super::history::History;
 use super::{GameResult, State};
-use crate::check::model::{Leftover, Outcome, Repeated, Wins};
+use crate::check::model::{Leftover, Outcome, Wins};
 use crate::compile::{EndRule, Rules};
 use crate::player::Player;
 
@@ -21,30 +22,10 @@ pub fn leftover_of(rules: &Rules, outcome: Outcome) -> Leftover {
     }
 }
 
-/// Whether two positions are the same for a repetition of kind `what`.
-pub fn same(rules: &Rules, a: &State, b: &State, what: Repeated) -> bool {
-    let holes = rules.holes;
-    let board = a.to_move == b.to_move
-        && a.offer == b.offer
-        && a.pending == b.pending
-        && a.closed == b.closed
-        && a.claimed == b.claimed
-        && a.counts[..holes] == b.counts[..holes];
-    match what {
-        Repeated::Board => board,
-        Repeated::Position => board && a.captured == b.captured && a.owners[..holes] == b.owners[..holes],
-    }
-}
-
-/// The first repetition ending reached, `history` holding every position so far (the current
-/// one included).
-pub fn repetition_ending<'r>(rules: &'r Rules, history: &[State]) -> Option<(Outcome, &'r str)> {
-    let current = history.last()?;
+/// The first repetition ending reached by `current`, which `history` has just recorded.
+pub fn repetition_ending<'r>(rules: &'r Rules, history: &History, current: &State) -> Option<(Outcome, &'r str)> {
     rules.endings.iter().find_map(|e| match e.condition {
-        EndRule::Repeats { what, times } => {
-            let occurrences = history.iter().filter(|s| same(rules, s, current, what)).count();
-            (occurrences >= times as usize).then_some((e.outcome, e.reason.as_str()))
-        }
+        EndRule::Repeats { what, times } => (history.occurrences(rules, current, what) >= times).then_some((e.outcome, e.reason.as_str())),
         EndRule::Board(_) => None,
     })
 }

@@ -4,6 +4,7 @@
 use super::action::Action;
 use super::capture::{capture, choosable, take_chosen, take_holes};
 use super::ending;
+use super::history::History;
 use super::rounds::{self, Next};
 use super::sowing::{sow, Sowing};
 use super::trade;
@@ -25,13 +26,15 @@ pub struct IllegalAction {
 pub struct Game<'r> {
     rules: &'r Rules,
     state: State,
-    /// Every position so far, the current one last; kept only when an ending counts repetitions.
-    history: Vec<State>,
+    /// How often each position has stood in this round (or game); kept only when an ending
+    /// counts repetitions.
+    history: History,
     result: Option<GameResult>,
     /// Laps sown by the last action (0 when it sowed nothing).
     last_laps: u32,
-    /// In a match of rounds, the position at the start of each round so far.
-    round_starts: Vec<State>,
+    /// In a match of rounds whose rules end it on repeated round starts, how often each start
+    /// position has stood.
+    round_starts: History,
 }
 
 impl<'r> Game<'r> {
@@ -42,10 +45,9 @@ impl<'r> Game<'r> {
 
     /// A game continuing from `state`; repetition counting starts afresh from it.
     pub fn from_state(rules: &'r Rules, state: State) -> Game<'r> {
-        let mut game = Game { rules, state, history: Vec::new(), result: None, last_laps: 0, round_starts: Vec::new() };
-        if rules.tracks_repetition {
-            game.history.push(state);
-        }
+        let round_starts = History::new([false, rules.rounds.as_ref().is_some_and(|r| r.repeats.is_some())]);
+        let mut game = Game { rules, state, history: History::new(rules.repetition_kinds), result: None, last_laps: 0, round_starts };
+        game.history.record(rules, &state);
         // A position may leave a choice open that is no choice at all: settle it.
         if let Pending::Choose(rule) = state.pending {
             let mover = state.to_move;
@@ -294,8 +296,8 @@ impl<'r> Game<'r> {
         if !self.rules.tracks_repetition {
             return false;
         }
-        self.history.push(self.state);
-        if let Some((outcome, reason)) = ending::repetition_ending(self.rules, &self.history) {
+        self.history.record(self.rules, &self.state);
+        if let Some((outcome, reason)) = ending::repetition_ending(self.rules, &self.history, &self.state) {
             self.conclude(outcome, None, mover, reason.to_string());
             return true;
         }
@@ -338,14 +340,13 @@ impl<'r> Game<'r> {
             Some(rounds) if loser.is_none() => {
                 match rounds::end_round(self.rules, rounds, &mut self.state, ending::leftover_of(self.rules, outcome), mover) {
                     Next::Round => {
-                        // A match must end: a round that starts as an earlier one did for the
-                        // fifth time ends it, scored by each player's stones.
-                        let start = self.state;
-                        self.round_starts.push(start);
-                        let same = |s: &State| ending::same(self.rules, s, &start, Repeated::Position);
-                        if self.round_starts.iter().filter(|s| same(s)).count() >= ROUND_START_REPEATS {
-                            let reason = "a round starts the same way for the fifth time".to_string();
-                            return self.finish(Outcome::Leftover(Leftover::Owner), None, mover, reason);
+                        // A match whose rules say so ends when a round starts as earlier ones
+                        // did for the given time.
+                        if let Some(repeats) = &rounds.repeats {
+                            self.round_starts.record(self.rules, &self.state);
+                            if self.round_starts.occurrences(self.rules, &self.state, Repeated::Position) >= repeats.times {
+                                return self.finish(repeats.outcome, None, mover, repeats.reason.clone());
+                            }
                         }
                         // Repetition counts within a round.
                         self.history.clear();
@@ -369,6 +370,12 @@ impl<'r> Game<'r> {
     }
 
     fn finish(&mut self, outcome: Outcome, loser: Option<Player>, mover: Player, reason: String) {
+        // Where the rules give the board to the player who moved, its stones move to them, as at
+        // the end of a round; other leftovers are only counted in the score.
+        if ending::leftover_of(self.rules, outcome) == Leftover::Mover && loser.is_none() {
+            self.state.captured[mover.index()] += self.state.board_total(self.rules);
+            self.state.counts[..self.rules.holes].fill(0);
+        }
         let mut result = ending::result(self.rules, &self.state, outcome, loser, mover, reason);
         let note = self.rules.trade.as_ref().and_then(|t| t.declined_win.as_ref());
         if let (Some(note), Some(winner)) = (note, result.winner) {
@@ -379,6 +386,3 @@ impl<'r> Game<'r> {
         self.result = Some(result);
     }
 }
-
-/// The fifth time a match starts a round the same way ends it.
-const ROUND_START_REPEATS: usize = 5;

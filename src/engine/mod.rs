@@ -11,6 +11,7 @@ pub mod action;
 mod capture;
 mod ending;
 mod game;
+mod history;
 pub mod position;
 mod rounds;
 mod sowing;

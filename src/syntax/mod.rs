@@ -274,6 +274,8 @@ fn is_keyword(rule: Rule) -> bool {
     matches!(
         rule,
         comment
+            | kw_end
+            | kw_match
             | kw_game
             | kw_source
             | kw_ruling
@@ -473,6 +475,13 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
         Rule::relay_from => StatementKind::RelayFrom { from: build_ident(c.next()?), condition: build_expr(c.next()?)? },
         Rule::refill => StatementKind::Refill(build_value(c.next()?)?),
         Rule::starter_alternates => StatementKind::StarterAlternates,
+        Rule::end_match => {
+            let repeats = c.next()?;
+            let condition = span_of(&repeats);
+            let times = build_value(Children::of(repeats).next()?)?;
+            let consequence = c.optional(Rule::consequence).map(build_consequence).transpose()?;
+            StatementKind::EndMatch { times, consequence, condition }
+        }
         Rule::relay_or_stop => StatementKind::RelayOrStop(build_expr(c.next()?)?),
         Rule::take_column => StatementKind::TakeColumn(build_ident(c.next()?)),
         Rule::choose => StatementKind::Choose { count: build_value(c.next()?)?, condition: build_expr(c.next()?)? },

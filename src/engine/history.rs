@@ -1,0 +1,108 @@
+//! The repetition history: how many times each position has stood, kept as counts in a hash map
+//! keyed by a 128-bit hash (XXH3) of exactly the parts of the position a repetition compares.
+//! Recording a position and asking how often it stood both cost one hash, whatever the length
+//! of the game. Two different positions would share a key with a probability of about n² / 2¹²⁹
+//! for n positions (below 10⁻²⁸ for a game of 10⁶ actions).
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::{Pending, State};
+use crate::check::model::Repeated;
+use crate::compile::Rules;
+use crate::MAX_HOLES;
+
+/// The key of a position for a repetition of one kind.
+pub type Key = u128;
+
+/// Occurrences of positions, by [`key`]. Only the kinds of repetition the rules count are kept.
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    seen: HashMap<Key, u32, BuildHasherDefault<KeyHasher>>,
+    /// The kinds recorded: `[board, position]`.
+    kinds: [bool; 2],
+}
+
+impl History {
+    /// An empty history that records the kinds `kinds` says (`[board, position]`).
+    pub fn new(kinds: [bool; 2]) -> History {
+        History { seen: HashMap::default(), kinds }
+    }
+
+    /// Counts `state` once more for each kind kept.
+    pub fn record(&mut self, rules: &Rules, state: &State) {
+        for what in [Repeated::Board, Repeated::Position] {
+            if self.kinds[usize::from(what == Repeated::Position)] {
+                *self.seen.entry(key(rules, state, what)).or_insert(0) += 1;
+            }
+        }
+    }
+
+    /// How many times `state` has been recorded, compared as `what` says.
+    pub fn occurrences(&self, rules: &Rules, state: &State, what: Repeated) -> u32 {
+        self.seen.get(&key(rules, state, what)).copied().unwrap_or(0)
+    }
+
+    pub fn clear(&mut self) {
+        self.seen.clear();
+    }
+}
+
+/// The key of `state` for a repetition of kind `what`: a hash of the player to move, any open
+/// offer or decision, the closed and claimed holes and every hole's count; for a position, also
+/// what each player has captured and who owns each hole.
+pub fn key(rules: &Rules, state: &State, what: Repeated) -> Key {
+    let holes = rules.holes;
+    let position = what == Repeated::Position;
+    let (decision, at) = match state.pending {
+        Pending::None => (0, 0),
+        Pending::Continue(hole) => (1, hole),
+        Pending::Choose(rule) => (2, rule),
+    };
+    let mut owners = 0u128;
+    if position {
+        for (hole, owner) in state.owners[..holes].iter().enumerate() {
+            owners |= u128::from(*owner == crate::player::Player::North) << hole;
+        }
+    }
+    let captured = if position { state.captured } else { [0, 0] };
+    // Every part at a fixed place, so that no two different positions write the same bytes.
+    let mut bytes = [0u8; HEAD + 2 * MAX_HOLES];
+    bytes[..4].copy_from_slice(&[u8::from(position), u8::from(state.to_move == crate::player::Player::North), decision, at]);
+    for (i, part) in [state.offer, state.closed, state.claimed, owners].iter().enumerate() {
+        bytes[4 + 16 * i..4 + 16 * (i + 1)].copy_from_slice(&part.to_le_bytes());
+    }
+    for (i, c) in captured.iter().enumerate() {
+        bytes[68 + 4 * i..68 + 4 * (i + 1)].copy_from_slice(&c.to_le_bytes());
+    }
+    for (i, count) in state.counts[..holes].iter().enumerate() {
+        bytes[HEAD + 2 * i..HEAD + 2 * (i + 1)].copy_from_slice(&count.to_le_bytes());
+    }
+    xxhash_rust::xxh3::xxh3_128(&bytes[..HEAD + 2 * holes])
+}
+
+/// The bytes of a key before the counts: kind, player to move, decision (2), four hole sets, two
+/// captures.
+const HEAD: usize = 4 + 16 * 4 + 8;
+
+/// The map's hasher: a key is already a uniform hash, so its low 64 bits serve as they are.
+#[derive(Default)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `u128` keys are hashed: `write_u128` takes them; anything else is folded in.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u128(&mut self, key: u128) {
+        let bytes = key.to_le_bytes();
+        self.0 = u64::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7]]);
+    }
+}
