@@ -395,3 +395,61 @@ fn a_claimed_hole_is_never_traded() {
     let error = parse_position(&offered.to_string(), &rules).expect_err("an offer of a claimed hole");
     assert_eq!(error.to_string(), "the offer names `b2`, which is claimed and never traded");
 }
+
+#[test]
+fn stores_at_right_stand_at_each_players_right_whichever_way_sowing_runs() {
+    // Clockwise, South's circuit runs a3 a2 a1 b1 b2 b3, South's store, a3: the store stands at
+    // South's right (column 3), between b3 and a3. North's runs b1 b2 b3 a3 a2 a1, North's store,
+    // b1: at North's right (column 1), between a1 and b1. Each passes the other's store.
+    let rules = rules(
+        "board {\n size 2 x 3\n seeds 0\n stores at right\n}\nplay {\n play again when last seed in own store\n}\nsowing {\n sow clockwise\n}\nend {\n when every hole is empty\n}\n",
+    );
+    // South a1 (5): b1, b2, b3, South's store, a3.
+    let mut g = game(&rules, "south", &[5, 0, 0], &[0, 0, 1]);
+    play(&mut g, "a1");
+    assert_eq!((rows(&g), g.state().captured), ((vec![0, 0, 1], vec![1, 1, 2]), [1, 0]));
+    assert_eq!(g.to_move(), Some(mancala::Player::North));
+    // North b3 (5): a3, a2, a1, North's store, b1.
+    let mut g = game(&rules, "north", &[0, 0, 0], &[0, 0, 5]);
+    play(&mut g, "b3");
+    assert_eq!((rows(&g), g.state().captured), ((vec![1, 1, 1], vec![1, 0, 0]), [0, 1]));
+    // South a1 (4): b1, b2, b3, the store: South moves again.
+    let mut g = game(&rules, "south", &[4, 0, 1], &[0, 0, 0]);
+    play(&mut g, "a1");
+    assert_eq!((rows(&g), g.state().captured), ((vec![0, 0, 1], vec![1, 1, 1]), [1, 0]));
+    assert_eq!(g.to_move(), Some(mancala::Player::South));
+}
+
+/// A file of `n` capture sections: the first `n - 1` can never hold; the last takes the last hole
+/// when it holds 2 and lets the mover choose one more hole holding 1.
+fn many_captures(n: usize) -> String {
+    let mut source = "board {\n size 2 x 2\n seeds 1\n}\n".to_string();
+    for _ in 1..n {
+        source.push_str("capture {\n when count = 99\n take last hole\n}\n");
+    }
+    source.push_str("capture {\n when count = 2\n take last hole\n choose 1 more hole where count = 1\n}\n");
+    source
+}
+
+#[test]
+fn a_file_of_more_than_255_captures_is_refused_and_255_all_work() {
+    // The engine numbers capture sections in a byte: the 256th is refused, never confused with the first.
+    let source = format!("game \"Test\"\n{}", many_captures(256));
+    let Err(mancala::LoadError::Rules { diagnostics, .. }) = load_str("test.mancala", &source, &[] as &[&str]) else {
+        panic!("256 capture sections load");
+    };
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert_eq!(diagnostics[0].code, "too_many_captures");
+    assert_eq!(diagnostics[0].message, "256 `capture` sections are more than the 255 a game may have");
+    let header = diagnostics[0].labels[0].0;
+    assert_eq!(&source[header.start as usize..header.end as usize], "capture");
+    assert_eq!(source[..header.start as usize].matches("capture {").count(), 255, "the label is on the 256th section");
+    // 255 sections: the last one captures and asks for its chosen hole.
+    let rules = rules(&many_captures(255));
+    // South a2 (1) → b2 (2): taken, then South chooses one of a1, b1 (1 each).
+    let mut g = game(&rules, "south", &[1, 1], &[1, 1]);
+    play(&mut g, "a2");
+    assert_eq!(g.legal_texts(), ["take a1", "take b1"]);
+    play(&mut g, "take b1");
+    assert_eq!((rows(&g), g.state().captured), ((vec![1, 0], vec![0, 0]), [3, 0]));
+}

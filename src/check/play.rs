@@ -9,6 +9,9 @@ use super::{Checker, Sections};
 use crate::ast::{Condition, Consequence, Ident, Span, Statement, StatementKind};
 use crate::player::Player;
 
+/// The most `capture` sections a file may have (the engine numbers them in a byte).
+pub const MAX_CAPTURES: usize = u8::MAX as usize;
+
 const REPEATS: Slot = Slot { what: "the number of occurrences", min: 2, max: 1000 };
 const HOLES_OFFERED: Slot = Slot { what: "the number of holes offered", min: 1, max: 64 };
 const HOLES_KEPT: Slot = Slot { what: "the number of holes kept", min: 0, max: 64 };
@@ -158,11 +161,15 @@ impl Checker {
         }
 
         let captures = sections.captures.iter().filter_map(|(header, statements)| self.capture(*header, statements)).collect();
+        let too_many_captures = self.too_many_captures(sections);
         let (endings, leftover, wins) = self.end(sections.of("end"));
         let trade = self.trade(sections);
         let rounds = self.rounds(sections);
 
         let board = board?;
+        if too_many_captures {
+            return None;
+        }
         if !self.circuits_fit(&board, own_circuits, sections) {
             return None;
         }
@@ -479,6 +486,22 @@ impl Checker {
         }
         let ((fewest, most), price) = (offer?, price?);
         ok.then_some(Some(Trade { fewest, most, keep, price, declined_win }))
+    }
+
+    /// Whether the file has more `capture` sections than the engine numbers (reported).
+    fn too_many_captures(&mut self, sections: &Sections<'_>) -> bool {
+        let Some((header, _)) = sections.captures.get(MAX_CAPTURES) else { return false };
+        let count = sections.captures.len();
+        self.push(
+            Diagnostic::error(
+                "too_many_captures",
+                format!("{count} `capture` sections are more than the {MAX_CAPTURES} a game may have"),
+                *header,
+                format!("capture section number {}", MAX_CAPTURES + 1),
+            )
+            .with_help("join captures that take the same way into one section: a `when` may list several conditions with `or`"),
+        );
+        true
     }
 
     /// The `rounds` section, if any: `Some(None)` without one, `None` when it has errors.

@@ -140,6 +140,21 @@ pub struct RoundRepeats {
     pub reason: String,
 }
 
+/// Puts `player`'s store (place `store`) into their circuit at their right end, as they see the
+/// board: beside the last hole of their row on that side (South's column N, North's column 1),
+/// on the side away from their row, whichever way the circuit runs. The opponent's store is not
+/// on it.
+fn place_store(circuit: &mut Vec<usize>, player: Player, row_owner: &[Player], columns: usize, store: usize) {
+    let column = if player == Player::South { columns - 1 } else { 0 };
+    let Some(row) = row_owner.iter().position(|&owner| owner == player) else { return };
+    let right = row * columns + column;
+    let Some(at) = circuit.iter().position(|&h| h == right) else { return };
+    // The neighbour inside the row is the next column; the store goes on the other side.
+    let next = circuit[(at + 1) % circuit.len()];
+    let inward = columns > 1 && next / columns == row && next % columns != column;
+    circuit.insert(if inward { at } else { at + 1 }, store);
+}
+
 /// Lowers a checked game with the chosen option values.
 pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
     let model = checked
@@ -156,13 +171,8 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
     let mut circuits: [Vec<usize>; 2] =
         Player::BOTH.map(|p| circuit(rows, columns, model.direction, model.own_circuits.then_some((p, row_owner))));
     if model.stores {
-        // Each player's store follows the last hole of their row in their circuit; the opponent's
-        // store is not on it.
         for (p, circuit) in circuits.iter_mut().enumerate() {
-            let player = Player::BOTH[p];
-            if let Some(end) = circuit.iter().rposition(|&h| row_owner[h / columns] == player) {
-                circuit.insert(end + 1, holes + p);
-            }
+            place_store(circuit, Player::BOTH[p], &model.row_owner, columns, holes + p);
         }
     }
     let mut next = [[0u8; MAX_HOLES]; 2];
