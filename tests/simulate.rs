@@ -123,3 +123,27 @@ fn bad_requests_are_one_line_usage_errors() {
         assert!(err.lines().filter(|l| !l.trim().is_empty()).count() <= 3, "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_game_stopped_by_the_action_cap_is_unfinished_never_a_draw() {
+    // One stone going round a 2 x 1 board for ever: no ending can hold.
+    let dir = std::env::temp_dir().join(format!("mancala-simulate-cap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let file = dir.join("endless.mancala");
+    std::fs::write(&file, "game \"Endless\"\nboard {\n size 2 x 1\n seeds 1\n}\nend {\n when every hole has count > 5\n}\n")
+        .expect("written");
+    let path = file.to_string_lossy().to_string();
+    let json = summary(&["simulate", &path, "--games", "3", "--json"]);
+    assert_eq!((json["south_wins"].as_u64(), json["north_wins"].as_u64()), (Some(0), Some(0)));
+    assert_eq!((json["draws"].as_u64(), json["unfinished"].as_u64()), (Some(0), Some(3)));
+    assert_eq!(json["end_reasons"], serde_json::json!({"unfinished after 100000 actions": 3}));
+    assert_eq!(json["max_length"].as_u64(), Some(100_000));
+    let out = mancala(&["simulate", &path, "--games", "3"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("  draws            0")
+            && text.contains("  unfinished       3  (stopped after 100000 actions: neither won nor drawn)"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

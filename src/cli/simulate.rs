@@ -53,8 +53,11 @@ pub struct SimulateArgs {
 /// What one game came to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameStats {
-    /// `None` for a draw (or an unfinished game).
+    /// `None` for a draw or an unfinished game.
     pub winner: Option<Player>,
+    /// Whether the game reached an end of its rules (not the action cap, nor a player without
+    /// an answer).
+    pub finished: bool,
     /// Actions played.
     pub length: u32,
     pub reason: String,
@@ -85,7 +88,17 @@ pub fn play_game(rules: &Rules, south: AgentKind, north: AgentKind, seed: u64) -
     };
     let mut rngs = [rng(1), rng(2)];
     let mut game = Game::new(rules);
-    let mut stats = GameStats { winner: None, length: 0, reason: String::new(), captures: 0, captured: 0, moves: 0, laps: 0, max_laps: 0 };
+    let mut stats = GameStats {
+        winner: None,
+        finished: false,
+        length: 0,
+        reason: String::new(),
+        captures: 0,
+        captured: 0,
+        moves: 0,
+        laps: 0,
+        max_laps: 0,
+    };
     while let Some(player) = game.to_move() {
         if stats.length >= ACTION_CAP {
             break;
@@ -110,6 +123,7 @@ pub fn play_game(rules: &Rules, south: AgentKind, north: AgentKind, seed: u64) -
     stats.captured = game.state().captured.iter().sum();
     match game.result() {
         Some(result) => {
+            stats.finished = true;
             stats.winner = result.winner;
             stats.reason = result.reason.clone();
         }
@@ -152,6 +166,8 @@ pub struct Summary {
     pub south_wins: u32,
     pub north_wins: u32,
     pub draws: u32,
+    /// Games stopped at the action cap: neither won nor drawn.
+    pub unfinished: u32,
     pub south_win_rate: Rate,
     pub north_win_rate: Rate,
     pub draw_rate: Rate,
@@ -175,7 +191,8 @@ pub fn summarise(rules: &Rules, south: AgentKind, north: AgentKind, seed: u64, s
     let games = stats.len() as u32;
     let wins = |p| stats.iter().filter(|s| s.winner == Some(p)).count() as u32;
     let (south_wins, north_wins) = (wins(Player::South), wins(Player::North));
-    let draws = games - south_wins - north_wins;
+    let unfinished = stats.iter().filter(|s| !s.finished).count() as u32;
+    let draws = games - south_wins - north_wins - unfinished;
     let mean = |total: f64| if games == 0 { 0.0 } else { total / f64::from(games) };
     let mut lengths: Vec<u32> = stats.iter().map(|s| s.length).collect();
     lengths.sort_unstable();
@@ -200,6 +217,7 @@ pub fn summarise(rules: &Rules, south: AgentKind, north: AgentKind, seed: u64, s
         south_wins,
         north_wins,
         draws,
+        unfinished,
         south_win_rate: Rate::wilson(south_wins, games),
         north_win_rate: Rate::wilson(north_wins, games),
         draw_rate: Rate::wilson(draws, games),
@@ -225,9 +243,14 @@ pub fn render(summary: &Summary) -> String {
         format!("  south wins  {:>6}  {}", summary.south_wins, percent(&summary.south_win_rate)),
         format!("  north wins  {:>6}  {}", summary.north_wins, percent(&summary.north_win_rate)),
         format!("  draws       {:>6}  {}", summary.draws, percent(&summary.draw_rate)),
+    ];
+    if summary.unfinished > 0 {
+        lines.push(format!("  unfinished  {:>6}  (stopped after {ACTION_CAP} actions: neither won nor drawn)", summary.unfinished));
+    }
+    lines.extend([
         format!("  length (actions): mean {:.1}, median {:.1}, max {}", summary.mean_length, summary.median_length, summary.max_length),
         "  end reasons:".to_string(),
-    ];
+    ]);
     let mut reasons: Vec<(&String, &u32)> = summary.end_reasons.iter().collect();
     reasons.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
     lines.extend(reasons.into_iter().map(|(reason, n)| format!("    {n:>6}  {reason}")));
