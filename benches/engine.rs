@@ -55,5 +55,26 @@ fn perft_from_start(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, random_games, perft_from_start);
+/// A game of 100,000 random actions (the simulate cap) on a small board whose endings never
+/// hold, with and without an ending that counts repetitions: counting them must cost about
+/// nothing more per action, however long the game.
+fn long_game_repetition(c: &mut Criterion) {
+    let mut group = c.benchmark_group("100,000 actions");
+    group.sample_size(10);
+    let board = "game \"Long\"\nboard {\n size 2 x 12\n seeds 0\n seeds 1 in a1 b12\n}\nplay {\n no move: pass\n}\nend {\n when every hole has count > 5\n";
+    for (name, end) in [("without repetition", ""), ("position repeats 1000 times", " when position repeats 1000 times\n")] {
+        let source = format!("{board}{end}}}\n");
+        let rules = mancala::load_str("long.mancala", &source, &[] as &[&str]).unwrap_or_else(|e| panic!("{e}"));
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let stats = play_game(&rules, AgentKind::Random, AgentKind::Random, game_seed(1, 1));
+                assert_eq!(stats.length, mancala::cli::simulate::ACTION_CAP, "the game runs to the cap");
+                stats
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, random_games, perft_from_start, long_game_repetition);
 criterion_main!(benches);

@@ -1,8 +1,7 @@
 //! The end of a game: which ending applies after an action, and the final score.
 
-use super::history::History;
 use super::{GameResult, State};
-use crate::check::model::{Leftover, Outcome, Wins};
+use crate::check::model::{Leftover, Outcome, Repeated, Wins};
 use crate::compile::{EndRule, Rules};
 use crate::player::Player;
 
@@ -22,10 +21,13 @@ pub fn leftover_of(rules: &Rules, outcome: Outcome) -> Leftover {
     }
 }
 
-/// The first repetition ending reached by `current`, which `history` has just recorded.
-pub fn repetition_ending<'r>(rules: &'r Rules, history: &History, current: &State) -> Option<(Outcome, &'r str)> {
+/// The first repetition ending reached by a position that has now stood `counts` times, compared
+/// as a board and as a position.
+pub fn repetition_ending(rules: &Rules, counts: [u32; 2]) -> Option<(Outcome, &str)> {
     rules.endings.iter().find_map(|e| match e.condition {
-        EndRule::Repeats { what, times } => (history.occurrences(rules, current, what) >= times).then_some((e.outcome, e.reason.as_str())),
+        EndRule::Repeats { what, times } => {
+            (counts[usize::from(what == Repeated::Position)] >= times).then_some((e.outcome, e.reason.as_str()))
+        }
         EndRule::Board(_) => None,
     })
 }

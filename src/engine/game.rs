@@ -9,7 +9,7 @@ use super::rounds::{self, Next};
 use super::sowing::{sow, Sowing};
 use super::trade;
 use super::{GameResult, Pending, State};
-use crate::check::model::{Leftover, NoMove, Outcome, Repeated};
+use crate::check::model::{Leftover, NoMove, Outcome};
 use crate::compile::{Pred, Rules};
 use crate::player::Player;
 
@@ -296,8 +296,8 @@ impl<'r> Game<'r> {
         if !self.rules.tracks_repetition {
             return false;
         }
-        self.history.record(self.rules, &self.state);
-        if let Some((outcome, reason)) = ending::repetition_ending(self.rules, &self.history, &self.state) {
+        let counts = self.history.record(self.rules, &self.state);
+        if let Some((outcome, reason)) = ending::repetition_ending(self.rules, counts) {
             self.conclude(outcome, None, mover, reason.to_string());
             return true;
         }
@@ -343,8 +343,8 @@ impl<'r> Game<'r> {
                         // A match whose rules say so ends when a round starts as earlier ones
                         // did for the given time.
                         if let Some(repeats) = &rounds.repeats {
-                            self.round_starts.record(self.rules, &self.state);
-                            if self.round_starts.occurrences(self.rules, &self.state, Repeated::Position) >= repeats.times {
+                            let [_, starts] = self.round_starts.record(self.rules, &self.state);
+                            if starts >= repeats.times {
                                 return self.finish(repeats.outcome, None, mover, repeats.reason.clone());
                             }
                         }

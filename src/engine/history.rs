@@ -29,18 +29,18 @@ impl History {
         History { seen: HashMap::default(), kinds }
     }
 
-    /// Counts `state` once more for each kind kept.
-    pub fn record(&mut self, rules: &Rules, state: &State) {
-        for what in [Repeated::Board, Repeated::Position] {
+    /// Counts `state` once more for each kind kept, and returns how many times it has now
+    /// stood, compared as a board and as a position (0 for a kind not kept).
+    pub fn record(&mut self, rules: &Rules, state: &State) -> [u32; 2] {
+        let mut counts = [0; 2];
+        for (count, what) in counts.iter_mut().zip([Repeated::Board, Repeated::Position]) {
             if self.kinds[usize::from(what == Repeated::Position)] {
-                *self.seen.entry(key(rules, state, what)).or_insert(0) += 1;
+                let seen = self.seen.entry(key(rules, state, what)).or_insert(0);
+                *seen += 1;
+                *count = *seen;
             }
         }
-    }
-
-    /// How many times `state` has been recorded, compared as `what` says.
-    pub fn occurrences(&self, rules: &Rules, state: &State, what: Repeated) -> u32 {
-        self.seen.get(&key(rules, state, what)).copied().unwrap_or(0)
+        counts
     }
 
     pub fn clear(&mut self) {
