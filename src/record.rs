@@ -182,13 +182,13 @@ impl Record {
         }
         let options = game.position().options;
         let keys: std::collections::BTreeSet<&String> = options.keys().chain(self.options.keys()).collect();
-        let show = |value: Option<&serde_json::Value>| value.map_or("nothing".to_string(), |v| format!("{v}"));
+        let show = |value: Option<&serde_json::Value>| value.map_or("absent".to_string(), |v| format!("{v}"));
         if let Some(key) = keys.into_iter().find(|&key| options.get(key) != self.options.get(key)) {
             return Err(RecordError(format!(
-                "field `options`: the record has {key} = {}, the rule file with the record's sets ({}) gives {}",
+                "field `options`: `{key}` is {} in the record but {} in the rule file with the record's sets ({})",
                 show(self.options.get(key)),
+                show(options.get(key)),
                 if self.sets.is_empty() { "none".to_string() } else { self.sets.join(", ") },
-                show(options.get(key))
             )));
         }
         for (field, spec) in [("south", &self.south), ("north", &self.north)] {
@@ -240,8 +240,22 @@ pub enum Target {
 /// any file that does not read as a `mancala-record/1`.
 pub fn check_target(path: &Path, rule_file: &Path) -> Result<Target, RecordError> {
     let refuse = |why: String| RecordError(format!("cannot save a record to {}: {why}", path.display()));
+    if path.is_dir() {
+        return Err(refuse("it is a folder".to_string()));
+    }
+    if path.file_name().is_none() {
+        return Err(refuse("the path names no file".to_string()));
+    }
+    let folder = folder_of(path);
+    match std::fs::metadata(folder) {
+        Ok(meta) if meta.is_dir() => {}
+        Ok(_) => return Err(refuse(format!("{} is not a folder", folder.display()))),
+        Err(e) if matches!(e.kind(), std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory) => {
+            return Err(refuse(format!("the folder {} does not exist", folder.display())))
+        }
+        Err(e) => return Err(refuse(format!("cannot reach the folder {}: {}", folder.display(), lower(&e)))),
+    }
     let target = match std::fs::metadata(path) {
-        Ok(meta) if meta.is_dir() => return Err(refuse("it is a folder".to_string())),
         Ok(_) if same_file(path, rule_file) => return Err(refuse("it is the rule file being played".to_string())),
         Ok(meta) if !meta.is_file() => return Err(refuse("it exists and is not a regular file".to_string())),
         Ok(_) => match read_bounded(path).and_then(|text| Record::parse(&text)) {
@@ -251,15 +265,6 @@ pub fn check_target(path: &Path, rule_file: &Path) -> Result<Target, RecordError
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Target::Absent,
         Err(e) => return Err(refuse(lower(&e))),
     };
-    if path.file_name().is_none() {
-        return Err(refuse("the path names no file".to_string()));
-    }
-    let folder = folder_of(path);
-    match std::fs::metadata(folder) {
-        Ok(meta) if meta.is_dir() => {}
-        Ok(_) => return Err(refuse(format!("{} is not a folder", folder.display()))),
-        Err(_) => return Err(refuse(format!("the folder {} does not exist", folder.display()))),
-    }
     // The one sure test of "can write here": make a temporary file (removed at once).
     temp_file_in(folder).map_err(|e| refuse(format!("cannot write in the folder {}: {}", folder.display(), kind_words(&e))))?;
     Ok(target)
