@@ -314,3 +314,71 @@ fn score_now(game: &Game<'_>) -> [u32; 2] {
     }
     score
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+
+    use super::*;
+
+    fn gore() -> crate::Rules {
+        crate::load_file(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/gore.mancala"), &[] as &[&str]).expect("Goré loads")
+    }
+
+    fn search(mcts: &Mcts, game: &Game<'_>, seed: u64) -> Vec<Node> {
+        mcts.search(game, Player::South, &mut ChaCha8Rng::seed_from_u64(seed))
+    }
+
+    fn children(tree: &[Node]) -> Vec<(Action, u32, u64)> {
+        let root = &tree[0];
+        (root.first_child..root.first_child + root.children)
+            .map(|c| &tree[c as usize])
+            .map(|c| (c.action, c.visits, c.reward.to_bits()))
+            .collect()
+    }
+
+    #[test]
+    fn a_full_tree_stops_growing_and_the_search_goes_on_deterministically() {
+        let rules = gore();
+        let game = Game::new(&rules);
+        let unbounded = search(&Mcts::new(Budget::Iterations(3000)), &game, 7);
+        assert!(unbounded.len() > 1000, "without the bound the tree grows: {} nodes", unbounded.len());
+        let bounded = Mcts { max_nodes: 40, ..Mcts::new(Budget::Iterations(3000)) };
+        let tree = search(&bounded, &game, 7);
+        assert!(tree.len() <= 40, "{} nodes", tree.len());
+        assert_eq!(tree[0].visits, 3000, "every iteration ran");
+        assert_eq!(children(&tree).iter().map(|&(_, visits, _)| visits).sum::<u32>(), 3000);
+        assert_eq!(children(&tree), children(&search(&bounded, &game, 7)), "the same seed, the same search");
+    }
+
+    #[test]
+    fn the_root_is_expanded_whatever_the_bound() {
+        let rules = gore();
+        let game = Game::new(&rules);
+        let tiny = Mcts { max_nodes: 1, ..Mcts::new(Budget::Iterations(200)) };
+        let scored = tiny.analyse(&game, &mut ChaCha8Rng::seed_from_u64(1));
+        let mut actions: Vec<String> = scored.iter().map(|s| s.action.text(&rules)).collect();
+        actions.sort();
+        assert_eq!(actions, ["a1", "a2", "a3", "a4"]);
+        assert_eq!(scored.iter().map(|s| s.visits).sum::<u32>(), 200);
+        assert!(tiny.choose(&game, &mut ChaCha8Rng::seed_from_u64(1)).is_some());
+    }
+
+    /// The module's bound says 64 bytes a node, about 128 MB for a full tree.
+    #[test]
+    fn a_node_is_64_bytes() {
+        assert_eq!(std::mem::size_of::<Node>(), 64);
+    }
+
+    #[test]
+    fn budgets_read_up_to_their_caps() {
+        assert_eq!("10000000".parse::<Budget>(), Ok(Budget::Iterations(MAX_ITERATIONS)));
+        assert_eq!("3600000ms".parse::<Budget>(), Ok(Budget::Time(MAX_TIME)));
+        assert_eq!("10000001".parse::<Budget>(), Err("`mcts:10000001` is too many iterations: at most 10000000 a move".to_string()));
+        assert_eq!(
+            "3600001ms".parse::<Budget>(),
+            Err("`mcts:3600001ms` is too long a search: at most 3600000ms (one hour) a move".to_string())
+        );
+        assert_eq!("ms".parse::<Budget>(), Err("`ms` is not a budget: write mcts:5000 (iterations) or mcts:500ms (time)".to_string()));
+    }
+}
