@@ -171,20 +171,25 @@ pub fn play(args: &PlayArgs) -> u8 {
     }
     let why = play_out(&mut session);
     match (&args.record, &session.keeper) {
-        (Some(path), Some(keeper)) => {
-            let mut kept = keeper.lock().unwrap_or_else(PoisonError::into_inner);
-            kept.closed = true;
-            kept.record = session.record();
-            match save_and_say(&kept.record, path, &args.rules, why) {
-                Ok(line) => println!("{line}"),
-                Err(line) => {
-                    eprintln!("{line}");
-                    return USAGE;
-                }
-            }
+        (Some(path), Some(keeper)) => close(&session, keeper, path, why),
+        _ => OK,
+    }
+}
+
+/// The loop's own last save, under the keeper's lock (so a signal now changes nothing).
+fn close(session: &Session<'_>, keeper: &Mutex<Keeper>, path: &Path, why: &str) -> u8 {
+    let mut kept = keeper.lock().unwrap_or_else(PoisonError::into_inner);
+    kept.closed = true;
+    kept.record = session.record();
+    match save_and_say(&kept.record, path, &session.args.rules, why) {
+        Ok(line) => {
+            println!("{line}");
             OK
         }
-        _ => OK,
+        Err(line) => {
+            eprintln!("{line}");
+            USAGE
+        }
     }
 }
 
