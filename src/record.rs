@@ -11,11 +11,18 @@
 //!  "result": {"winner": "south", "score": {"south": 20, "north": 12}, "reason": "…"}}
 //! ```
 //! `moves` is written exactly as `mancala run --moves` reads it.
+//!
+//! A record is written safely ([`Record::save`]): into a temporary file in the target's folder,
+//! then renamed into place, so a reader never sees half a record; and only over nothing or over
+//! another record, never over the rule file or any other file ([`check_target`]).
 
 use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::ai::AgentKind;
 use crate::engine::position::Sides;
 use crate::{Action, Game, Player, Rules};
 
@@ -64,6 +71,9 @@ pub struct RecordResult {
     pub reason: String,
 }
 
+/// The largest record file read (a record of a million actions is about 6 MB).
+pub const MAX_RECORD_BYTES: u64 = 64 << 20;
+
 /// A record that cannot be read or does not replay.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -110,6 +120,11 @@ impl Record {
         }
     }
 
+    /// Reads a record file (at most [`MAX_RECORD_BYTES`]).
+    pub fn read(path: &Path) -> Result<Record, RecordError> {
+        Record::parse(&read_bounded(path)?).map_err(|e| RecordError(format!("{}: {e}", path.display())))
+    }
+
     /// Reads a record's JSON.
     pub fn parse(json: &str) -> Result<Record, RecordError> {
         let record: Record = serde_json::from_str(json).map_err(|e| RecordError(format!("not a game record: {e}")))?;
@@ -124,6 +139,27 @@ impl Record {
         serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
     }
 
+    /// Writes the record to `path`: into a temporary file in the same folder, renamed into place.
+    /// Refused as [`check_target`] refuses (checked again here: the file may have appeared
+    /// since); a file that appears between the check and the rename is not written over either.
+    pub fn save(&self, path: &Path, rule_file: &Path) -> Result<(), RecordError> {
+        let target = check_target(path, rule_file)?;
+        let refuse = |why: String| RecordError(format!("cannot save a record to {}: {why}", path.display()));
+        let folder = folder_of(path);
+        let io = |e: std::io::Error| refuse(format!("cannot write in the folder {}: {}", folder.display(), kind_words(&e)));
+        let mut file = temp_file_in(folder).map_err(io)?;
+        file.write_all((self.to_json() + "\n").as_bytes()).map_err(io)?;
+        file.as_file().sync_all().map_err(io)?;
+        let persisted = match target {
+            Target::Record => file.persist(path),
+            Target::Absent => file.persist_noclobber(path),
+        };
+        persisted.map(drop).map_err(|e| match e.error.kind() {
+            std::io::ErrorKind::AlreadyExists => refuse("a file appeared there while saving; it was left as it is".to_string()),
+            _ => io(e.error),
+        })
+    }
+
     /// Refuses a rule file whose text is not the one the game was played with.
     pub fn check_source(&self, source: &str) -> Result<(), RecordError> {
         let hash = content_hash(source);
@@ -132,6 +168,31 @@ impl Record {
                 "the rule file {} has changed since the game was played (its hash is {hash}, the record's {}): the record cannot be replayed",
                 self.rules.file, self.rules.hash
             )));
+        }
+        Ok(())
+    }
+
+    /// Refuses a record that does not describe a game of these rules: its game name, its options
+    /// (the rule file with the record's `sets` must give exactly the options it lists) and its
+    /// players (each a player `play` knows). Each mismatch is one sentence naming the field.
+    pub fn check_against(&self, game: &Game<'_>) -> Result<(), RecordError> {
+        let name = &game.rules().name;
+        if *name != self.rules.game {
+            return Err(RecordError(format!("field `rules.game`: the record says `{}`, the rule file plays `{name}`", self.rules.game)));
+        }
+        let options = game.position().options;
+        let keys: std::collections::BTreeSet<&String> = options.keys().chain(self.options.keys()).collect();
+        let show = |value: Option<&serde_json::Value>| value.map_or("absent".to_string(), |v| format!("{v}"));
+        if let Some(key) = keys.into_iter().find(|&key| options.get(key) != self.options.get(key)) {
+            return Err(RecordError(format!(
+                "field `options`: `{key}` is {} in the record but {} in the rule file with the record's sets ({})",
+                show(self.options.get(key)),
+                show(options.get(key)),
+                if self.sets.is_empty() { "none".to_string() } else { self.sets.join(", ") },
+            )));
+        }
+        for (field, spec) in [("south", &self.south), ("north", &self.north)] {
+            spec.parse::<AgentKind>().map_err(|why| RecordError(format!("field `{field}`: {why}")))?;
         }
         Ok(())
     }
@@ -163,4 +224,98 @@ impl Record {
         }
         Ok(())
     }
+}
+
+/// What a record would be written over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// Nothing yet.
+    Absent,
+    /// An earlier record (ours to write over).
+    Record,
+}
+
+/// Whether a record may be written to `path` while `rule_file` is played: its folder exists and
+/// takes new files, and the path holds nothing yet or a record — never the rule file, a folder or
+/// any file that does not read as a `mancala-record/1`.
+pub fn check_target(path: &Path, rule_file: &Path) -> Result<Target, RecordError> {
+    let refuse = |why: String| RecordError(format!("cannot save a record to {}: {why}", path.display()));
+    if path.is_dir() {
+        return Err(refuse("it is a folder".to_string()));
+    }
+    if path.file_name().is_none() {
+        return Err(refuse("the path names no file".to_string()));
+    }
+    let folder = folder_of(path);
+    match std::fs::metadata(folder) {
+        Ok(meta) if meta.is_dir() => {}
+        Ok(_) => return Err(refuse(format!("{} is not a folder", folder.display()))),
+        Err(e) if matches!(e.kind(), std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory) => {
+            return Err(refuse(format!("the folder {} does not exist", folder.display())))
+        }
+        Err(e) => return Err(refuse(format!("cannot reach the folder {}: {}", folder.display(), lower(&e)))),
+    }
+    let target = match std::fs::metadata(path) {
+        Ok(_) if same_file(path, rule_file) => return Err(refuse("it is the rule file being played".to_string())),
+        Ok(meta) if !meta.is_file() => return Err(refuse("it exists and is not a regular file".to_string())),
+        Ok(_) => match read_bounded(path).and_then(|text| Record::parse(&text)) {
+            Ok(_) => Target::Record,
+            Err(_) => return Err(refuse("it exists and is not a game record (only a record is written over)".to_string())),
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Target::Absent,
+        Err(e) => return Err(refuse(lower(&e))),
+    };
+    // The one sure test of "can write here": make a temporary file (removed at once).
+    temp_file_in(folder).map_err(|e| refuse(format!("cannot write in the folder {}: {}", folder.display(), kind_words(&e))))?;
+    Ok(target)
+}
+
+/// A new temporary file in `folder`, removed when dropped unless persisted; readable as any new
+/// file is (the umask decides), not only by its owner as a bare temporary file would be.
+fn temp_file_in(folder: &Path) -> std::io::Result<tempfile::NamedTempFile> {
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".mancala-record-");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    builder.tempfile_in(folder)
+}
+
+/// The folder a file goes into (`.` for a bare file name).
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    }
+}
+
+/// Whether two paths name the same existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(a), Ok(b)) if a == b)
+}
+
+/// A file's text, refused past [`MAX_RECORD_BYTES`] (a device or a huge file is no record).
+fn read_bounded(path: &Path) -> Result<String, RecordError> {
+    let file = std::fs::File::open(path).map_err(|e| RecordError(format!("cannot read {}: {}", path.display(), lower(&e))))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_RECORD_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| RecordError(format!("cannot read {}: {}", path.display(), lower(&e))))?;
+    if u64::try_from(bytes.len()).map_or(true, |n| n > MAX_RECORD_BYTES) {
+        return Err(RecordError(format!("{}: not a game record (larger than {} MiB)", path.display(), MAX_RECORD_BYTES >> 20)));
+    }
+    String::from_utf8(bytes).map_err(|_| RecordError(format!("{}: not a game record (not UTF-8 text)", path.display())))
+}
+
+/// An I/O error as the rest of a sentence.
+fn lower(error: &std::io::Error) -> String {
+    error.to_string().to_lowercase()
+}
+
+/// What went wrong with a temporary file, in general words: `tempfile` adds the file's random
+/// name to its errors, which says nothing to the reader and would differ from run to run.
+fn kind_words(error: &std::io::Error) -> String {
+    std::io::Error::from(error.kind()).to_string().to_lowercase()
 }

@@ -267,3 +267,58 @@ fn run_gore_offer_and_accept_json() {
     let out = mancala(&["run", &rules("gore"), "--position", path.to_str().unwrap(), "--moves", "offer a1 a2 a3 a4"]);
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
 }
+
+/// The output of a command clap refused: its first line (the rest is clap's pointer to --help).
+fn first_line(out: &std::process::Output) -> String {
+    stderr(out).lines().next().unwrap_or("").to_string()
+}
+
+#[test]
+fn mcts_budgets_are_capped_with_a_clear_error() {
+    for (player, error) in [
+        ("mcts:10000001", "`mcts:10000001` is too many iterations: at most 10000000 a move"),
+        ("mcts:99999999999999999999999", "`mcts:99999999999999999999999` is too many iterations: at most 10000000 a move"),
+        ("mcts:3600001ms", "`mcts:3600001ms` is too long a search: at most 3600000ms (one hour) a move"),
+        ("mcts:0", "`0` is not a budget: write mcts:5000 (iterations) or mcts:500ms (time)"),
+        ("mcts:0ms", "`0ms` is not a budget: write mcts:5000 (iterations) or mcts:500ms (time)"),
+        ("mcts:-5", "`-5` is not a budget: write mcts:5000 (iterations) or mcts:500ms (time)"),
+    ] {
+        let path = rules("tihbat");
+        for args in [vec!["play", &path, "--north", player], vec!["simulate", &path, "--games", "1", "--north", player]] {
+            let out = mancala(&args);
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            assert_eq!(first_line(&out), format!("error: invalid value '{player}' for '--north <NORTH>': {error}"), "{args:?}");
+        }
+    }
+    // The caps themselves are accepted (the game ends at once: no input, South to move).
+    for player in ["mcts:10000000", "mcts:3600000ms"] {
+        let out = mancala(&["play", &rules("tihbat"), "--north", player]);
+        assert_eq!(out.status.code(), Some(0), "{player}: {}", stderr(&out));
+        assert!(stdout(&out).ends_with("south> \n"), "{player}: {}", stdout(&out));
+    }
+}
+
+#[test]
+fn simulate_starts_no_more_threads_than_cores_or_games() {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    for (asked, games, expected) in
+        [("1000", "1", 1), ("1000", "3", cores.min(3)), ("18446744073709551615", "2", cores.min(2)), ("1", "3", 1)]
+    {
+        let out = mancala(&["simulate", &rules("tihbat"), "--games", games, "--threads", asked, "--json"]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let summary: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+        assert_eq!(summary["threads"], expected, "--threads {asked} --games {games}");
+    }
+    let out = mancala(&["simulate", &rules("tihbat"), "--games", "5", "--threads", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out), "error: --threads must be at least 1\n");
+}
+
+#[test]
+fn simulate_games_are_capped_at_a_million() {
+    for games in ["1000001", "4000000000", "0"] {
+        let out = mancala(&["simulate", &rules("tihbat"), "--games", games]);
+        assert_eq!(out.status.code(), Some(2), "{games}");
+        assert_eq!(stderr(&out), "error: --games must be 1 to 1000000\n", "{games}");
+    }
+}

@@ -235,3 +235,81 @@ fn tsoro_decisions_inside_a_move_are_asked_in_words() {
     assert!(text.contains(" d    1   3   0   0   1   0   0   0   north  captured 0"), "{text}");
     assert!(text.contains(" a    2   0   3   0   1   0   0   5   south  captured 9"), "{text}");
 }
+
+/// A record whose game name, options or players are not the rule file's is refused in one line
+/// naming the field (exit 2), even though its hash matches.
+#[test]
+fn replay_refuses_a_record_whose_game_options_or_players_do_not_match() {
+    let good = temp_path("fields.json");
+    let out = mancala(&["play", &rules("gore"), "--south", "random", "--north", "random", "--record", good.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let record = read_record(&good);
+    type Change = dyn Fn(&mut Value);
+    let cases: [(&str, &Change, &str); 9] = [
+        ("game.json", &|r| r["rules"]["game"] = "Gore".into(), "field `rules.game`: the record says `Gore`, the rule file plays `Goré`"),
+        (
+            "option-value.json",
+            &|r| r["options"] = serde_json::json!({"trade": "off"}),
+            "field `options`: `trade` is \"off\" in the record but \"on\" in the rule file with the record's sets (none)",
+        ),
+        (
+            "option-missing.json",
+            &|r| r["options"] = serde_json::json!({}),
+            "field `options`: `trade` is absent in the record but \"on\" in the rule file with the record's sets (none)",
+        ),
+        (
+            "option-extra.json",
+            &|r| r["options"]["seeds"] = 4.into(),
+            "field `options`: `seeds` is 4 in the record but absent in the rule file with the record's sets (none)",
+        ),
+        (
+            "sets-change-options.json",
+            &|r| r["sets"] = serde_json::json!(["trade=off"]),
+            "field `options`: `trade` is \"on\" in the record but \"off\" in the rule file with the record's sets (trade=off)",
+        ),
+        (
+            "sets-unknown.json",
+            &|r| r["sets"] = serde_json::json!(["columns=3"]),
+            "field `sets`: this game has no option `columns` (its options: trade)",
+        ),
+        ("sets-form.json", &|r| r["sets"] = serde_json::json!(["trade"]), "field `sets`: `trade` is not of the form NAME=VALUE"),
+        (
+            "south.json",
+            &|r| r["south"] = "deep-blue".into(),
+            "field `south`: `deep-blue` is not a player: write human, random, greedy, mcts or mcts:ITERATIONS",
+        ),
+        (
+            "north.json",
+            &|r| r["north"] = "mcts:99999999".into(),
+            "field `north`: `mcts:99999999` is too many iterations: at most 10000000 a move",
+        ),
+    ];
+    for (name, change, error) in cases {
+        let mut altered = record.clone();
+        change(&mut altered);
+        let path = temp_path(name);
+        std::fs::write(&path, altered.to_string()).expect("written");
+        let out = mancala(&["replay", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{name}: {}", stderr(&out));
+        assert_eq!(stderr(&out), format!("error: {}: {error}\n", path.display()), "{name}");
+        assert_eq!(stdout(&out), "", "{name}: nothing replayed");
+    }
+    // The sets and options as play wrote them replay.
+    let mut off = record.clone();
+    off["sets"] = serde_json::json!(["trade=off"]);
+    off["options"] = serde_json::json!({"trade": "off"});
+    off["moves"] = "".into();
+    off["result"] = Value::Null;
+    let path = temp_path("trade-off.json");
+    std::fs::write(&path, off.to_string()).expect("written");
+    let out = mancala(&["replay", path.to_str().unwrap(), "--quiet"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[cfg(unix)]
+#[test]
+fn replay_refuses_a_record_larger_than_any_game_in_one_line() {
+    let out = mancala(&["replay", "/dev/zero"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out), "error: /dev/zero: not a game record (larger than 64 MiB)\n");
+}

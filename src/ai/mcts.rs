@@ -6,7 +6,13 @@
 //! draw, 0 a loss; terminal positions by the game's own result), so a player who acts twice in a row (answering an offer, a decision inside a
 //! move) is handled like any other. The tree lives in one `Vec`; an iteration allocates only the
 //! clone of the game it plays on.
+//!
+//! Bounds: a budget is at most [`MAX_ITERATIONS`] iterations or [`MAX_TIME`] per move, and the
+//! tree at most [`MAX_NODES`] nodes (64 bytes each, about 128 MB). Once the tree is full the
+//! search stops expanding it and goes on iterating, with playouts from the leaves it has, until
+//! the budget is spent: the same seed still gives the same choice under an iteration budget.
 
+use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use rand::seq::SliceRandom;
@@ -23,6 +29,15 @@ pub const DEFAULT_ITERATIONS: u32 = 2000;
 /// the score as it stands (long random endgames say little and cost much).
 pub const DEFAULT_PLAYOUT_DEPTH: usize = 60;
 
+/// The most iterations a budget may ask for (`mcts:10000000`).
+pub const MAX_ITERATIONS: u32 = 10_000_000;
+
+/// The longest time a budget may ask for, per move: one hour (`mcts:3600000ms`).
+pub const MAX_TIME: Duration = Duration::from_secs(3600);
+
+/// The most nodes a search tree grows to (see the module's bounds).
+pub const MAX_NODES: usize = 2_000_000;
+
 /// How long the search runs for one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
@@ -38,6 +53,32 @@ impl Default for Budget {
     }
 }
 
+impl FromStr for Budget {
+    type Err = String;
+
+    /// `ITERATIONS` (1 to [`MAX_ITERATIONS`]) or `MILLISECONDSms` (1 to one hour), as after
+    /// `mcts:`.
+    fn from_str(spec: &str) -> Result<Budget, String> {
+        let bad = || format!("`{spec}` is not a budget: write mcts:5000 (iterations) or mcts:500ms (time)");
+        let (digits, time) = spec.strip_suffix("ms").map_or((spec, false), |ms| (ms, true));
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        // More digits than a u64 holds is past any cap too.
+        let n = digits.parse::<u64>().unwrap_or(u64::MAX);
+        let max_ms = u64::try_from(MAX_TIME.as_millis()).unwrap_or(u64::MAX);
+        match (n, time) {
+            (0, _) => Err(bad()),
+            (ms, true) if ms > max_ms => Err(format!("`mcts:{spec}` is too long a search: at most {max_ms}ms (one hour) a move")),
+            (ms, true) => Ok(Budget::Time(Duration::from_millis(ms))),
+            (n, false) => match u32::try_from(n) {
+                Ok(n) if n <= MAX_ITERATIONS => Ok(Budget::Iterations(n)),
+                _ => Err(format!("`mcts:{spec}` is too many iterations: at most {MAX_ITERATIONS} a move")),
+            },
+        }
+    }
+}
+
 /// The searcher's settings.
 #[derive(Clone, Copy, Debug)]
 pub struct Mcts {
@@ -46,6 +87,8 @@ pub struct Mcts {
     pub exploration: f64,
     /// Random actions at most per playout before the position is judged by its score.
     pub playout_depth: usize,
+    /// The most nodes the tree grows to; then it stops expanding (see the module's bounds).
+    pub max_nodes: usize,
 }
 
 struct Node {
@@ -68,7 +111,7 @@ impl Node {
 
 impl Mcts {
     pub fn new(budget: Budget) -> Mcts {
-        Mcts { budget, exploration: std::f64::consts::SQRT_2, playout_depth: DEFAULT_PLAYOUT_DEPTH }
+        Mcts { budget, exploration: std::f64::consts::SQRT_2, playout_depth: DEFAULT_PLAYOUT_DEPTH, max_nodes: MAX_NODES }
     }
 
     /// A win at hand if there is one, else the most visited action at the root after the search
@@ -88,15 +131,25 @@ impl Mcts {
         if legal.len() == 1 {
             return vec![Scored { action: legal[0], visits: 0, mean: 0.5 }];
         }
+        let tree = self.search(game, me, rng);
+        let root = &tree[0];
+        (root.first_child..root.first_child + root.children)
+            .map(|c| &tree[c as usize])
+            .map(|c| Scored { action: c.action, visits: c.visits, mean: if c.visits == 0 { 0.5 } else { c.reward / f64::from(c.visits) } })
+            .collect()
+    }
+
+    /// The search tree after the budget is spent; the root (`tree[0]`) is `me` to move in `game`.
+    fn search(&self, game: &Game<'_>, me: Player, rng: &mut ChaCha8Rng) -> Vec<Node> {
         let mut tree = vec![Node::new(Action::Pass, me.opponent())];
-        let mut path: Vec<u32> = Vec::new();
+        let mut path: Vec<usize> = Vec::new();
         let mut actions = Vec::new();
         let start = Instant::now();
         let mut iteration = 0u32;
         loop {
             let done = match self.budget {
                 Budget::Iterations(n) => iteration >= n,
-                Budget::Time(limit) => iteration > 0 && iteration.is_multiple_of(32) && start.elapsed() >= limit,
+                Budget::Time(limit) => iteration == u32::MAX || (iteration > 0 && iteration.is_multiple_of(32) && start.elapsed() >= limit),
             };
             if done {
                 break;
@@ -112,38 +165,51 @@ impl Mcts {
                 if playing.apply(tree[node].action).is_err() {
                     break; // cannot happen: children are legal actions of this very position
                 }
-                path.push(node as u32);
+                path.push(node);
             }
             // Expansion: one more level, in a random order so ties do not favour board order.
-            if !tree[node].expanded && !playing.is_over() {
-                if let Some(mover) = playing.to_move() {
-                    playing.legal_actions_into(&mut actions);
-                    actions.shuffle(rng);
-                    let first = tree.len() as u32;
-                    tree.extend(actions.iter().map(|&a| Node::new(a, mover)));
-                    tree[node].first_child = first;
-                    tree[node].children = actions.len() as u32;
-                    tree[node].expanded = true;
-                    if !actions.is_empty() {
-                        node = first as usize;
-                        if playing.apply(tree[node].action).is_ok() {
-                            path.push(node as u32);
-                        }
-                    }
+            if let Some(first) = self.expand(&mut tree, node, &mut playing, &mut actions, rng) {
+                if playing.apply(tree[first].action).is_ok() {
+                    path.push(first);
                 }
             }
             let winner = playout(&mut playing, rng, &mut actions, self.playout_depth);
             for &n in &path {
-                let n = &mut tree[n as usize];
-                n.visits += 1;
+                let n = &mut tree[n];
+                n.visits = n.visits.saturating_add(1);
                 n.reward += reward(winner, n.mover);
             }
         }
-        let root = &tree[0];
-        (root.first_child..root.first_child + root.children)
-            .map(|c| &tree[c as usize])
-            .map(|c| Scored { action: c.action, visits: c.visits, mean: if c.visits == 0 { 0.5 } else { c.reward / f64::from(c.visits) } })
-            .collect()
+        tree
+    }
+
+    /// Adds the children of leaf `node` (the position `playing`), shuffled, and returns the first;
+    /// `None` when the game is over there, it has no action, or the tree is full — the root is
+    /// always expanded, so the search always has its actions to choose from.
+    fn expand(
+        &self,
+        tree: &mut Vec<Node>,
+        node: usize,
+        playing: &mut Game<'_>,
+        actions: &mut Vec<Action>,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<usize> {
+        if tree[node].expanded || playing.is_over() {
+            return None;
+        }
+        let mover = playing.to_move()?;
+        playing.legal_actions_into(actions);
+        let full = tree.len() + actions.len() > self.max_nodes;
+        let (Ok(first), Ok(children)) = (u32::try_from(tree.len()), u32::try_from(actions.len())) else { return None };
+        if full && node != 0 {
+            return None;
+        }
+        actions.shuffle(rng);
+        tree.extend(actions.iter().map(|&a| Node::new(a, mover)));
+        tree[node].first_child = first;
+        tree[node].children = children;
+        tree[node].expanded = true;
+        (children > 0).then_some(first as usize)
     }
 
     /// The child of `node` with the best upper confidence bound; unvisited children first.
@@ -247,4 +313,72 @@ fn score_now(game: &Game<'_>) -> [u32; 2] {
         Leftover::Split | Leftover::Removed | Leftover::Mover => {}
     }
     score
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+
+    use super::*;
+
+    fn gore() -> crate::Rules {
+        crate::load_file(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/gore.mancala"), &[] as &[&str]).expect("Goré loads")
+    }
+
+    fn search(mcts: &Mcts, game: &Game<'_>, seed: u64) -> Vec<Node> {
+        mcts.search(game, Player::South, &mut ChaCha8Rng::seed_from_u64(seed))
+    }
+
+    fn children(tree: &[Node]) -> Vec<(Action, u32, u64)> {
+        let root = &tree[0];
+        (root.first_child..root.first_child + root.children)
+            .map(|c| &tree[c as usize])
+            .map(|c| (c.action, c.visits, c.reward.to_bits()))
+            .collect()
+    }
+
+    #[test]
+    fn a_full_tree_stops_growing_and_the_search_goes_on_deterministically() {
+        let rules = gore();
+        let game = Game::new(&rules);
+        let unbounded = search(&Mcts::new(Budget::Iterations(3000)), &game, 7);
+        assert!(unbounded.len() > 1000, "without the bound the tree grows: {} nodes", unbounded.len());
+        let bounded = Mcts { max_nodes: 40, ..Mcts::new(Budget::Iterations(3000)) };
+        let tree = search(&bounded, &game, 7);
+        assert!(tree.len() <= 40, "{} nodes", tree.len());
+        assert_eq!(tree[0].visits, 3000, "every iteration ran");
+        assert_eq!(children(&tree).iter().map(|&(_, visits, _)| visits).sum::<u32>(), 3000);
+        assert_eq!(children(&tree), children(&search(&bounded, &game, 7)), "the same seed, the same search");
+    }
+
+    #[test]
+    fn the_root_is_expanded_whatever_the_bound() {
+        let rules = gore();
+        let game = Game::new(&rules);
+        let tiny = Mcts { max_nodes: 1, ..Mcts::new(Budget::Iterations(200)) };
+        let scored = tiny.analyse(&game, &mut ChaCha8Rng::seed_from_u64(1));
+        let mut actions: Vec<String> = scored.iter().map(|s| s.action.text(&rules)).collect();
+        actions.sort();
+        assert_eq!(actions, ["a1", "a2", "a3", "a4"]);
+        assert_eq!(scored.iter().map(|s| s.visits).sum::<u32>(), 200);
+        assert!(tiny.choose(&game, &mut ChaCha8Rng::seed_from_u64(1)).is_some());
+    }
+
+    /// The module's bound says 64 bytes a node, about 128 MB for a full tree.
+    #[test]
+    fn a_node_is_64_bytes() {
+        assert_eq!(std::mem::size_of::<Node>(), 64);
+    }
+
+    #[test]
+    fn budgets_read_up_to_their_caps() {
+        assert_eq!("10000000".parse::<Budget>(), Ok(Budget::Iterations(MAX_ITERATIONS)));
+        assert_eq!("3600000ms".parse::<Budget>(), Ok(Budget::Time(MAX_TIME)));
+        assert_eq!("10000001".parse::<Budget>(), Err("`mcts:10000001` is too many iterations: at most 10000000 a move".to_string()));
+        assert_eq!(
+            "3600001ms".parse::<Budget>(),
+            Err("`mcts:3600001ms` is too long a search: at most 3600000ms (one hour) a move".to_string())
+        );
+        assert_eq!("ms".parse::<Budget>(), Err("`ms` is not a budget: write mcts:5000 (iterations) or mcts:500ms (time)".to_string()));
+    }
 }

@@ -11,7 +11,6 @@ pub mod random;
 
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
 
 use rand_chacha::ChaCha8Rng;
 
@@ -59,26 +58,13 @@ impl FromStr for AgentKind {
     /// `human`, `random`, `greedy`, `mcts`, `mcts:ITERATIONS` or `mcts:MILLISECONDSms`.
     fn from_str(text: &str) -> Result<AgentKind, String> {
         let text = text.trim().to_lowercase();
-        let budget = |spec: &str| -> Result<Budget, String> {
-            let bad = || format!("`{spec}` is not a budget: write mcts:5000 (iterations) or mcts:500ms (time)");
-            match spec.strip_suffix("ms") {
-                Some(ms) => match ms.parse::<u64>() {
-                    Ok(ms) if ms > 0 => Ok(Budget::Time(Duration::from_millis(ms))),
-                    _ => Err(bad()),
-                },
-                None => match spec.parse::<u32>() {
-                    Ok(n) if n > 0 => Ok(Budget::Iterations(n)),
-                    _ => Err(bad()),
-                },
-            }
-        };
         match text.as_str() {
             "human" => Ok(AgentKind::Human),
             "random" => Ok(AgentKind::Random),
             "greedy" => Ok(AgentKind::Greedy),
             "mcts" => Ok(AgentKind::Mcts(Budget::default())),
             _ => match text.strip_prefix("mcts:") {
-                Some(spec) => budget(spec).map(AgentKind::Mcts),
+                Some(spec) => spec.parse::<Budget>().map(AgentKind::Mcts),
                 None => Err(format!("`{text}` is not a player: write human, random, greedy, mcts or mcts:ITERATIONS")),
             },
         }

@@ -1,5 +1,6 @@
-//! `mancala replay RECORD`: reads a game record, refuses it if its rule file changed, replays
-//! every action (each must be legal), checks the result and shows the game move by move.
+//! `mancala replay RECORD`: reads a game record, refuses it if its rule file changed or its game
+//! name, options or players are not the rule file's, replays every action (each must be legal),
+//! checks the result and shows the game move by move.
 
 use std::path::PathBuf;
 
@@ -24,16 +25,10 @@ pub struct ReplayArgs {
 }
 
 pub fn replay(args: &ReplayArgs) -> u8 {
-    let record = match std::fs::read_to_string(&args.record) {
-        Ok(text) => match Record::parse(&text) {
-            Ok(record) => record,
-            Err(error) => {
-                eprintln!("error: {}: {error}", args.record.display());
-                return USAGE;
-            }
-        },
+    let record = match Record::read(&args.record) {
+        Ok(record) => record,
         Err(error) => {
-            eprintln!("error: cannot read {}: {}", args.record.display(), error.to_string().to_lowercase());
+            eprintln!("error: {error}");
             return USAGE;
         }
     };
@@ -55,11 +50,19 @@ pub fn replay(args: &ReplayArgs) -> u8 {
             check::report(&diagnostics);
             return RULE_ERRORS;
         }
+        Err(LoadError::Option(error)) => {
+            eprintln!("error: {}: field `sets`: {error}", args.record.display());
+            return USAGE;
+        }
         Err(other) => {
             eprintln!("error: {other}");
             return USAGE;
         }
     };
+    if let Err(error) = record.check_against(&Game::new(&rules)) {
+        eprintln!("error: {}: {error}", args.record.display());
+        return USAGE;
+    }
     let actions = match record.actions(&rules) {
         Ok(actions) => actions,
         Err(error) => {

@@ -20,8 +20,8 @@ use crate::{Game, Player, Rules};
 /// A game still going after this many actions is stopped and counted as unfinished.
 pub const ACTION_CAP: u32 = 100_000;
 
-/// The most games one run plays (each keeps a few numbers until the summary).
-pub const MAX_GAMES: u32 = 10_000_000;
+/// The most games one run plays (each keeps about a hundred bytes until the summary).
+pub const MAX_GAMES: u32 = 1_000_000;
 
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
@@ -42,7 +42,7 @@ pub struct SimulateArgs {
     /// The seed every game's seed is derived from.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Threads (default: one per core).
+    /// Threads (default: one per core); at most one per core and one per game are started.
     #[arg(long)]
     threads: Option<usize>,
     /// Print the summary as one JSON object.
@@ -279,14 +279,14 @@ pub fn simulate(args: &SimulateArgs) -> u8 {
         Ok(rules) => rules,
         Err(code) => return code,
     };
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(threads) = args.threads {
-        if threads == 0 {
-            eprintln!("error: --threads must be at least 1");
+    let threads = match threads_to_use(args.threads, args.games) {
+        Ok(threads) => threads,
+        Err(error) => {
+            eprintln!("error: {error}");
             return USAGE;
         }
-        builder = builder.num_threads(threads);
-    }
+    };
+    let builder = rayon::ThreadPoolBuilder::new().num_threads(threads);
     let pool = match builder.build() {
         Ok(pool) => pool,
         Err(error) => {
@@ -321,6 +321,18 @@ pub fn simulate(args: &SimulateArgs) -> u8 {
         print!("{}", render(&summary));
     }
     OK
+}
+
+/// The threads to start: `--threads` (default: one per core), but never more than the cores or
+/// the games, which is all that helps; 0 is refused.
+pub fn threads_to_use(asked: Option<usize>, games: u32) -> Result<usize, String> {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let games = usize::try_from(games).unwrap_or(usize::MAX);
+    match asked {
+        Some(0) => Err("--threads must be at least 1".to_string()),
+        Some(threads) => Ok(threads.min(cores).min(games)),
+        None => Ok(cores.min(games).max(1)),
+    }
 }
 
 /// A progress bar on standard error when it is a terminal, none otherwise.
