@@ -367,5 +367,5 @@ fn a_claimed_hole_is_never_traded() {
         "owners": {"b2": "south"}, "claimed": ["b2"], "pending": {"offer": ["b2"], "by": "south"},
     });
     let error = parse_position(&offered.to_string(), &rules).expect_err("an offer of a claimed hole");
-    assert_eq!(error.to_string(), "the offer names `b2`, which is claimed and never traded");
+    assert_eq!(error.to_string(), "field \"pending.offer\": b2 is not a hole south may offer (claimed holes are never traded)");
 }
