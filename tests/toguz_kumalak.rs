@@ -196,7 +196,7 @@ fn a_tuzdik_holds_no_stones_and_is_never_played() {
     let off_board =
         json!({"to_move": "south", "rows": {"a": [1, 0, 0, 0, 0, 0, 0, 0, 0], "b": [1, 0, 0, 0, 0, 0, 0, 0, 0]}, "claimed": ["c1"]});
     let error = parse_position(&off_board.to_string(), toguz()).expect_err("c1 is off the board");
-    assert_eq!(error.to_string(), "field \"claimed\": c1 is not a hole of this board");
+    assert_eq!(error.to_string(), r#"field "claimed": "c1" is not a hole of this board"#);
 }
 
 // ---------------------------------------------------------------- the end (K5, K6)

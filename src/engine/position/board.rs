@@ -46,7 +46,7 @@ pub(super) fn read(map: &Map<String, Value>, rules: &Rules) -> Result<State, Pos
 /// `legal`, `status` and `result` are ignored, but must be what they name.
 fn check_ignored(map: &Map<String, Value>) -> Result<(), PositionError> {
     if let Some(legal) = optional(map, "legal") {
-        for (i, action) in list(legal, "legal", "\"legal\"")?.iter().enumerate() {
+        for (i, action) in list(legal, "legal")?.iter().enumerate() {
             string(action, &format!("legal[{i}]"), "an action")?;
         }
     }
@@ -140,7 +140,7 @@ fn read_rows(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Resu
     for (row, letter) in letters.iter().enumerate() {
         let path = join("rows", letter);
         let Some(counts) = rows.get(letter) else { return Err(refuse(path, format!("missing: every row is given ({rows_named})"))) };
-        let counts = list(counts, &path, "a row")?;
+        let counts = list(counts, &path)?;
         if counts.len() != rules.columns {
             return Err(refuse(path, format!("{} holes, but the board has {} columns", counts.len(), rules.columns)));
         }
@@ -210,9 +210,9 @@ fn check_total(rules: &Rules, state: &State) -> Result<(), PositionError> {
 /// The holes `value` lists (the field `path`), each once, as a set.
 pub(super) fn holes(value: &Value, path: &str, rules: &Rules) -> Result<u128, PositionError> {
     let mut set = 0u128;
-    for label in list(value, path, "a list of holes")? {
+    for label in list(value, path)? {
         let label = string(label, path, "a hole")?;
-        let Some(hole) = rules.hole(label) else { return Err(refuse(path, format!("{} is not a hole of this board", shown(label)))) };
+        let Some(hole) = rules.hole(label) else { return Err(refuse(path, format!("\"{}\" is not a hole of this board", shown(label)))) };
         if set & 1u128 << hole != 0 {
             return Err(refuse(path, format!("{label} is listed twice")));
         }
@@ -228,7 +228,7 @@ fn read_owners(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Re
     };
     for (label, owner) in owners {
         let path = join("owners", label);
-        let Some(hole) = rules.hole(label) else { return Err(refuse(path, format!("{} is not a hole of this board", shown(label)))) };
+        let Some(hole) = rules.hole(label) else { return Err(refuse(path, format!("\"{}\" is not a hole of this board", shown(label)))) };
         state.owners[hole] = player(owner, &path)?;
     }
     Ok(())
@@ -309,7 +309,7 @@ fn read_rounds(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Re
 /// The players who have declined an offer: only where the game has trades.
 fn read_declined(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
     let Some(declined) = optional(map, "declined") else { return Ok(()) };
-    let players = list(declined, "declined", "\"declined\"")?;
+    let players = list(declined, "declined")?;
     if !players.is_empty() && rules.trade.is_none() {
         return Err(refuse("declined", "no offer is ever made in this game (it has no trade)"));
     }

@@ -114,10 +114,10 @@ pub(super) fn player(value: &Value, path: &str) -> Result<Player, PositionError>
 }
 
 /// A list.
-pub(super) fn list<'v>(value: &'v Value, path: &str, what: &str) -> Result<&'v [Value], PositionError> {
+pub(super) fn list<'v>(value: &'v Value, path: &str) -> Result<&'v [Value], PositionError> {
     match value {
         Value::Array(items) => Ok(items),
-        _ => Err(refuse(path, format!("{what} is a list […], not {}", kind(value)))),
+        _ => Err(refuse(path, format!("a list […] goes here, not {}", kind(value)))),
     }
 }
 

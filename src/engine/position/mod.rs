@@ -140,9 +140,11 @@ fn pending_json(rules: &Rules, state: &State) -> Option<Pending> {
     match state.pending {
         Open::None => None,
         Open::Continue(hole) => {
-            Some(Pending { decision: Some(CONTINUE_OR_STOP.to_string()), at: Some(rules.label(hole as usize)), ..open })
+            Some(Pending { decision: Some(CONTINUE_OR_STOP.to_string()), at: Some(rules.label(usize::from(hole))), ..open })
         }
-        Open::Choose(rule) => Some(Pending { decision: Some(TAKE.to_string()), holes: Some(rules.chosen_count(rule as usize)), ..open }),
+        Open::Choose(rule) => {
+            Some(Pending { decision: Some(TAKE.to_string()), holes: Some(rules.chosen_count(usize::from(rule))), ..open })
+        }
     }
 }
 

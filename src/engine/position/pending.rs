@@ -129,7 +129,7 @@ fn read_continue(map: &Map<String, Value>, by: Player, rules: &Rules, state: &mu
     };
     let Some(at) = optional(map, "at") else { return Err(refuse(FIELD, "missing: the hole the move stands on")) };
     let label = string(at, FIELD, "a hole")?;
-    let Some(hole) = rules.hole(label) else { return Err(refuse(FIELD, format!("{} is not a hole of this board", shown(label)))) };
+    let Some(hole) = rules.hole(label) else { return Err(refuse(FIELD, format!("\"{}\" is not a hole of this board", shown(label)))) };
     let bit = 1u128 << hole;
     let why = if !on_circuit(rules, by, hole) {
         format!("{label} is not on {by}'s circuit, so no move of {by}'s stands there")
