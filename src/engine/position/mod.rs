@@ -172,7 +172,8 @@ pub enum PositionError {
     #[error("not a position: a position is a JSON object {{…}}, not {0}")]
     NotAnObject(&'static str),
     /// A field is missing, unknown, given twice, of the wrong type, or does not fit the rules.
-    /// `field` is its path: `captured.south`, `rows.a[2]`, `pending.offer`.
+    /// `field` is its path as the message shows it (`captured.south`, `legal[2]`,
+    /// `pending.offer`; a key from the file escaped onto one line and cut if long).
     #[error("field \"{field}\": {reason}")]
     Field { field: String, reason: String },
 }
