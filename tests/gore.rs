@@ -680,30 +680,31 @@ fn g6_the_game_ends_once_every_hole_holds_two_or_fewer_and_each_adds_the_holes_t
     assert_result(&game, Some("north"), [7, 9]);
     assert_reason(&game, "every hole has count <= 2");
 
-    // The same ending from a position: a1 North's decides the winner.
+    // The same ending from a position, which is over as read: a1 North's decides the winner.
     let owners = [("a1", "north")];
-    let mut game = gore_at("south", [2, 0, 0, 1], [1, 1, 0, 0], [22, 20], &owners);
-    play(&mut game, "a4");
-    // a4's 1 → b4 1 (North's, 1: nothing); over: South 22 + 0, North 20 + a1 2 + b 3 = 25.
-    assert_over(&game, [2, 0, 0, 0], [1, 1, 0, 1], [22, 20], &owners);
-    assert_result(&game, Some("north"), [22, 25]);
-    let mut game = gore_at("south", [2, 0, 0, 1], [1, 1, 0, 0], [22, 20], &[]);
-    play(&mut game, "a4");
-    // With a1 South's: South 22 + 2 = 24, North 20 + 3 = 23.
-    assert_result(&game, Some("south"), [24, 23]);
+    let game = gore_at("south", [2, 0, 0, 1], [1, 1, 0, 0], [22, 20], &owners);
+    // South 22 + a4 1 = 23, North 20 + a1 2 + b 2 = 24.
+    assert_over(&game, [2, 0, 0, 1], [1, 1, 0, 0], [22, 20], &owners);
+    assert_result(&game, Some("north"), [23, 24]);
+    assert_reason(&game, "every hole has count <= 2");
+    let game = gore_at("south", [2, 0, 0, 1], [1, 1, 0, 0], [22, 20], &[]);
+    // With a1 South's: South 22 + 3 = 25, North 20 + 2 = 22.
+    assert_result(&game, Some("south"), [25, 22]);
 }
 
 #[test]
 fn g6_a_hole_of_three_keeps_the_game_going_and_equal_totals_draw() {
-    let mut game = gore_at("south", [0, 0, 0, 1], [1, 1, 1, 2], [8, 21], &[]);
+    // (b3's 3 keeps the position from ending as read.)
+    let mut game = gore_at("south", [0, 0, 0, 1], [1, 1, 3, 2], [8, 21], &[]);
     play(&mut game, "a4");
-    // a4's 1 → b4 3 (nothing): one hole holds 3, so the game goes on.
-    assert_at(&game, "north", [0; 4], [1, 1, 1, 3], [8, 21], &[], &with(&["b1", "b2", "b3", "b4"], &[&NORTH_OFFERS_1]));
-    let mut game = gore_at("south", [1, 0, 0, 1], [1, 0, 0, 0], [22, 21], &[]);
+    // a4's 1 → b4 3 (nothing): holes hold 3, so the game goes on.
+    assert_at(&game, "north", [0; 4], [1, 1, 3, 3], [8, 21], &[], &with(&["b1", "b2", "b3", "b4"], &[&NORTH_OFFERS_1]));
+    let mut game = gore_at("south", [1, 0, 0, 3], [1, 0, 0, 0], [23, 20], &[]);
     play(&mut game, "a4");
-    // a4's 1 → b4 1 (nothing); every hole ≤ 2 → over: South 22 + 1, North 21 + 2: a draw.
-    assert_over(&game, [1, 0, 0, 0], [1, 0, 0, 1], [22, 21], &[]);
-    assert_result(&game, None, [23, 23]);
+    // a4's 3 → b4, b3, b2 1 each (b2 North's, 1: nothing); every hole ≤ 2 → over: South 23 + 1,
+    // North 20 + 4: a draw.
+    assert_over(&game, [1, 0, 0, 0], [1, 1, 1, 1], [23, 20], &[]);
+    assert_result(&game, None, [24, 24]);
     assert_reason(&game, "every hole has count <= 2");
 }
 
@@ -736,12 +737,16 @@ fn g7_the_third_occurrence_of_a_position_ends_the_game_scored_as_g6() {
 
 #[test]
 fn g5_g6_an_offer_or_a_decline_is_not_a_move_and_does_not_end_the_game() {
-    // Only reachable from a position file (in play such a board has already ended the game): every
-    // hole holds ≤ 2 and North, who has stones, offers b1 instead of moving (South's 20 pay). G6
-    // ends the game "after every move"; an offer is made "instead of moving", so South answers it,
-    // and after the decline (no stone moved) South plays its turn.
-    let mut game = gore_at("north", [0, 0, 0, 1], [1, 0, 0, 1], [20, 10], &[]);
-    play(&mut game, "offer b1");
+    // Only reachable from a position file with the offer open (in play such a board has already
+    // ended the game, and a position at the ending without an open offer is over as read): every
+    // hole holds ≤ 2 and North, who has stones, has offered b1 instead of moving (South's 20 pay).
+    // G6 ends the game "after every move"; an offer is made "instead of moving", so South answers
+    // it, and after the decline (no stone moved) South plays its turn.
+    let position = json!({
+        "to_move": "south", "rows": {"a": [0, 0, 0, 1], "b": [1, 0, 0, 1]}, "captured": {"south": 20, "north": 10},
+        "pending": {"offer": ["b1"], "by": "north"},
+    });
+    let mut game = from_json(gore(), position);
     assert_offer_open(&game, [0, 0, 0, 1], [1, 0, 0, 1], [20, 10], &[], &["b1"], "north");
     play(&mut game, "decline");
     assert_at(&game, "south", [0, 0, 0, 1], [1, 0, 0, 1], [20, 10], &[], &with(&["a4"], &[&SOUTH_OFFERS_1]));

@@ -50,10 +50,11 @@ fn no_capture_when_the_opposite_hole_is_empty_or_the_hole_is_the_opponents() {
 #[test]
 fn sowing_passes_over_the_opponents_store_and_not_over_the_origin() {
     // a6 (13) → S, b6 … b1 (N passed over), a1 … a6: the 13th seed falls back into a6, emptied,
-    // and b6 facing it now holds 1: a6's seed and b6's go to the store.
-    let mut game = position(kalah(), "south", &[0, 0, 0, 0, 0, 13], &[0, 0, 0, 0, 0, 0], [17, 18]);
+    // and b6 facing it now holds 1: a6's seed and b6's go to the store. (b3's stone keeps North's
+    // row from being empty, which would end the game as read.)
+    let mut game = position(kalah(), "south", &[0, 0, 0, 0, 0, 13], &[0, 0, 1, 0, 0, 0], [17, 18]);
     apply(&mut game, "a6");
-    assert_position(&game, Some("north"), &[1, 1, 1, 1, 1, 0], &[1, 1, 1, 1, 1, 0], [18 + 2, 18]);
+    assert_position(&game, Some("north"), &[1, 1, 1, 1, 1, 0], &[1, 1, 2, 1, 1, 0], [18 + 2, 18]);
 }
 
 #[test]

@@ -189,14 +189,14 @@ fn a_tuzdik_holds_no_stones_and_is_never_played() {
         "claimed": ["b9"],
     });
     let error = parse_position(&json.to_string(), toguz()).expect_err("a tuzdik with stones");
-    assert_eq!(error.to_string(), "`b9` is claimed but holds stones (they belong in its owner's captures)");
+    assert_eq!(error.to_string(), "field \"claimed\": b9 is claimed but holds stones (they belong in its owner's captures)");
     // Neither player may play it: North does not own it, South's is empty.
     let game = at("north", [0, 0, 0, 0, 0, 0, 0, 0, 1], [1, 0, 0, 0, 0, 0, 0, 0, 0], [3, 0], &[("b9", "south")]);
     assert_legal(&game, &["b1"]);
     let off_board =
         json!({"to_move": "south", "rows": {"a": [1, 0, 0, 0, 0, 0, 0, 0, 0], "b": [1, 0, 0, 0, 0, 0, 0, 0, 0]}, "claimed": ["c1"]});
     let error = parse_position(&off_board.to_string(), toguz()).expect_err("c1 is off the board");
-    assert_eq!(error.to_string(), "`claimed` names `c1`, which is not a hole of this board");
+    assert_eq!(error.to_string(), r#"field "claimed": "c1" is not a hole of this board"#);
 }
 
 // ---------------------------------------------------------------- the end (K5, K6)

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::{board, load, ILLEGAL_ACTION, OK, USAGE};
-use crate::engine::position::parse_position;
+use crate::engine::position::parse_position_bytes;
 use crate::record::Record;
 use crate::{Action, Game};
 
@@ -39,14 +39,14 @@ pub fn run(args: &RunArgs) -> u8 {
     let mut game = match &args.position {
         None => Game::new(&rules),
         Some(path) => {
-            let text = match std::fs::read_to_string(path) {
-                Ok(text) => text,
+            let bytes = match std::fs::read(path) {
+                Ok(bytes) => bytes,
                 Err(error) => {
                     eprintln!("error: cannot read {}: {}", path.display(), error.to_string().to_lowercase());
                     return USAGE;
                 }
             };
-            match parse_position(&text, &rules) {
+            match parse_position_bytes(&bytes, &rules) {
                 Ok(state) => Game::from_state(&rules, state),
                 Err(error) => {
                     eprintln!("error: {}: {error}", path.display());

@@ -59,6 +59,15 @@ impl<'r> Game<'r> {
                 return game;
             }
         }
+        // A position that already meets an ending is over (in a match, its round is), the ending
+        // asked as after the last action: that of the opponent of the player to move.
+        if state.offer == 0 && state.pending == Pending::None {
+            let mover = state.to_move.opponent();
+            if let Some((outcome, reason)) = ending::board_ending(rules, &state, mover) {
+                game.conclude(outcome, None, mover, reason.to_string());
+                return game;
+            }
+        }
         game.start_turn();
         game
     }

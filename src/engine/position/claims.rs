@@ -1,0 +1,223 @@
+//! Claimed holes no claim rule could have made. A hole is claimed when a capture rule that
+//! claims the last hole holds there; the claims of a position must have been made one after
+//! another, each allowed by the claims made before it.
+//!
+//! What a rule's condition asked at the time of a claim is partly unknown: the stones then in
+//! every hole and the captures are not the position's. The condition is therefore evaluated in
+//! three values, every count and capture unknown, and a claim is possible unless the condition
+//! is surely false. What is known: the claimer (the hole's owner now), the holes claimed before
+//! it (and by whom), who owned every other hole (its row's player: without trades only claims
+//! change owners), the closed holes (fixed within a round, as claims are), the board's sets and
+//! relations. Toguz Kumalak's one tuzdik each, never the ninth hole, never the hole symmetric to
+//! the opponent's tuzdik, and only the opponent's holes, are all refused so.
+//!
+//! Only claims of the last hole are checked: a rule that claims another hole (the opposite, the
+//! next) could claim a hole already claimed, which this reasoning does not follow.
+
+use std::collections::HashSet;
+
+use super::json::refuse;
+use super::{PositionError, State};
+use crate::ast::CompareOp;
+use crate::check::model::{Relation, Take};
+use crate::compile::{step, Pred, Rules};
+use crate::engine::holes_of;
+use crate::player::Player;
+use crate::MAX_HOLES;
+
+/// Claims tried as the last of a set before the set is taken as possible (undecided): the search
+/// for an order of the claims is exact for a few claims, and bounded for many.
+const BUDGET: u32 = 20_000;
+
+/// Refuses claims that no order of claims the rules allow could have made.
+pub(super) fn check(rules: &Rules, state: &State) -> Result<(), PositionError> {
+    let only_last_hole = rules.captures.iter().all(|c| c.claims.iter().all(|t| *t == Take::LastHole));
+    if state.claimed == 0 || !only_last_hole {
+        return Ok(());
+    }
+    let mut search = Search { rules, state, failed: HashSet::new(), budget: BUDGET };
+    if search.possible(state.claimed) {
+        return Ok(());
+    }
+    Err(search.why())
+}
+
+/// The search for an order in which the claims could have been made.
+struct Search<'a> {
+    rules: &'a Rules,
+    state: &'a State,
+    /// Sets of claims found impossible.
+    failed: HashSet<u128>,
+    budget: u32,
+}
+
+impl Search<'_> {
+    /// Whether the claims `set` could all have been made, in some order.
+    fn possible(&mut self, set: u128) -> bool {
+        if set == 0 {
+            return true;
+        }
+        if self.failed.contains(&set) {
+            return false;
+        }
+        for last in holes_of(set) {
+            if self.budget == 0 {
+                return true;
+            }
+            self.budget -= 1;
+            let before = set & !(1u128 << last);
+            if self.could_claim(last, before) && self.possible(before) {
+                return true;
+            }
+        }
+        self.failed.insert(set);
+        false
+    }
+
+    /// Whether `hole`'s claimer could have claimed it with the claims `before` already made.
+    fn could_claim(&self, hole: usize, before: u128) -> bool {
+        let rules = self.rules;
+        let mut owners = self.state.owners;
+        for later in holes_of(self.state.claimed & !before) {
+            owners[later] = rules.row_owner_of(later);
+        }
+        let past = Past {
+            rules,
+            owners,
+            claimed: before,
+            closed: self.state.closed,
+            mover: self.state.owners[hole],
+            known_owners: rules.trade.is_none(),
+        };
+        // Captures are tried in order, the first that holds applying: an earlier rule that surely
+        // holds there leaves the claim rules after it unasked.
+        for resow in [false, true] {
+            for rule in rules.captures.iter().filter(|c| c.resow == resow) {
+                let holds = past.maybe(&rule.when, hole);
+                if holds != Some(false) && rule.claims.contains(&Take::LastHole) {
+                    return true;
+                }
+                if holds == Some(true) {
+                    break;
+                }
+            }
+        }
+        false
+    }
+
+    /// Why the claims are impossible: a claim no rule allows, two claims that exclude each other,
+    /// or (rarely) only all of them together.
+    fn why(&mut self) -> PositionError {
+        let (rules, claimed) = (self.rules, self.state.claimed);
+        let whose = |hole: usize| self.state.owners[hole];
+        for hole in holes_of(claimed) {
+            if !self.could_claim(hole, 0) && !self.could_claim(hole, claimed & !(1u128 << hole)) {
+                let claimer = whose(hole);
+                let own = if rules.row_owner_of(hole) == claimer { format!(", a hole of {claimer}'s own row") } else { String::new() };
+                return refuse("claimed", format!("no claim rule lets {claimer} claim {}{own}", rules.label(hole)));
+            }
+        }
+        self.budget = BUDGET;
+        for first in holes_of(claimed) {
+            for second in holes_of(claimed & !(2u128 << first).wrapping_sub(1)) {
+                if !self.possible(1u128 << first | 1u128 << second) {
+                    let (a, b) = (rules.label(first), rules.label(second));
+                    let why = format!(
+                        "{a} ({}'s) and {b} ({}'s) cannot both be claimed: no claim rule allows either after the other",
+                        whose(first),
+                        whose(second)
+                    );
+                    return refuse("claimed", why);
+                }
+            }
+        }
+        let all: Vec<String> = holes_of(claimed).map(|h| format!("{} ({}'s)", rules.label(h), whose(h))).collect();
+        refuse("claimed", format!("the claims {} cannot all have been made: no claim rule allows them in any order", all.join(", ")))
+    }
+}
+
+/// The position as a claim found it, as far as it is known.
+struct Past<'a> {
+    rules: &'a Rules,
+    owners: [Player; MAX_HOLES],
+    claimed: u128,
+    closed: u128,
+    /// The claimer.
+    mover: Player,
+    /// Whether `owners` is what it was (without trades only claims change owners).
+    known_owners: bool,
+}
+
+impl Past<'_> {
+    /// Whether `pred` held on `hole`: `None` when that depends on what is not known.
+    fn maybe(&self, pred: &Pred, hole: usize) -> Option<bool> {
+        let owner = || self.owners.get(hole).copied().filter(|_| self.known_owners);
+        match pred {
+            Pred::Or(ps) => any(ps.iter().map(|p| self.maybe(p, hole))),
+            Pred::And(ps) => any(ps.iter().map(|p| self.maybe(p, hole).map(|b| !b))).map(|b| !b),
+            Pred::Not(p) => self.maybe(p, hole).map(|b| !b),
+            Pred::EveryHole(p) | Pred::EveryHoleAtOnce(p) => any((0..self.rules.holes).map(|h| self.maybe(p, h).map(|b| !b))).map(|b| !b),
+            Pred::Count(..)
+            | Pred::CountIn(_)
+            | Pred::CountRange(..)
+            | Pred::CountEven(_)
+            | Pred::Empty
+            | Pred::Captured(..)
+            | Pred::OpponentCaptured(..) => None,
+            Pred::Own => owner().map(|o| o == self.mover),
+            Pred::Opponent => owner().map(|o| o != self.mover),
+            Pred::In(set) => Some(set & 1u128.checked_shl(u32::try_from(hole).ok()?)? != 0),
+            Pred::Claimed => Some(self.claimed & 1u128.checked_shl(u32::try_from(hole).ok()?)? != 0),
+            Pred::Claims(op, n) => {
+                let claims = holes_of(self.claimed).filter(|&h| self.owners[h] == self.mover).count();
+                Some(compare(u32::try_from(claims).ok()?, *op, *n))
+            }
+            Pred::At(relation, p) => self.maybe(p, self.related(*relation, hole)?),
+        }
+    }
+
+    /// The hole `relation` names from `hole`, for the claimer.
+    fn related(&self, relation: Relation, hole: usize) -> Option<usize> {
+        let rules = self.rules;
+        if hole >= MAX_HOLES {
+            return None;
+        }
+        let (next, previous) = (&rules.next[self.mover.index()], &rules.previous[self.mover.index()]);
+        let related = match relation {
+            Relation::Next => step(next, hole, self.closed),
+            Relation::Previous => step(previous, hole, self.closed),
+            Relation::Opposite => usize::from(rules.opposite[hole]),
+            Relation::Symmetric => rules.holes.checked_sub(hole + 1)?,
+            Relation::Beyond => step(next, step(next, hole, self.closed), self.closed),
+        };
+        (related < MAX_HOLES).then_some(related)
+    }
+}
+
+/// Three-valued "or": true if one is, false if all are, else unknown.
+fn any(values: impl Iterator<Item = Option<bool>>) -> Option<bool> {
+    let mut unknown = false;
+    for value in values {
+        match value {
+            Some(true) => return Some(true),
+            None => unknown = true,
+            Some(false) => {}
+        }
+    }
+    if unknown {
+        None
+    } else {
+        Some(false)
+    }
+}
+
+fn compare(c: u32, op: CompareOp, n: u32) -> bool {
+    match op {
+        CompareOp::Eq => c == n,
+        CompareOp::Ne => c != n,
+        CompareOp::Lt => c < n,
+        CompareOp::Le => c <= n,
+        CompareOp::Gt => c > n,
+        CompareOp::Ge => c >= n,
+    }
+}

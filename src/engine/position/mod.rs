@@ -1,0 +1,214 @@
+//! The position JSON: written from a [`Game`], read back into a [`State`].
+//!
+//! Reading checks a position against the rules, not only its JSON shape: [`json`] refuses
+//! malformed text, repeated keys, unknown fields and wrong types; [`board`] the board, captures,
+//! owners, claimed and closed holes and the round; [`claims`] claims no claim rule could have
+//! made; [`pending`] an open offer or decision the rules could not have left open. Every refusal
+//! is a [`PositionError`] naming the field and the reason.
+
+mod board;
+mod claims;
+mod json;
+mod pending;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{Game, GameResult, Pending as Open, State};
+use crate::check::model::OptionValue;
+use crate::compile::Rules;
+use crate::player::Player;
+
+/// A value per player.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Sides {
+    pub south: u32,
+    pub north: u32,
+}
+
+impl From<[u32; 2]> for Sides {
+    fn from(v: [u32; 2]) -> Sides {
+        Sides { south: v[0], north: v[1] }
+    }
+}
+
+/// `result` of a finished game.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct ResultJson {
+    pub winner: Option<Player>,
+    pub score: Sides,
+    pub reason: String,
+}
+
+/// A position as `interchange.md` writes it.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Position {
+    pub game: String,
+    pub options: BTreeMap<String, serde_json::Value>,
+    pub to_move: Option<Player>,
+    pub rows: BTreeMap<String, Vec<u16>>,
+    /// Each player's store (only where the game has stores): what they have captured.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stores: Option<Sides>,
+    pub captured: Sides,
+    pub owners: BTreeMap<String, Player>,
+    pub legal: Vec<String>,
+    pub status: &'static str,
+    pub result: Option<ResultJson>,
+    /// An offer waiting for `to_move`'s answer, or a decision open inside `to_move`'s move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pending: Option<Pending>,
+    /// The players who have declined an offer (where the game has trades).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub declined: Vec<Player>,
+    /// Closed holes, in board order (only where holes can close).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub closed: Option<Vec<String>>,
+    /// The round being played (only in games of rounds).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<u16>,
+    /// Claimed holes, in board order (only where holes can be claimed); `owners` says whose.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claimed: Option<Vec<String>>,
+}
+
+/// What is open: an offer (the holes offered, `by` the player who offered them), or a decision
+/// inside `by`'s move: `"continue or stop"` with the move standing `at` a hole, or `"take"` with
+/// the number of `holes` to choose.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Pending {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offer: Option<Vec<String>>,
+    pub by: Player,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decision: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub holes: Option<u32>,
+}
+
+/// The decision words of [`Pending::decision`].
+const CONTINUE_OR_STOP: &str = "continue or stop";
+const TAKE: &str = "take";
+
+impl Game<'_> {
+    /// The position in the interchange format.
+    pub fn position(&self) -> Position {
+        let rules = self.rules();
+        let state = self.state();
+        let rows = (0..rules.rows)
+            .map(|r| (crate::row_letter(r).to_string(), state.counts[r * rules.columns..(r + 1) * rules.columns].to_vec()))
+            .collect();
+        let owners =
+            (0..rules.holes).filter(|&h| state.owners[h] != rules.row_owner_of(h)).map(|h| (rules.label(h), state.owners[h])).collect();
+        Position {
+            game: rules.name.clone(),
+            options: options_json(rules),
+            to_move: self.to_move(),
+            rows,
+            stores: rules.stores.then(|| state.captured.into()),
+            captured: state.captured.into(),
+            owners,
+            legal: self.legal_texts(),
+            status: if self.is_over() { "over" } else { "ongoing" },
+            result: self.result().map(|r: &GameResult| ResultJson { winner: r.winner, score: r.score.into(), reason: r.reason.clone() }),
+            pending: pending_json(rules, state),
+            declined: Player::BOTH.into_iter().filter(|p| state.declined[p.index()]).collect(),
+            closed: rules.rounds.as_ref().map(|_| super::holes_of(state.closed).map(|h| rules.label(h)).collect()),
+            round: rules.rounds.as_ref().map(|_| state.round),
+            claimed: rules.claims.then(|| super::holes_of(state.claimed).map(|h| rules.label(h)).collect()),
+        }
+    }
+
+    /// The position as one line of JSON.
+    pub fn position_json(&self) -> String {
+        serde_json::to_string(&self.position()).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    }
+}
+
+fn pending_json(rules: &Rules, state: &State) -> Option<Pending> {
+    let open = Pending { offer: None, by: state.to_move, decision: None, at: None, holes: None };
+    if state.offer != 0 {
+        let offer = super::holes_of(state.offer).map(|h| rules.label(h)).collect();
+        return Some(Pending { offer: Some(offer), by: state.to_move.opponent(), ..open });
+    }
+    match state.pending {
+        Open::None => None,
+        Open::Continue(hole) => {
+            Some(Pending { decision: Some(CONTINUE_OR_STOP.to_string()), at: Some(rules.label(usize::from(hole))), ..open })
+        }
+        Open::Choose(rule) => {
+            Some(Pending { decision: Some(TAKE.to_string()), holes: Some(rules.chosen_count(usize::from(rule))), ..open })
+        }
+    }
+}
+
+fn options_json(rules: &Rules) -> BTreeMap<String, serde_json::Value> {
+    rules
+        .options
+        .iter()
+        .map(|(name, value)| {
+            let json = match value {
+                OptionValue::Number(n) => serde_json::Value::from(*n),
+                OptionValue::Word(w) => serde_json::Value::from(w.as_str()),
+            };
+            (name.clone(), json)
+        })
+        .collect()
+}
+
+/// Why a position file was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// The text is not JSON (or not UTF-8).
+    #[error("malformed JSON: {0}")]
+    Malformed(String),
+    /// The JSON is not an object.
+    #[error("not a position: a position is a JSON object {{…}}, not {0}")]
+    NotAnObject(&'static str),
+    /// A field is missing, unknown, given twice, of the wrong type, or does not fit the rules.
+    /// `field` is its path as the message shows it (`captured.south`, `legal[2]`,
+    /// `pending.offer`; a key from the file escaped onto one line and cut if long).
+    #[error("field \"{field}\": {reason}")]
+    Field { field: String, reason: String },
+}
+
+impl PositionError {
+    /// The path of the field refused, if the refusal is of one field.
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            PositionError::Field { field, .. } => Some(field),
+            _ => None,
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Player {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Player, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        Player::from_name(&name).ok_or_else(|| serde::de::Error::custom(format!("`{name}` is not a player (south or north)")))
+    }
+}
+
+/// Reads a position (interchange JSON) for `rules`: the JSON's shape and every field against the
+/// rules. `legal`, `status` and `result` are ignored (but must be what they name); `game` and
+/// `options`, where given, must be the rules'.
+pub fn parse_position(json: &str, rules: &Rules) -> Result<State, PositionError> {
+    let value = json::parse(json)?;
+    let Value::Object(map) = &value else { return Err(PositionError::NotAnObject(json::kind(&value))) };
+    board::read(map, rules)
+}
+
+/// [`parse_position`] of the bytes of a file (a UTF-8 byte order mark is skipped).
+pub fn parse_position_bytes(bytes: &[u8], rules: &Rules) -> Result<State, PositionError> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse_position(text, rules),
+        Err(error) => Err(PositionError::Malformed(format!("not UTF-8 text (an invalid byte at offset {})", error.valid_up_to()))),
+    }
+}

@@ -1,0 +1,205 @@
+//! `pending`: an open offer, or a decision open inside a move, read only where the rules could
+//! have left it open. An offer must be one the offerer could make on their turn (its size, the
+//! holes they keep, holes they own and may trade, a price the receiver can pay, a move to make
+//! instead); a `continue`/`stop` decision must stand where the `relay or stop` rule holds at the
+//! end of a lap of the mover's; a `take` must be a real choice of a `choose` rule, more holes
+//! to choose from than it takes (the engine takes them at once otherwise).
+
+use serde_json::{Map, Value};
+
+use super::json::{object, optional, player, refuse, shown, string, whole};
+use super::{PositionError, State, CONTINUE_OR_STOP, TAKE};
+use crate::compile::Rules;
+use crate::engine::{capture::choosable, ending, holes_of, sowing::sow, Action, Game, Pending as Open};
+use crate::player::Player;
+
+/// Opens in `state` the offer or decision `value` describes.
+pub(super) fn read(value: &Value, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
+    let map = object(value, "pending", &["offer", "by", "decision", "at", "holes"])?;
+    let by = match optional(map, "by") {
+        Some(by) => player(by, "pending.by")?,
+        None => return Err(refuse("pending.by", "missing: the player who offered, or whose move it is")),
+    };
+    match (optional(map, "offer"), optional(map, "decision")) {
+        (Some(_), Some(_)) => Err(refuse("pending", "an offer or a decision, not both")),
+        (None, None) => Err(refuse("pending", "an \"offer\" or a \"decision\" goes here")),
+        (Some(offer), None) => {
+            foreign(map, &["at", "holes"], "an offer")?;
+            read_offer(offer, by, rules, state)
+        }
+        (None, Some(decision)) => match string(decision, "pending.decision", "a decision")? {
+            CONTINUE_OR_STOP => {
+                foreign(map, &["holes"], "\"continue or stop\"")?;
+                mover(by, state)?;
+                read_continue(map, by, rules, state)
+            }
+            TAKE => {
+                foreign(map, &["at"], "\"take\"")?;
+                mover(by, state)?;
+                read_take(map, by, rules, state)
+            }
+            other => {
+                Err(refuse("pending.decision", format!("\"{}\" is not a decision (\"{CONTINUE_OR_STOP}\" or \"{TAKE}\")", shown(other))))
+            }
+        },
+    }
+}
+
+/// Refuses the fields of `map` among `keys`, which do not belong to `what`.
+fn foreign(map: &Map<String, Value>, keys: &[&str], what: &str) -> Result<(), PositionError> {
+    match keys.iter().find(|k| optional(map, k).is_some()) {
+        Some(key) => Err(refuse(format!("pending.{key}"), format!("not part of {what}"))),
+        None => Ok(()),
+    }
+}
+
+/// A decision inside a move is the mover's.
+fn mover(by: Player, state: &State) -> Result<(), PositionError> {
+    if by != state.to_move {
+        return Err(refuse("pending.by", format!("a decision inside {by}'s move is {by}'s to make, but \"to_move\" is {}", state.to_move)));
+    }
+    Ok(())
+}
+
+/// "1 hole", "3 holes".
+fn holes(n: u32) -> String {
+    if n == 1 {
+        "1 hole".to_string()
+    } else {
+        format!("{n} holes")
+    }
+}
+
+/// An offer `by` made on their turn, which `to_move` answers.
+fn read_offer(offer: &Value, by: Player, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
+    const FIELD: &str = "pending.offer";
+    let Some(trade) = &rules.trade else { return Err(refuse(FIELD, "this game has no trades")) };
+    let receiver = state.to_move;
+    if by != receiver.opponent() {
+        return Err(refuse("pending.by", format!("an offer by {by} is answered by {}, but \"to_move\" is {receiver}", by.opponent())));
+    }
+    let set = super::board::holes(offer, FIELD, rules)?;
+    if set == 0 {
+        return Err(refuse(FIELD, "the offer names no hole"));
+    }
+    for hole in holes_of(set) {
+        let label = rules.label(hole);
+        if state.owners[hole] != by {
+            return Err(refuse(FIELD, format!("{label} is not a hole {by} may offer (it is {}'s)", state.owners[hole])));
+        }
+        if state.claimed & 1u128 << hole != 0 {
+            return Err(refuse(FIELD, format!("{label} is not a hole {by} may offer (claimed holes are never traded)")));
+        }
+    }
+    let size = set.count_ones();
+    if !(trade.fewest..=trade.most).contains(&size) {
+        let sizes = if trade.fewest == trade.most { holes(trade.most) } else { format!("{} to {}", trade.fewest, holes(trade.most)) };
+        return Err(refuse(FIELD, format!("{by} offers {}, but an offer is of {sizes}", holes(size))));
+    }
+    let own = (0..rules.holes).filter(|&h| state.owners[h] == by && state.claimed & 1u128 << h == 0).count();
+    let kept = u32::try_from(own).unwrap_or(u32::MAX).saturating_sub(size);
+    if kept < trade.keep {
+        let offered: Vec<String> = holes_of(set).map(|h| rules.label(h)).collect();
+        let why =
+            format!("{by} may not offer {}: they would keep {} (keep at least {})", offered.join(" "), holes(kept), holes(trade.keep));
+        return Err(refuse(FIELD, why));
+    }
+    let (price, has) = (u64::from(trade.price) * u64::from(size), state.captured[receiver.index()]);
+    if u64::from(has) < price {
+        let why = format!("{receiver} cannot pay for {}: the price is {price} captured stones, and {receiver} has {has}", holes(size));
+        return Err(refuse(FIELD, why));
+    }
+    // The offer was `by`'s turn, instead of a move they had. (Where the board already meets an
+    // ending no ending is asked while the offer is open, as in play after an offer.)
+    let turn = State { to_move: by, ..*state };
+    if ending::board_ending(rules, &turn, receiver).is_none()
+        && !Game::from_state(rules, turn).legal_actions().contains(&Action::Offer(set))
+    {
+        return Err(refuse(FIELD, format!("{by} could not have offered: a player without a move cannot offer, and {by} has none")));
+    }
+    state.offer = set;
+    Ok(())
+}
+
+/// The move stands `at` a hole where the mover chooses to relay (`continue`) or `stop`.
+fn read_continue(map: &Map<String, Value>, by: Player, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
+    const FIELD: &str = "pending.at";
+    let Some(condition) = &rules.relay_or_stop else {
+        return Err(refuse("pending.decision", "this game has no choice to continue or stop"));
+    };
+    let Some(at) = optional(map, "at") else { return Err(refuse(FIELD, "missing: the hole the move stands on")) };
+    let label = string(at, FIELD, "a hole")?;
+    let Some(hole) = rules.hole(label) else { return Err(refuse(FIELD, format!("\"{}\" is not a hole of this board", shown(label)))) };
+    let bit = 1u128 << hole;
+    let why = if !on_circuit(rules, by, hole) {
+        format!("{label} is not on {by}'s circuit, so no move of {by}'s stands there")
+    } else if state.closed & bit != 0 {
+        format!("{label} is closed: no stone falls there")
+    } else if state.claimed & bit != 0 {
+        format!("{label} is claimed: a lap that ends there ends the move")
+    } else if state.counts[hole] == 0 {
+        format!("{label} is empty, but the last stone of the lap lies there")
+    } else if rules.relay.as_ref().is_some_and(|relay| state.holds(rules, relay, hole, by)) {
+        format!("{by}'s move relays from {label} by itself: there is nothing to choose")
+    } else if rules.captures.iter().any(|c| c.resow && state.holds(rules, &c.when, hole, by)) {
+        format!("a capture at {label} sows its stones on: there is nothing to choose")
+    } else if !state.holds(rules, condition, hole, by) {
+        format!("the rules give no choice to continue or stop at {label} (their condition does not hold there)")
+    } else if sow(rules, &mut { *state }, hole, by).is_none() {
+        format!("continuing from {label} would never end, so the move stops there by itself (a choice with one answer is never left open)")
+    } else {
+        state.pending = Open::Continue(u8::try_from(hole).map_err(|_| refuse(FIELD, "the hole is beyond the engine's board"))?);
+        return Ok(());
+    };
+    Err(refuse(FIELD, why))
+}
+
+/// Whether `hole` is on `player`'s sowing circuit (every hole where circuits are the board's).
+fn on_circuit(rules: &Rules, player: Player, hole: usize) -> bool {
+    let next = &rules.next[player.index()];
+    let Some(start) = (0..rules.holes).find(|&h| rules.row_owner_of(h) == player) else { return false };
+    let mut at = start;
+    for _ in 0..rules.holes + 2 {
+        if at == hole {
+            return true;
+        }
+        at = usize::from(next[at]);
+        if at == start {
+            break;
+        }
+    }
+    false
+}
+
+/// After a capture, the mover chooses `holes` holes to take among more than that.
+fn read_take(map: &Map<String, Value>, by: Player, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
+    const FIELD: &str = "pending.holes";
+    let choosing: Vec<usize> = (0..rules.captures.len()).filter(|&r| rules.chosen_count(r) > 0).collect();
+    if choosing.is_empty() {
+        return Err(refuse("pending.decision", "this game has no holes to choose after a capture"));
+    }
+    let Some(count) = optional(map, "holes") else { return Err(refuse(FIELD, "missing: how many holes the mover chooses")) };
+    let count = whole(count, FIELD, u64::from(u32::MAX))?;
+    let matching: Vec<usize> = choosing.iter().copied().filter(|&r| u64::from(rules.chosen_count(r)) == count).collect();
+    if matching.is_empty() {
+        let mut counts: Vec<u32> = choosing.iter().map(|&r| rules.chosen_count(r)).collect();
+        counts.dedup();
+        let counts: Vec<String> = counts.into_iter().map(holes).collect();
+        return Err(refuse(FIELD, format!("{by} chooses {} after a capture in this game, not {count}", counts.join(" or "))));
+    }
+    // A rule under which there is a choice to make (the first, if none).
+    let real = |&r: &usize| choosable(rules, state, by, r).count_ones() > rules.chosen_count(r);
+    let rule = matching.iter().copied().find(real).unwrap_or(matching[0]);
+    let from = choosable(rules, state, by, rule);
+    if from.count_ones() <= rules.chosen_count(rule) {
+        let labels: Vec<String> = holes_of(from).map(|h| rules.label(h)).collect();
+        let among = if labels.is_empty() { "none".to_string() } else { labels.join(" ") };
+        let why = format!(
+            "{by} has only {} to choose from ({among}) and takes {count}: the engine takes them at once, so no choice is left open",
+            holes(from.count_ones())
+        );
+        return Err(refuse(FIELD, why));
+    }
+    state.pending = Open::Choose(u8::try_from(rule).map_err(|_| refuse(FIELD, "too many capture rules"))?);
+    Ok(())
+}
