@@ -14,7 +14,8 @@ pub struct Span {
 
 impl Span {
     pub fn new(start: usize, end: usize) -> Span {
-        Span { start: start as u32, end: end as u32 }
+        // Rule files are read whole and bounded far below 4 GiB, so a byte offset always fits.
+        Span { start: u32::try_from(start).unwrap_or(u32::MAX), end: u32::try_from(end).unwrap_or(u32::MAX) }
     }
 
     /// The span as miette wants it.

@@ -2,7 +2,7 @@
 
 /// The letter of row `r` (0 = `a`, South's edge).
 pub fn row_letter(r: usize) -> char {
-    (b'a' + r as u8) as char
+    (b'a'..=b'z').nth(r).map_or('?', char::from)
 }
 
 /// `b6` → (1, 6): row index and 1-based column.

@@ -49,3 +49,9 @@ pub use player::Player;
 
 /// The most holes a board may have (hole sets are 128-bit masks).
 pub const MAX_HOLES: usize = 128;
+
+/// A hole (or a store) as the byte the engine keeps it in. Every hole and store is below
+/// [`MAX_HOLES`], which the checker enforces, so the conversion never saturates.
+pub(crate) fn hole_byte(hole: usize) -> u8 {
+    u8::try_from(hole).unwrap_or(u8::MAX)
+}

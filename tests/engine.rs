@@ -96,7 +96,7 @@ fn endless_detection_agrees_with_a_naive_sower_on_every_small_position() {
             let mut naive = counts.clone();
             let laps = naive_move(&mut naive, &ring, origin, |c| c >= 2, 10_000);
             let mut after = game.clone();
-            let legal = after.apply(Action::Sow(origin as u8)).is_ok();
+            let legal = after.apply(Action::Sow(u8::try_from(origin).expect("a hole"))).is_ok();
             assert_eq!(legal, laps.is_some(), "position {counts:?}, move from hole {origin}");
             if let Some(laps) = laps {
                 longest = longest.max(laps);

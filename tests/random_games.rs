@@ -42,14 +42,17 @@ fn leftover_rules(rules: &Rules) -> Vec<Leftover> {
 
 fn uniform<T: Copy>(rng: &mut ChaCha8Rng, items: &[T]) -> T {
     // u32 sampling: the same sequence on 32- and 64-bit targets.
-    items[rng.gen_range(0..items.len() as u32) as usize]
+    items[rng.gen_range(0..items.len())]
 }
 
 /// Plays one random game to its end; returns its result's reason.
 fn play_one(rules: &Rules, rng: &mut ChaCha8Rng, file: &str, number: usize) -> String {
     let mut game = Game::new(rules);
     let total = game.state().total(rules);
-    let all_holes: Vec<Action> = (0..rules.holes as u8).map(Action::Sow).chain([Action::Pass, Action::Continue, Action::Stop]).collect();
+    let all_holes: Vec<Action> = (0..u8::try_from(rules.holes).expect("holes fit a byte"))
+        .map(Action::Sow)
+        .chain([Action::Pass, Action::Continue, Action::Stop])
+        .collect();
     let mut actions = 0usize;
     let mut record: Vec<String> = Vec::new();
     let context =

@@ -51,7 +51,7 @@ impl Rng {
     }
 
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        usize::try_from(self.next() % n as u64).expect("below n")
     }
 }
 
@@ -91,7 +91,7 @@ fn binary_junk() {
     for seed in 1..=300u64 {
         let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let len = rng.below(2000);
-        let bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+        let bytes: Vec<u8> = (0..len).map(|_| rng.next().to_le_bytes()[0]).collect();
         let source = String::from_utf8_lossy(&bytes);
         check_and_render(&format!("junk from seed {seed}"), &source, 3);
     }
@@ -530,8 +530,10 @@ fn mixed_rule_files_check_and_play_without_panicking() {
                 }
                 (_, 2) => {
                     // A number changed to another small one.
-                    let digits: String =
-                        line.chars().map(|c| if c.is_ascii_digit() { char::from(b'0' + rng.below(10) as u8) } else { c }).collect();
+                    let digits: String = line
+                        .chars()
+                        .map(|c| if c.is_ascii_digit() { char::from(b'0' + u8::try_from(rng.below(10)).expect("a digit")) } else { c })
+                        .collect();
                     out.push_str(&digits);
                 }
                 _ => out.push_str(line),

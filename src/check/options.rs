@@ -238,5 +238,5 @@ impl Checker {
 fn number_word(word: &str) -> Option<u32> {
     const WORDS: &str = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen \
                          seventeen eighteen nineteen twenty";
-    WORDS.split_whitespace().position(|w| w.eq_ignore_ascii_case(word)).map(|n| n as u32)
+    WORDS.split_whitespace().position(|w| w.eq_ignore_ascii_case(word)).and_then(|n| u32::try_from(n).ok())
 }

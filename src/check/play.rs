@@ -302,7 +302,9 @@ impl Checker {
                         let start = match consequence {
                             Consequence::Leftover(word) => {
                                 let text = Span { start: expr.span.end, end: word.span.start }.text(&self.source);
-                                text.rfind("leftover").map_or(word.span.start, |at| expr.span.end + at as u32)
+                                text.rfind("leftover")
+                                    .and_then(|at| u32::try_from(at).ok())
+                                    .map_or(word.span.start, |at| expr.span.end + at)
                             }
                             Consequence::Draw(span) => span.start,
                         };

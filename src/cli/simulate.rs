@@ -188,10 +188,12 @@ pub struct Summary {
 
 /// Everything but the timing and thread count, from the games in index order.
 pub fn summarise(rules: &Rules, south: AgentKind, north: AgentKind, seed: u64, stats: &[GameStats]) -> Summary {
-    let games = stats.len() as u32;
-    let wins = |p| stats.iter().filter(|s| s.winner == Some(p)).count() as u32;
+    // At most MAX_GAMES games: every count fits.
+    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    let games = count(stats.len());
+    let wins = |p| count(stats.iter().filter(|s| s.winner == Some(p)).count());
     let (south_wins, north_wins) = (wins(Player::South), wins(Player::North));
-    let unfinished = stats.iter().filter(|s| !s.finished).count() as u32;
+    let unfinished = count(stats.iter().filter(|s| !s.finished).count());
     let draws = games - south_wins - north_wins - unfinished;
     let mean = |total: f64| if games == 0 { 0.0 } else { total / f64::from(games) };
     let mut lengths: Vec<u32> = stats.iter().map(|s| s.length).collect();

@@ -13,7 +13,7 @@ use crate::ast::CompareOp;
 use crate::check::model::*;
 use crate::check::Checked;
 use crate::player::Player;
-use crate::MAX_HOLES;
+use crate::{hole_byte, MAX_HOLES};
 
 /// A runtime capture rule.
 #[derive(Clone, Debug)]
@@ -180,8 +180,8 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
     for (p, circuit) in circuits.iter().enumerate() {
         for (i, &hole) in circuit.iter().enumerate() {
             let after = circuit[(i + 1) % circuit.len()];
-            next[p][hole] = after as u8;
-            previous[p][after] = hole as u8;
+            next[p][hole] = hole_byte(after);
+            previous[p][after] = hole_byte(hole);
         }
     }
     // A hole off a player's circuit follows the circuit of its row's owner.
@@ -196,7 +196,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
     }
     let mut opposite = [0u8; MAX_HOLES];
     for (hole, facing) in opposite.iter_mut().enumerate().take(holes) {
-        *facing = ((rows - 1 - hole / columns) * columns + hole % columns) as u8;
+        *facing = hole_byte((rows - 1 - hole / columns) * columns + hole % columns);
     }
 
     let kinds = crate::check::row_kinds(row_owner);
@@ -239,7 +239,8 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
 
     let mut initial = [0u16; MAX_HOLES];
     for (count, place) in &model.seeds {
-        let count = value(*count) as u16;
+        // At most 500 (the checker's bound on `seeds`).
+        let count = u16::try_from(value(*count)).unwrap_or(u16::MAX);
         match *place {
             Placement::Everywhere => initial[..holes].fill(count),
             Placement::Row(r) => initial[r * columns..(r + 1) * columns].fill(count),
@@ -327,7 +328,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
             }),
             fill_order: Player::BOTH.map(|p| {
                 let circuit = &circuits[if model.own_circuits { p.index() } else { 0 }];
-                circuit.iter().filter(|&&h| h < holes && row_owner[h / columns] == p).map(|&h| h as u8).collect()
+                circuit.iter().filter(|&&h| h < holes && row_owner[h / columns] == p).map(|&h| hole_byte(h)).collect()
             }),
         }),
     }

@@ -163,7 +163,7 @@ impl Pred {
             Pred::OpponentCaptured(op, n) => compare(v.opponent_captured, *op, *n),
             Pred::Claims(op, n) => {
                 let claims = crate::engine::holes_of(v.claimed).filter(|&h| v.owners[h] == v.mover).count();
-                compare(claims as u32, *op, *n)
+                compare(u32::try_from(claims).unwrap_or(u32::MAX), *op, *n)
             }
             Pred::Claimed => v.claimed & (1u128 << hole) != 0,
             Pred::CountIn(ns) => ns.contains(&u32::from(v.counts[hole])),

@@ -71,7 +71,7 @@ impl Action {
         }
         if crate::parse_label(&text).is_some() {
             return match rules.hole(&text) {
-                Some(hole) => Ok(Action::Sow(hole as u8)),
+                Some(hole) => Ok(Action::Sow(crate::hole_byte(hole))),
                 None => Err(ActionError::NoSuchHole(text)),
             };
         }

@@ -32,7 +32,8 @@ pub fn capture(rules: &Rules, state: &mut State, last: usize, mover: Player) -> 
         if choosable.count_ones() <= *count {
             super::holes_of(choosable).for_each(|hole| take(state, hole, &mut taken));
         } else {
-            state.pending = Pending::Choose(index as u8);
+            // The checker refuses more capture sections than a byte numbers.
+            state.pending = Pending::Choose(u8::try_from(index).unwrap_or(u8::MAX));
         }
     }
     state.captured[mover.index()] += taken;

@@ -132,7 +132,7 @@ impl<'r> Game<'r> {
             }
         }
         let start = self.start_condition(mover);
-        actions.extend((0..self.rules.holes).filter(|&h| self.can_start(mover, h, start)).map(|h| Action::Sow(h as u8)));
+        actions.extend((0..self.rules.holes).filter(|&h| self.can_start(mover, h, start)).map(|h| Action::Sow(crate::hole_byte(h))));
         if actions.is_empty() {
             if self.rules.no_move == NoMove::Pass {
                 actions.push(Action::Pass);
@@ -219,7 +219,7 @@ impl<'r> Game<'r> {
     /// relay, the move waits for the choice (made for them when relaying would never end).
     fn lap_ended(&mut self, mover: Player, last: usize, choice: bool) {
         if choice && self.continued(last).is_some() {
-            self.state.pending = Pending::Continue(last as u8);
+            self.state.pending = Pending::Continue(crate::hole_byte(last));
             self.record_position(mover);
         } else {
             self.move_ended(mover, last);

@@ -24,7 +24,8 @@ pub fn end_round(rules: &Rules, rounds: &RoundsRule, state: &mut State, leftover
     state.pending = super::Pending::None;
     state.offer = 0;
     let refill = rounds.refill.max(1);
-    let filled = Player::BOTH.map(|p| (state.captured[p.index()] / refill).min(rounds.fill_order[p.index()].len() as u32));
+    let filled = Player::BOTH
+        .map(|p| (state.captured[p.index()] / refill).min(u32::try_from(rounds.fill_order[p.index()].len()).unwrap_or(u32::MAX)));
     match filled {
         [0, 0] => return Next::Unfilled(None),
         [0, _] => return Next::Unfilled(Some(Player::South)),
@@ -38,8 +39,9 @@ pub fn end_round(rules: &Rules, rounds: &RoundsRule, state: &mut State, leftover
     }
     for p in Player::BOTH {
         for (i, &hole) in rounds.fill_order[p.index()].iter().enumerate() {
-            if (i as u32) < filled[p.index()] {
-                state.counts[hole as usize] = refill as u16;
+            if u32::try_from(i).is_ok_and(|i| i < filled[p.index()]) {
+                // At most 500 (the checker's bound on `refill`).
+                state.counts[usize::from(hole)] = u16::try_from(refill).unwrap_or(u16::MAX);
             } else {
                 state.closed |= 1u128 << hole;
             }

@@ -46,7 +46,8 @@ pub fn answer(trade: &TradeRule, state: &mut State, accept: bool) {
     if accept {
         for hole in holes_of(state.offer) {
             state.owners[hole] = receiver;
-            state.counts[hole] += trade.price as u16;
+            // At most 500 (the checker's bound on `price`), and a position holds at most 65,535 stones.
+            state.counts[hole] += u16::try_from(trade.price).unwrap_or(u16::MAX);
             state.captured[receiver.index()] -= trade.price;
         }
     } else {
