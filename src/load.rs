@@ -3,9 +3,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use miette::NamedSource;
-
-use crate::check::{self, Checked, Diagnostic};
+use crate::check::{self, Checked, Diagnostic, SourceFile};
 use crate::compile::{compile, OptionError, Rules};
 use crate::syntax;
 
@@ -32,7 +30,7 @@ pub fn read_source(path: &Path) -> Result<String, LoadError> {
 /// Parses and checks a rule file's text. Every diagnostic (warnings too) comes back with the
 /// source attached, ready to render; `Checked` only when there is no error.
 pub fn check_source(name: &str, source: &str) -> (Option<Checked>, Vec<Diagnostic>) {
-    let named = Arc::new(NamedSource::new(name, Arc::<str>::from(source)));
+    let named = Arc::new(SourceFile::new(name, source));
     let attach = |ds: Vec<Diagnostic>| ds.into_iter().map(|d| d.with_source(named.clone())).collect::<Vec<_>>();
     let file = match syntax::parse(source) {
         Ok(file) => file,

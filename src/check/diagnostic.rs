@@ -2,14 +2,16 @@
 //! help that says what to write instead.
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-use miette::{LabeledSpan, NamedSource, Severity, SourceCode};
+use miette::{LabeledSpan, Severity, SourceCode};
 
+use super::snippet::{shorten, Snippet, SourceFile};
 use crate::ast::Span;
 
 /// A problem with a rule file. Rendered by miette with the file's text once it is attached with
-/// [`Diagnostic::with_source`].
+/// [`Diagnostic::with_source`]: the lines of its labels only, a long line cut to a window around
+/// them, and a message, label or help of more than a thousand characters cut in the middle.
 #[derive(Debug, Clone)]
 pub struct Diagnostic {
     /// The diagnostic code without its `mancala::` prefix, e.g. `unknown_section`.
@@ -19,7 +21,9 @@ pub struct Diagnostic {
     pub labels: Vec<(Span, String)>,
     pub help: Option<String>,
     pub severity: Severity,
-    source: Option<Arc<NamedSource<Arc<str>>>>,
+    source: Option<Arc<SourceFile>>,
+    /// What miette is shown of the file, made when it is first rendered.
+    shown: OnceLock<Arc<Snippet>>,
 }
 
 impl Diagnostic {
@@ -32,6 +36,7 @@ impl Diagnostic {
             help: None,
             severity: Severity::Error,
             source: None,
+            shown: OnceLock::new(),
         }
     }
 
@@ -51,9 +56,17 @@ impl Diagnostic {
     }
 
     /// Attaches the file's text and name, so the diagnostic renders its spans.
-    pub fn with_source(mut self, source: Arc<NamedSource<Arc<str>>>) -> Diagnostic {
+    pub fn with_source(mut self, source: Arc<SourceFile>) -> Diagnostic {
         self.source = Some(source);
+        self.shown = OnceLock::new();
         self
+    }
+
+    /// The lines of the file this diagnostic shows, with the file they come from.
+    fn snippet(&self) -> Option<(&SourceFile, &Snippet)> {
+        let file = self.source.as_deref()?;
+        let spans: Vec<Span> = self.labels.iter().map(|(span, _)| *span).collect();
+        Some((file, self.shown.get_or_init(|| Arc::new(Snippet::new(file, &spans)))))
     }
 
     pub fn is_error(&self) -> bool {
@@ -76,10 +89,14 @@ impl Diagnostic {
             .with_help("split the condition into simpler parts; no rule needs this much nesting")
     }
 
-    /// A word that nests what follows it (`not`, `every`), written too often on one line.
+    /// A word that nests what follows it (`not`, `every`, `hole`), written too often on one line.
     pub fn too_many(span: Span, word: &str, limit: usize) -> Diagnostic {
-        Diagnostic::error("too_deep", format!("`{word}` is written more than {limit} times on one line"), span, "one too many")
-            .with_help("no rule needs this many: two `not`s in a row cancel out, and one `every hole` is enough")
+        Diagnostic::error("too_deep", format!("`{word}` is written more than {limit} times on one line"), span, "one too many").with_help(
+            match word {
+                "hole" => "no rule needs this many: a condition looks a few holes away at most, like `next hole is empty`",
+                _ => "no rule needs this many: two `not`s in a row cancel out, and one `every hole` is enough",
+            },
+        )
     }
 
     pub fn syntax(span: Span, expected: String) -> Diagnostic {
@@ -89,7 +106,7 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        f.write_str(&shorten(&self.message))
     }
 }
 
@@ -105,20 +122,23 @@ impl miette::Diagnostic for Diagnostic {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.help.as_ref().map(|h| Box::new(shorten(h).into_owned()) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
-        self.source.as_ref().map(|s| s.as_ref() as &dyn SourceCode)
+        self.snippet().map(|(_, snippet)| snippet as &dyn SourceCode)
     }
 
+    /// The labels, placed in the lines the diagnostic shows.
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        Some(Box::new(self.labels.iter().enumerate().map(|(i, (span, label))| {
-            let label = if label.is_empty() { None } else { Some(label.clone()) };
+        let snippet = self.snippet();
+        Some(Box::new(self.labels.iter().enumerate().map(move |(i, (span, label))| {
+            let label = if label.is_empty() { None } else { Some(shorten(label).into_owned()) };
+            let span = snippet.map_or_else(|| span.source_span(), |(file, snippet)| snippet.map(file, *span));
             if i == 0 {
-                LabeledSpan::new_primary_with_span(label, span.source_span())
+                LabeledSpan::new_primary_with_span(label, span)
             } else {
-                LabeledSpan::new_with_span(label, span.source_span())
+                LabeledSpan::new_with_span(label, span)
             }
         })))
     }

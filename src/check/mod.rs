@@ -14,6 +14,7 @@ pub mod model;
 mod options;
 mod play;
 mod predicate;
+mod snippet;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -21,6 +22,7 @@ pub use board::row_kinds;
 pub use diagnostic::{did_you_mean, Diagnostic};
 pub use forms::{FORMS, SECTIONS};
 use model::Model;
+pub use snippet::{SourceFile, LONGEST_SHOWN_LINE, LONGEST_TEXT};
 
 use crate::ast::{Item, RuleFile, Span, Statement};
 
