@@ -1,6 +1,7 @@
 //! One problem found in a rule file: a message in the player's terms, a code, labelled spans and
 //! help that says what to write instead.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
@@ -156,14 +157,15 @@ pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str
     candidates
         .into_iter()
         .filter_map(|c| {
-            let lower = c.to_lowercase();
-            let (shorter, longer) = if lower.len() <= word.len() { (&lower, &word) } else { (&word, &lower) };
+            // Names are mostly lower case already: no copy for them.
+            let lower = if c.chars().any(char::is_uppercase) { Cow::Owned(c.to_lowercase()) } else { Cow::Borrowed(c) };
+            let (shorter, longer) = if lower.len() <= word.len() { (&*lower, word.as_str()) } else { (word.as_str(), &*lower) };
             let allowed = (longer.len() / 3).max(1);
             if longer.len() - shorter.len() > allowed.max(3) {
                 return None;
             }
             let distance = edit_distance(&word, &lower);
-            let extended = shorter.len() >= 3 && longer.starts_with(shorter.as_str());
+            let extended = shorter.len() >= 3 && longer.starts_with(shorter);
             (distance <= allowed || extended).then_some((distance, c))
         })
         .min_by_key(|(d, _)| *d)
@@ -178,26 +180,29 @@ pub fn suggest(word: &str, candidates: &[&str]) -> String {
     }
 }
 
-/// Edits (insert, delete, substitute, swap two neighbours) that turn `a` into `b`.
+/// Edits (insert, delete, substitute, swap two neighbours) that turn `a` into `b`. Three rows of
+/// the table at a time: this runs for every word of every line that cannot be read.
 fn edit_distance(a: &str, b: &str) -> usize {
     let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
+    let width = b.len() + 1;
+    // Rows i - 2, i - 1 and i of the table, row i at `(i % 3) * width`.
+    let mut rows = vec![0usize; 3 * width];
+    for (j, cell) in rows[..width].iter_mut().enumerate() {
         *cell = j;
     }
     for i in 1..=a.len() {
+        let (this, up, up2) = ((i % 3) * width, ((i - 1) % 3) * width, ((i + 1) % 3) * width);
+        rows[this] = i;
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            let mut d = (rows[up + j] + 1).min(rows[this + j - 1] + 1).min(rows[up + j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+                d = d.min(rows[up2 + j - 2] + 1);
             }
+            rows[this + j] = d;
         }
     }
-    d[a.len()][b.len()]
+    rows[(a.len() % 3) * width + b.len()]
 }
 
 #[cfg(test)]
@@ -213,5 +218,14 @@ mod tests {
         assert_eq!(did_you_mean("counts", ["count"]), Some("count"));
         assert_eq!(did_you_mean("o", ["own"]), None);
         assert_eq!(did_you_mean(&"x".repeat(1 << 20), ["board"]), None);
+        assert_eq!(did_you_mean("BORD", ["Board", "sowing"]), Some("Board"));
+    }
+
+    #[test]
+    fn edit_distances() {
+        for (a, b, d) in [("", "", 0), ("a", "", 1), ("", "abc", 3), ("bord", "board", 1), ("sotuh", "south", 1), ("abcd", "badc", 2)] {
+            assert_eq!(edit_distance(a, b), d, "{a} → {b}");
+            assert_eq!(edit_distance(b, a), d, "{b} → {a}");
+        }
     }
 }
