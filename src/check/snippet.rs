@@ -168,12 +168,17 @@ impl Snippet {
             if to < file_end {
                 self.text.push_str(ELLIPSIS);
             }
-            self.text.push_str(&file.text[file_end..next]);
             (from, to, at)
         });
         if window.is_none() {
-            self.text.push_str(&file.text[file_start..next]);
+            self.text.push_str(body);
         }
+        // miette shows a line ended by a lone `\r` as part of the next one: it gets a `\n`, of
+        // the same length.
+        self.text.push_str(match &file.text[file_end..next] {
+            "\r" => "\n",
+            end => end,
+        });
         self.lines.push(ShownLine { line, file_start, file_end, text_start, window });
     }
 
