@@ -457,7 +457,7 @@ fn mutated_rule_files() {
     let corpus = corpus();
     let number = |name: &str| std::env::var(name).ok().and_then(|n| n.parse::<u64>().ok());
     let rounds = number("HOSTILE_ROUNDS").map_or(6000, |n| usize::try_from(n).unwrap_or(usize::MAX));
-    let mut rng = ChaCha8Rng::seed_from_u64(number("HOSTILE_SEED").unwrap_or(0x6d61_6e63_616c_61));
+    let mut rng = ChaCha8Rng::seed_from_u64(number("HOSTILE_SEED").unwrap_or(0x006d_616e_6361_6c61));
     let (mut clean, mut refused) = (0, 0);
     for round in 0..rounds {
         let (name, original) = &corpus[rng.gen_range(0..corpus.len())];
