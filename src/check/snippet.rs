@@ -31,7 +31,6 @@ const ELLIPSIS: &str = "…";
 
 /// A rule file's name and text, and where each of its lines starts (found once for all its
 /// diagnostics). Lines end as miette reads them: at `\n`, `\r\n` or a lone `\r`.
-#[derive(Debug)]
 pub struct SourceFile {
     name: String,
     text: Arc<str>,
@@ -77,6 +76,13 @@ impl SourceFile {
         let body = &self.text[start..next];
         let end = next - (body.len() - body.trim_end_matches(['\n', '\r']).len()).min(2);
         (start, end, next)
+    }
+}
+
+/// The name and size only: a diagnostic printed with `{:?}` does not print the whole file.
+impl std::fmt::Debug for SourceFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SourceFile").field("name", &self.name).field("bytes", &self.text.len()).finish_non_exhaustive()
     }
 }
 
@@ -286,4 +292,55 @@ pub fn shorten(text: &str) -> Cow<'_, str> {
     let head = text.char_indices().nth(LONGEST_TEXT - TAIL).map_or(text.len(), |(at, _)| at);
     let tail = text.char_indices().rev().nth(TAIL - 1).map_or(head, |(at, _)| at.max(head));
     Cow::Owned(format!("{}{ELLIPSIS}{}", &text[..head], &text[tail..]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_end_as_miette_reads_them() {
+        let file = SourceFile::new("f", "a\nbc\r\nd\re");
+        assert_eq!(file.line_starts, [0, 2, 6, 8]);
+        assert_eq!((file.line_of(0), file.line_of(3), file.line_of(5), file.line_of(6), file.line_of(9)), (0, 1, 1, 2, 3));
+        assert_eq!((file.line_bounds(1), file.line_bounds(2), file.line_bounds(3)), ((2, 4, 6), (6, 7, 8), (8, 9, 9)));
+    }
+
+    #[test]
+    fn a_long_line_is_cut_to_a_window_around_the_label() {
+        let line = format!("{}LABEL{}", "a".repeat(300), "b".repeat(300));
+        let file = SourceFile::new("f", format!("first\n{line}\nlast\n"));
+        let label = Span::new(6 + 300, 6 + 305);
+        let snippet = Snippet::new(&file, &[label]);
+        let shown = format!("…{}LABEL{}…", "a".repeat(60), "b".repeat(135));
+        assert_eq!(snippet.text, format!("first\n{shown}\nlast\n"));
+        let mapped = snippet.map(&file, label);
+        assert_eq!(&snippet.text[mapped.offset()..mapped.offset() + mapped.len()], "LABEL");
+        assert_eq!(snippet.file_column(mapped.offset()), Some(300));
+        // Before the window: its leading `…`; after it: past the trailing one.
+        assert_eq!(snippet.map_offset(&file, 6), 6);
+        assert_eq!(snippet.map_offset(&file, 6 + 605), 6 + shown.len());
+    }
+
+    #[test]
+    fn labels_far_apart_are_shown_apart() {
+        let text: String = (1..=100).map(|n| format!("line {n}\n")).collect();
+        let file = SourceFile::new("f", text.as_str());
+        let (third, ninetieth) = (text.find("line 3\n").unwrap_or(0), text.find("line 90\n").unwrap_or(0));
+        let snippet = Snippet::new(&file, &[Span::new(third, third + 6), Span::new(ninetieth, ninetieth + 7)]);
+        assert_eq!(snippet.text, "line 2\nline 3\nline 4\nline 89\nline 90\nline 91\n");
+        assert_eq!(snippet.regions.iter().map(|r| r.first_line).collect::<Vec<_>>(), [1, 88]);
+        // One span over both regions cannot be read: miette then shows each label on its own.
+        assert!(snippet.read_span(&SourceSpan::new(7.into(), 30), 1, 1).is_err());
+        let contents = snippet.read_span(&snippet.map(&file, Span::new(ninetieth, ninetieth + 7)), 0, 0).expect("one region");
+        assert_eq!((contents.line(), contents.column()), (89, 0));
+    }
+
+    #[test]
+    fn long_texts_are_cut_in_the_middle() {
+        assert_eq!(shorten("short"), "short");
+        let long = format!("{}{}", "a".repeat(900), "b".repeat(900));
+        let cut = shorten(&long);
+        assert_eq!(cut, format!("{}…{}", "a".repeat(800), "b".repeat(200)));
+    }
 }
