@@ -22,33 +22,33 @@ pub fn check(files: &[PathBuf]) -> u8 {
     let (mut out, mut err) = (BufWriter::new(io::stdout().lock()), BufWriter::new(io::stderr().lock()));
     let mut code = OK;
     for file in files {
-        // Output that cannot be written (a closed pipe) changes nothing in the verdict.
-        let _ = check_one(file, &mut out, &mut err).map(|file_code| code = code.max(file_code));
+        code = code.max(check_one(file, &mut out, &mut err));
         let _ = err.flush().and_then(|()| out.flush());
     }
     code
 }
 
-/// Checks one rule file, writing to `out` and `err`; its exit code.
-fn check_one(file: &Path, out: &mut impl Write, err: &mut impl Write) -> io::Result<u8> {
+/// Checks one rule file, writing to `out` and `err`; its exit code. Output that cannot be written
+/// (a closed pipe) changes nothing in the verdict.
+fn check_one(file: &Path, out: &mut impl Write, err: &mut impl Write) -> u8 {
     let (name, source) = match read_rules(file) {
         Ok(read) => read,
         Err(error) => {
-            writeln!(err, "error: {error}")?;
-            return Ok(USAGE);
+            let _ = writeln!(err, "error: {error}");
+            return USAGE;
         }
     };
     let (checked, diagnostics) = check_source(&name, &source);
-    write_report(err, &diagnostics)?;
+    let _ = write_report(err, &diagnostics);
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     let warnings = diagnostics.len() - errors;
     if checked.is_some() {
         let note = if warnings > 0 { format!(" ({warnings} warning{})", plural(warnings)) } else { String::new() };
-        writeln!(out, "{name}: ok{note}")?;
-        Ok(OK)
+        let _ = writeln!(out, "{name}: ok{note}");
+        OK
     } else {
-        writeln!(out, "{name}: {errors} error{}", plural(errors))?;
-        Ok(RULE_ERRORS)
+        let _ = writeln!(out, "{name}: {errors} error{}", plural(errors));
+        RULE_ERRORS
     }
 }
 
