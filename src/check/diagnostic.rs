@@ -1,15 +1,18 @@
 //! One problem found in a rule file: a message in the player's terms, a code, labelled spans and
 //! help that says what to write instead.
 
+use std::borrow::Cow;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-use miette::{LabeledSpan, NamedSource, Severity, SourceCode};
+use miette::{LabeledSpan, Severity, SourceCode};
 
+use super::snippet::{shorten, Snippet, SourceFile};
 use crate::ast::Span;
 
 /// A problem with a rule file. Rendered by miette with the file's text once it is attached with
-/// [`Diagnostic::with_source`].
+/// [`Diagnostic::with_source`]: the lines of its labels only, a long line cut to a window around
+/// them, and a message, label or help of more than a thousand characters cut in the middle.
 #[derive(Debug, Clone)]
 pub struct Diagnostic {
     /// The diagnostic code without its `mancala::` prefix, e.g. `unknown_section`.
@@ -19,7 +22,9 @@ pub struct Diagnostic {
     pub labels: Vec<(Span, String)>,
     pub help: Option<String>,
     pub severity: Severity,
-    source: Option<Arc<NamedSource<Arc<str>>>>,
+    source: Option<Arc<SourceFile>>,
+    /// What miette is shown of the file, made when it is first rendered.
+    shown: OnceLock<Arc<Snippet>>,
 }
 
 impl Diagnostic {
@@ -32,6 +37,7 @@ impl Diagnostic {
             help: None,
             severity: Severity::Error,
             source: None,
+            shown: OnceLock::new(),
         }
     }
 
@@ -51,9 +57,17 @@ impl Diagnostic {
     }
 
     /// Attaches the file's text and name, so the diagnostic renders its spans.
-    pub fn with_source(mut self, source: Arc<NamedSource<Arc<str>>>) -> Diagnostic {
+    pub fn with_source(mut self, source: Arc<SourceFile>) -> Diagnostic {
         self.source = Some(source);
+        self.shown = OnceLock::new();
         self
+    }
+
+    /// The lines of the file this diagnostic shows, with the file they come from.
+    fn snippet(&self) -> Option<(&SourceFile, &Snippet)> {
+        let file = self.source.as_deref()?;
+        let spans: Vec<Span> = self.labels.iter().map(|(span, _)| *span).collect();
+        Some((file, self.shown.get_or_init(|| Arc::new(Snippet::new(file, &spans)))))
     }
 
     pub fn is_error(&self) -> bool {
@@ -76,10 +90,14 @@ impl Diagnostic {
             .with_help("split the condition into simpler parts; no rule needs this much nesting")
     }
 
-    /// A word that nests what follows it (`not`, `every`), written too often on one line.
+    /// A word that nests what follows it (`not`, `every`, `hole`), written too often on one line.
     pub fn too_many(span: Span, word: &str, limit: usize) -> Diagnostic {
-        Diagnostic::error("too_deep", format!("`{word}` is written more than {limit} times on one line"), span, "one too many")
-            .with_help("no rule needs this many: two `not`s in a row cancel out, and one `every hole` is enough")
+        Diagnostic::error("too_deep", format!("`{word}` is written more than {limit} times on one line"), span, "one too many").with_help(
+            match word {
+                "hole" => "no rule needs this many: a condition looks a few holes away at most, like `next hole is empty`",
+                _ => "no rule needs this many: two `not`s in a row cancel out, and one `every hole` is enough",
+            },
+        )
     }
 
     pub fn syntax(span: Span, expected: String) -> Diagnostic {
@@ -89,7 +107,7 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        f.write_str(&shorten(&self.message))
     }
 }
 
@@ -105,20 +123,23 @@ impl miette::Diagnostic for Diagnostic {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.help.as_ref().map(|h| Box::new(shorten(h).into_owned()) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
-        self.source.as_ref().map(|s| s.as_ref() as &dyn SourceCode)
+        self.snippet().map(|(_, snippet)| snippet as &dyn SourceCode)
     }
 
+    /// The labels, placed in the lines the diagnostic shows.
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        Some(Box::new(self.labels.iter().enumerate().map(|(i, (span, label))| {
-            let label = if label.is_empty() { None } else { Some(label.clone()) };
+        let snippet = self.snippet();
+        Some(Box::new(self.labels.iter().enumerate().map(move |(i, (span, label))| {
+            let label = if label.is_empty() { None } else { Some(shorten(label).into_owned()) };
+            let span = snippet.map_or_else(|| span.source_span(), |(file, snippet)| snippet.map(file, *span));
             if i == 0 {
-                LabeledSpan::new_primary_with_span(label, span.source_span())
+                LabeledSpan::new_primary_with_span(label, span)
             } else {
-                LabeledSpan::new_with_span(label, span.source_span())
+                LabeledSpan::new_with_span(label, span)
             }
         })))
     }
@@ -136,14 +157,15 @@ pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str
     candidates
         .into_iter()
         .filter_map(|c| {
-            let lower = c.to_lowercase();
-            let (shorter, longer) = if lower.len() <= word.len() { (&lower, &word) } else { (&word, &lower) };
+            // Names are mostly lower case already: no copy for them.
+            let lower = if c.chars().any(char::is_uppercase) { Cow::Owned(c.to_lowercase()) } else { Cow::Borrowed(c) };
+            let (shorter, longer) = if lower.len() <= word.len() { (&*lower, word.as_str()) } else { (word.as_str(), &*lower) };
             let allowed = (longer.len() / 3).max(1);
             if longer.len() - shorter.len() > allowed.max(3) {
                 return None;
             }
             let distance = edit_distance(&word, &lower);
-            let extended = shorter.len() >= 3 && longer.starts_with(shorter.as_str());
+            let extended = shorter.len() >= 3 && longer.starts_with(shorter);
             (distance <= allowed || extended).then_some((distance, c))
         })
         .min_by_key(|(d, _)| *d)
@@ -158,26 +180,29 @@ pub fn suggest(word: &str, candidates: &[&str]) -> String {
     }
 }
 
-/// Edits (insert, delete, substitute, swap two neighbours) that turn `a` into `b`.
+/// Edits (insert, delete, substitute, swap two neighbours) that turn `a` into `b`. Three rows of
+/// the table at a time: this runs for every word of every line that cannot be read.
 fn edit_distance(a: &str, b: &str) -> usize {
     let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
+    let width = b.len() + 1;
+    // Rows i - 2, i - 1 and i of the table, row i at `(i % 3) * width`.
+    let mut rows = vec![0usize; 3 * width];
+    for (j, cell) in rows[..width].iter_mut().enumerate() {
         *cell = j;
     }
     for i in 1..=a.len() {
+        let (this, up, up2) = ((i % 3) * width, ((i - 1) % 3) * width, ((i + 1) % 3) * width);
+        rows[this] = i;
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            let mut d = (rows[up + j] + 1).min(rows[this + j - 1] + 1).min(rows[up + j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+                d = d.min(rows[up2 + j - 2] + 1);
             }
+            rows[this + j] = d;
         }
     }
-    d[a.len()][b.len()]
+    rows[(a.len() % 3) * width + b.len()]
 }
 
 #[cfg(test)]
@@ -193,5 +218,14 @@ mod tests {
         assert_eq!(did_you_mean("counts", ["count"]), Some("count"));
         assert_eq!(did_you_mean("o", ["own"]), None);
         assert_eq!(did_you_mean(&"x".repeat(1 << 20), ["board"]), None);
+        assert_eq!(did_you_mean("BORD", ["Board", "sowing"]), Some("Board"));
+    }
+
+    #[test]
+    fn edit_distances() {
+        for (a, b, d) in [("", "", 0), ("a", "", 1), ("", "abc", 3), ("bord", "board", 1), ("sotuh", "south", 1), ("abcd", "badc", 2)] {
+            assert_eq!(edit_distance(a, b), d, "{a} → {b}");
+            assert_eq!(edit_distance(b, a), d, "{b} → {a}");
+        }
     }
 }

@@ -145,16 +145,28 @@ pub fn home(form: &Form) -> String {
     }
 }
 
-/// The statement form a line that could not be read most likely meant, judged by its words.
+/// The statement form a line that could not be read most likely meant, judged by its words: the
+/// keywords it starts with, else a keyword its first word is a likely typo of.
 pub fn guess(line: &str) -> Option<&'static Form> {
+    if let Some(form) = guess_exactly(line) {
+        return Some(form);
+    }
+    let first = line.split_whitespace().next()?.trim_end_matches(':');
+    let keywords = FORMS.iter().map(|f| f.keyword.split(' ').next().unwrap_or(f.keyword));
+    let close = super::diagnostic::did_you_mean(first, keywords)?;
+    FORMS.iter().find(|f| f.keyword.split(' ').next() == Some(close))
+}
+
+/// [`guess`] without looking for typos: the form whose keywords the line starts with.
+pub fn guess_exactly(line: &str) -> Option<&'static Form> {
     // The keyword is among the first three words (`most stones wins`).
     let words: Vec<&str> = line.split_whitespace().take(3).collect();
     let first = *words.first()?;
     let first = first.trim_end_matches(':');
     // A form whose every keyword leads the line (`take in passing` before `take`).
     let leads = |f: &&Form| {
-        let keyword: Vec<&str> = f.keyword.split(' ').collect();
-        keyword.len() > 1 && line.split_whitespace().take(keyword.len()).eq(keyword.iter().copied())
+        let mut words = line.split_whitespace();
+        f.keyword.contains(' ') && f.keyword.split(' ').all(|keyword| words.next() == Some(keyword))
     };
     if let Some(form) = FORMS.iter().find(leads) {
         return Some(form);
@@ -170,7 +182,5 @@ pub fn guess(line: &str) -> Option<&'static Form> {
             return Some(form);
         }
     }
-    let keywords = FORMS.iter().map(|f| f.keyword.split(' ').next().unwrap_or(f.keyword));
-    let close = super::diagnostic::did_you_mean(first, keywords)?;
-    FORMS.iter().find(|f| f.keyword.split(' ').next() == Some(close))
+    None
 }

@@ -20,6 +20,12 @@ const RESERVED: &[&str] = &["and", "or", "not", "in", "x", "when", "while", "whe
 /// The longest name or number the parser reads.
 const LONGEST_NAME: usize = crate::syntax::LONGEST_WORD;
 
+/// How many unreadable lines of a file are reported in full: the statement each looks like (typos
+/// too), where reading it stops, and the statements its section holds. Each further one says only
+/// that it cannot be read and which statement it starts like, which costs a fraction of the time:
+/// only the first [`super::SHOWN`] diagnostics of a file are printed anyway.
+pub(super) const DETAILED_UNREADABLE: usize = 1000;
+
 /// Where the statements being read go.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Target {
@@ -71,6 +77,7 @@ struct Open {
 impl Checker {
     pub(super) fn layout<'f>(&mut self, file: &'f RuleFile) -> Sections<'f> {
         let mut sections = Sections::default();
+        self.unreadable_lines = 0;
         // Every section name the file writes, to read a misspelt one as a section it lacks.
         let written: BTreeSet<&str> = file
             .items
@@ -299,7 +306,9 @@ impl Checker {
         let long = has_long_word(trimmed);
         // The words that tell a statement are at its start: do not read a megabyte line to the end.
         let start = &trimmed[..trimmed.floor_char_boundary(200)];
-        let guess = forms::guess(start);
+        self.unreadable_lines += 1;
+        let detailed = self.unreadable_lines <= DETAILED_UNREADABLE;
+        let guess = if detailed { forms::guess(start) } else { forms::guess_exactly(start) };
         if let Some(form) = guess {
             self.unreadable_forms.insert(form.keyword);
         }
@@ -307,6 +316,8 @@ impl Checker {
             format!("a name or a number has at most {LONGEST_NAME} characters; write a shorter one")
         } else if let Some(form) = guess {
             format!("this looks like a `{}` statement, which is written like {}", form.keyword, form.examples())
+        } else if !detailed {
+            format!("one of more than {DETAILED_UNREADABLE} lines that cannot be read: each line is one statement")
         } else {
             let examples = |section: Option<&str>| {
                 FORMS
@@ -333,7 +344,7 @@ impl Checker {
         let long_word = long.then(|| long_word(trimmed)).flatten();
         // Only for a line that looks like a statement: reading another line as one points at
         // nothing useful (`the stones go round` reads as far as `the stones`, like `most stones`).
-        let stuck = if long { None } else { guess.and_then(|_| crate::syntax::stuck_at(trimmed)) };
+        let stuck = if long || !detailed { None } else { guess.and_then(|_| crate::syntax::stuck_at(trimmed)) };
         let (span, label) = match stuck {
             Some((at, expected)) => {
                 let rest = &trimmed[at..];

@@ -3,7 +3,8 @@
 //! Small passes each push into one sink of diagnostics and never stop at the first problem:
 //! [`layout`] (sections, placement, duplicates, unreadable lines), [`options`] (option
 //! declarations and the values that use them), [`board`], [`predicate`] and [`play`] (the rules
-//! of a turn and of the end). Diagnostics come back sorted by position.
+//! of a turn and of the end). Diagnostics come back sorted by position; [`snippet`] is what
+//! each shows of the file, [`report`] how many of them are printed.
 
 mod board;
 mod diagnostic;
@@ -14,6 +15,8 @@ pub mod model;
 mod options;
 mod play;
 mod predicate;
+mod report;
+mod snippet;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -21,6 +24,8 @@ pub use board::row_kinds;
 pub use diagnostic::{did_you_mean, Diagnostic};
 pub use forms::{FORMS, SECTIONS};
 use model::Model;
+pub use report::{more_problems, write_report, SHOWN};
+pub use snippet::{SourceFile, LONGEST_SHOWN_LINE, LONGEST_TEXT};
 
 use crate::ast::{Item, RuleFile, Span, Statement};
 
@@ -126,6 +131,8 @@ struct Checker {
     unreadable_in: BTreeSet<Option<&'static str>>,
     /// The statement forms unreadable lines looked like, for the same reason.
     unreadable_forms: BTreeSet<&'static str>,
+    /// Unreadable lines reported so far by this layout pass (see [`layout::DETAILED_UNREADABLE`]).
+    unreadable_lines: usize,
     /// The first statement or section of the file, where a missing `game` line would go.
     first_item: Option<Span>,
     /// The variant being checked: the value of each guarded option (none: every guard holds).

@@ -19,6 +19,8 @@ const HOLES_KEPT: Slot = Slot { what: "the number of holes kept", min: 0, max: 6
 const CHOSEN: Slot = Slot { what: "the number of holes chosen", min: 1, max: 3 };
 const REFILL: Slot = Slot { what: "the stones a refill puts in a hole", min: 1, max: 500 };
 const LAPS: Slot = Slot { what: "the most laps a move sows", min: 1, max: 1_000_000 };
+/// A lap limit above this draws a warning (see [`Checker::lap_limit`]).
+const MANY_LAPS: u32 = 10_000;
 const PRICE: Slot = Slot { what: "the price of a hole", min: 0, max: 500 };
 
 /// Words with the meaning of a word of the language, and that word.
@@ -39,6 +41,35 @@ const SYNONYMS: &[(&str, &str)] = &[
 ];
 
 impl Checker {
+    /// The lap limit of `stop after N laps`. Warns of one above [`MANY_LAPS`]: a move that would
+    /// never end is cut only there, so each such move sows that many laps every time it is played
+    /// or looked ahead.
+    fn lap_limit(&mut self, value: &crate::ast::Value) -> Option<Num> {
+        let limit = self.num(value, LAPS)?;
+        let (most, label) = match limit {
+            Num::Literal(n) => (n, format!("more than {} laps", grouped(MANY_LAPS))),
+            Num::Option(index) => {
+                let option = &self.options[index];
+                let most = option.domain.numeric_bounds().map_or(0, |(_, high)| high);
+                (most, format!("the option `{}` may be {}", option.name, grouped(most)))
+            }
+        };
+        if most > MANY_LAPS {
+            let (most, many) = (grouped(most), grouped(MANY_LAPS));
+            self.push(
+                Diagnostic::warning("many_laps", format!("a move may sow {most} laps before it is cut"), value.span(), label).with_help(
+                    format!(
+                        "a move that never ends (a relay that goes round for ever) is cut only at this limit, so each one sows \
+                         {most} laps whenever it is played, and again whenever a computer player looks ahead, which tries \
+                         thousands of moves: 100,000 laps take tens of milliseconds. A limit of at most {many} keeps every \
+                         move quick (Hus stops after 100 laps)"
+                    ),
+                ),
+            );
+        }
+        Some(limit)
+    }
+
     pub(super) fn model(&mut self, sections: &Sections<'_>) -> Option<Model> {
         let name = self.game_name(sections);
         let sources = sections
@@ -132,7 +163,7 @@ impl Checker {
                     let condition = self.predicate(condition, Subject::Hole);
                     in_passing = condition.zip(taker);
                 }
-                StatementKind::StopAfter(value) => lap_limit = self.num(value, LAPS),
+                StatementKind::StopAfter(value) => lap_limit = self.lap_limit(value),
                 StatementKind::SkipOrigin => skip_origin = true,
                 StatementKind::Relay(condition) => relay = self.predicate(condition, Subject::Hole),
                 StatementKind::RelayFrom { from, condition } => {
@@ -604,3 +635,16 @@ impl Checker {
 /// The words of `leftover …`.
 const LEFTOVERS: [(&str, Leftover); 4] =
     [("owner", Leftover::Owner), ("split", Leftover::Split), ("removed", Leftover::Removed), ("mover", Leftover::Mover)];
+
+/// `n` with its thousands grouped: `1,000,000`.
+fn grouped(n: u32) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}

@@ -1,42 +1,55 @@
 //! `mancala check` and `mancala ast`.
 
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use super::{OK, RULE_ERRORS, USAGE};
-use crate::check::Diagnostic;
-use crate::load::{check_source, read_source};
+use crate::check::{write_report, Diagnostic};
+use crate::load::{check_source, read_rules};
 
-/// Prints diagnostics with miette's handler (colour only on a terminal, never with NO_COLOR).
+/// Prints diagnostics with miette's handler (colour only on a terminal, never with NO_COLOR), at
+/// most [`crate::check::SHOWN`] of them, in one buffered write. A closed standard error loses
+/// them, as it would lose anything.
 pub fn report(diagnostics: &[Diagnostic]) {
-    for diagnostic in diagnostics {
-        eprintln!("{:?}", miette::Report::new(diagnostic.clone()));
-    }
+    let mut err = BufWriter::new(io::stderr().lock());
+    let _ = write_report(&mut err, diagnostics).and_then(|()| err.flush());
 }
 
+/// `mancala check FILE...`: each file's diagnostics on standard error, then its verdict on
+/// standard output; `-` reads standard input. Both streams are buffered, and flushed after each
+/// file (diagnostics first) so that a terminal shows them in order.
 pub fn check(files: &[PathBuf]) -> u8 {
+    let (mut out, mut err) = (BufWriter::new(io::stdout().lock()), BufWriter::new(io::stderr().lock()));
     let mut code = OK;
     for file in files {
-        let source = match read_source(file) {
-            Ok(source) => source,
-            Err(error) => {
-                eprintln!("error: {error}");
-                code = code.max(USAGE);
-                continue;
-            }
-        };
-        let (checked, diagnostics) = check_source(&file.display().to_string(), &source);
-        report(&diagnostics);
-        let errors = diagnostics.iter().filter(|d| d.is_error()).count();
-        let warnings = diagnostics.len() - errors;
-        if checked.is_some() {
-            let note = if warnings > 0 { format!(" ({warnings} warning{})", plural(warnings)) } else { String::new() };
-            println!("{}: ok{note}", file.display());
-        } else {
-            println!("{}: {errors} error{}", file.display(), plural(errors));
-            code = code.max(RULE_ERRORS);
-        }
+        code = code.max(check_one(file, &mut out, &mut err));
+        let _ = err.flush().and_then(|()| out.flush());
     }
     code
+}
+
+/// Checks one rule file, writing to `out` and `err`; its exit code. Output that cannot be written
+/// (a closed pipe) changes nothing in the verdict.
+fn check_one(file: &Path, out: &mut impl Write, err: &mut impl Write) -> u8 {
+    let (name, source) = match read_rules(file) {
+        Ok(read) => read,
+        Err(error) => {
+            let _ = writeln!(err, "error: {error}");
+            return USAGE;
+        }
+    };
+    let (checked, diagnostics) = check_source(&name, &source);
+    let _ = write_report(err, &diagnostics);
+    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    let warnings = diagnostics.len() - errors;
+    if checked.is_some() {
+        let note = if warnings > 0 { format!(" ({warnings} warning{})", plural(warnings)) } else { String::new() };
+        let _ = writeln!(out, "{name}: ok{note}");
+        OK
+    } else {
+        let _ = writeln!(out, "{name}: {errors} error{}", plural(errors));
+        RULE_ERRORS
+    }
 }
 
 fn plural(n: usize) -> &'static str {
@@ -47,9 +60,10 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
+/// `mancala ast FILE` (`-`: standard input).
 pub fn ast(file: &Path) -> u8 {
-    let source = match read_source(file) {
-        Ok(source) => source,
+    let (name, source) = match read_rules(file) {
+        Ok(read) => read,
         Err(error) => {
             eprintln!("error: {error}");
             return USAGE;
@@ -58,7 +72,8 @@ pub fn ast(file: &Path) -> u8 {
     match crate::syntax::parse(&source) {
         Ok(ast) => match ron::ser::to_string_pretty(&ast, ron::ser::PrettyConfig::default()) {
             Ok(text) => {
-                println!("{text}");
+                // A syntax tree of megabytes in one write; a closed pipe is no error of the file.
+                let _ = writeln!(io::stdout().lock(), "{text}");
                 OK
             }
             Err(error) => {
@@ -67,7 +82,7 @@ pub fn ast(file: &Path) -> u8 {
             }
         },
         Err(diagnostic) => {
-            let (_, diagnostics) = check_source(&file.display().to_string(), &source);
+            let (_, diagnostics) = check_source(&name, &source);
             report(if diagnostics.is_empty() { std::slice::from_ref(&diagnostic) } else { &diagnostics });
             RULE_ERRORS
         }

@@ -40,7 +40,7 @@ pub struct Cli {
 enum Command {
     /// Check rule files and report every problem (exit 0 clean, 1 rule errors, 2 unreadable).
     Check {
-        /// The rule files.
+        /// The rule files (`-` reads one from standard input).
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },

@@ -141,12 +141,13 @@ fn expected_words(rule: Rule) -> Option<String> {
 }
 
 /// Refuses, before pest sees it, a line whose parentheses nest deeper than [`MAX_NESTING`], or
-/// that writes `not` or `every` more than [`MAX_NESTING`] times: each `not` and each `every hole`
-/// nests the rest of the condition one level deeper, for the parser and the checker alike.
+/// that writes `not`, `every` or `hole` more than [`MAX_NESTING`] times: each `not`, each
+/// `every hole` and each `next hole is` nests the rest of the condition one level deeper, for the
+/// parser and the checker alike (10,000 `next hole is` overflowed the stack).
 /// Quoted texts and comments are not looked at.
 fn check_nesting(source: &str) -> Result<(), Diagnostic> {
     let bytes = source.as_bytes();
-    let (mut depth, mut nots, mut everys) = (0usize, 0usize, 0usize);
+    let (mut depth, mut nots, mut everys, mut holes) = (0usize, 0usize, 0usize, 0usize);
     // Inside a quoted text or a comment, which run to the end of the line at most.
     let (mut quoted, mut comment) = (false, false);
     let is_word = |at: usize, word: &[u8]| {
@@ -157,7 +158,7 @@ fn check_nesting(source: &str) -> Result<(), Diagnostic> {
     // Bytes, not chars: all that matter are ASCII, and this runs over every byte of the file.
     for (at, b) in bytes.iter().enumerate() {
         match b {
-            b'\n' | b'\r' => (depth, nots, everys, quoted, comment) = (0, 0, 0, false, false),
+            b'\n' | b'\r' => (depth, nots, everys, holes, quoted, comment) = (0, 0, 0, 0, false, false),
             _ if comment => {}
             b'"' => quoted = !quoted,
             _ if quoted => {}
@@ -179,6 +180,12 @@ fn check_nesting(source: &str) -> Result<(), Diagnostic> {
                 everys += 1;
                 if everys > MAX_NESTING {
                     return Err(Diagnostic::too_many(Span::new(at, at + 5), "every", MAX_NESTING));
+                }
+            }
+            b'h' if is_word(at, b"hole") => {
+                holes += 1;
+                if holes > MAX_NESTING {
+                    return Err(Diagnostic::too_many(Span::new(at, at + 4), "hole", MAX_NESTING));
                 }
             }
             _ => {}
