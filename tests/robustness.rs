@@ -253,8 +253,8 @@ fn a_file_of_ten_megabytes_of_valid_rules() {
     );
 }
 
-/// 10 MB of `(`, alone and where a condition goes. (Checked, not rendered: rendering prints the
-/// whole 10 MB line, which is miette's business.)
+/// 10 MB of `(`, alone and where a condition goes. (Checked, not rendered here: tests/hostile_rules.rs
+/// shows that rendering cuts a long line to a window.)
 #[test]
 fn ten_megabytes_of_open_parentheses() {
     let source = "(".repeat(TEN_MB);
