@@ -10,9 +10,8 @@
 
 mod common;
 
-use std::io::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use mancala::check::{more_problems, write_report, Diagnostic, LONGEST_SHOWN_LINE, LONGEST_TEXT, SHOWN};
 use mancala::load::{check_source, LARGEST_RULE_FILE};
@@ -208,25 +207,9 @@ fn lines_ended_by_carriage_returns_are_shown_as_lines() {
 
 // ---------------------------------------------------------------- the binary
 
-/// Runs the real binary with `args`, `input` on its standard input (written from a thread, and
-/// let go when the binary stops reading).
+/// Runs the real binary with `args`, `input` on its standard input.
 fn mancala(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("the binary finishes");
-    writer.join().expect("the writer ends");
-    output
+    common::mancala_with_input(args, input)
 }
 
 fn text(bytes: &[u8]) -> String {

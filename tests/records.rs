@@ -9,7 +9,7 @@ use common::{mancala, mancala_with_input, rules_path as rules, stderr, stdout};
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
@@ -301,16 +301,7 @@ fn over_long_and_binary_input_lines_are_refused_and_the_game_goes_on() {
     input.extend_from_slice(b"\n\xff\xfe\na1\n");
     let dir = folder("long-lines");
     let target = dir.join("game.json");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(["play", &rules("tihbat"), "--north", "human", "--record", &text(&target)])
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child.stdin.take().expect("stdin").write_all(&input).expect("input written");
-    let out = child.wait_with_output().expect("the binary finishes");
+    let out = mancala_with_input(&["play", &rules("tihbat"), "--north", "human", "--record", &text(&target)], &input);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let shown = stdout(&out);
     assert!(
@@ -331,14 +322,7 @@ struct Playing {
 
 impl Playing {
     fn start(args: &[&str]) -> Playing {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-            .args(args)
-            .env("NO_COLOR", "1")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary starts");
+        let mut child = common::spawn(args);
         let (sender, chunks) = mpsc::channel();
         let readers: [(bool, Box<dyn Read + Send>); 2] =
             [(true, Box::new(child.stdout.take().expect("stdout"))), (false, Box::new(child.stderr.take().expect("stderr")))];

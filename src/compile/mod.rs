@@ -4,7 +4,7 @@
 //! value, and [`Checked::choose`] only hands out values from the options' domains.
 
 mod options;
-mod pred;
+pub(crate) mod pred;
 
 pub use options::{Choice, OptionError};
 pub use pred::{step, Pred, View};

@@ -54,8 +54,9 @@ pub struct View<'a> {
     pub claimed: u128,
 }
 
+/// Whether `c op n` holds.
 #[inline]
-fn compare(c: u32, op: CompareOp, n: u32) -> bool {
+pub(crate) fn compare(c: u32, op: CompareOp, n: u32) -> bool {
     match op {
         CompareOp::Eq => c == n,
         CompareOp::Ne => c != n,

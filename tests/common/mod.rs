@@ -120,20 +120,32 @@ pub fn mancala(args: &[&str]) -> std::process::Output {
     mancala_with_input(args, "")
 }
 
-/// Runs the real binary (colour off) with `args`, `input` piped to its standard input.
-pub fn mancala_with_input(args: &[&str], input: &str) -> std::process::Output {
-    use std::io::Write;
+/// Starts the real binary (colour off) with `args`, its standard streams piped.
+pub fn spawn(args: &[&str]) -> std::process::Child {
     use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+    Command::new(env!("CARGO_BIN_EXE_mancala"))
         .args(args)
         .env("NO_COLOR", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the binary starts");
-    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
-    child.wait_with_output().expect("the binary finishes")
+        .expect("the binary starts")
+}
+
+/// Runs the real binary (colour off) with `args`, `input` on its standard input (written from a
+/// thread, and let go when the binary stops reading).
+pub fn mancala_with_input(args: &[&str], input: impl AsRef<[u8]>) -> std::process::Output {
+    use std::io::Write;
+    let mut child = spawn(args);
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.as_ref().to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("the binary finishes");
+    writer.join().expect("the writer ends");
+    output
 }
 
 pub fn stdout(output: &std::process::Output) -> String {

@@ -18,7 +18,6 @@ use std::collections::HashSet;
 
 use super::json::refuse;
 use super::{PositionError, State};
-use crate::ast::CompareOp;
 use crate::check::model::{Relation, Take};
 use crate::compile::{step, Pred, Rules};
 use crate::engine::holes_of;
@@ -170,7 +169,7 @@ impl Past<'_> {
             Pred::Claimed => Some(self.claimed & 1u128.checked_shl(u32::try_from(hole).ok()?)? != 0),
             Pred::Claims(op, n) => {
                 let claims = holes_of(self.claimed).filter(|&h| self.owners[h] == self.mover).count();
-                Some(compare(u32::try_from(claims).ok()?, *op, *n))
+                Some(crate::compile::pred::compare(u32::try_from(claims).ok()?, *op, *n))
             }
             Pred::At(relation, p) => self.maybe(p, self.related(*relation, hole)?),
         }
@@ -208,16 +207,5 @@ fn any(values: impl Iterator<Item = Option<bool>>) -> Option<bool> {
         None
     } else {
         Some(false)
-    }
-}
-
-fn compare(c: u32, op: CompareOp, n: u32) -> bool {
-    match op {
-        CompareOp::Eq => c == n,
-        CompareOp::Ne => c != n,
-        CompareOp::Lt => c < n,
-        CompareOp::Le => c <= n,
-        CompareOp::Gt => c > n,
-        CompareOp::Ge => c >= n,
     }
 }
