@@ -454,3 +454,43 @@ fn a_file_of_more_than_255_captures_is_refused_and_255_all_work() {
     play(&mut g, "take b1");
     assert_eq!((rows(&g), g.state().captured), ((vec![1, 0], vec![0, 0]), [3, 0]));
 }
+
+#[test]
+fn stores_at_right_on_circuits_round_own_rows() {
+    // Each player sows round their own row; the store stands at their right. Counter-clockwise
+    // South's circuit is a1 a2 a3, South's store: a3 (1) ends in the store, South moves again.
+    let ccw = rules(
+        "board {\n size 2 x 3\n seeds 0\n stores at right\n}\nplay {\n play again when last seed in own store\n}\nsowing {\n sow counter-clockwise round own rows\n}\nend {\n when every hole is empty\n}\n",
+    );
+    let mut g = game(&ccw, "south", &[0, 1, 1], &[1, 0, 0]);
+    play(&mut g, "a3");
+    assert_eq!((rows(&g), g.state().captured, g.to_move()), ((vec![0, 1, 0], vec![1, 0, 0]), [1, 0], Some(mancala::Player::South)));
+    // Clockwise it is a3 a2 a1, then the store (at a3's end), then a3: a1 (2) → store, a3.
+    let cw = rules(
+        "board {\n size 2 x 3\n seeds 0\n stores at right\n}\nsowing {\n sow clockwise round own rows\n}\nend {\n when every hole is empty\n}\n",
+    );
+    let mut g = game(&cw, "south", &[2, 0, 0], &[1, 0, 0]);
+    play(&mut g, "a1");
+    assert_eq!((rows(&g), g.state().captured), ((vec![0, 0, 1], vec![1, 0, 0]), [1, 0]));
+}
+
+#[test]
+fn the_start_asks_no_ending_a_given_position_does() {
+    // Every hole holds 1, which this file's ending asks: endings follow actions, so a new game
+    // goes on; the same position given from outside is over as read.
+    let rules = rules("board {\n size 2 x 2\n seeds 1\n}\nend {\n when every hole has count <= 1\n}\n");
+    let new = Game::new(&rules);
+    assert!(!new.is_over());
+    assert_eq!(new.legal_texts(), ["a1", "a2"]);
+    let given = game(&rules, "south", &[1, 1], &[1, 1]);
+    assert_eq!(given.result().map(|r| r.reason.as_str()), Some("every hole has count <= 1"));
+}
+
+#[test]
+fn an_offer_takes_at_most_three_holes() {
+    // Every set of offered holes is an action: offers of up to 12 of 40 holes were billions.
+    let source = "game \"T\"\nboard {\n size 2 x 40\n seeds 3\n}\ntrade {\n offer 1..12 own holes\n price 0 captured stones per hole\n}\n";
+    let Err(mancala::LoadError::Rules { diagnostics, .. }) = load_str("test.mancala", source, &[] as &[&str]) else { panic!("loads") };
+    let found: Vec<(&str, &str)> = diagnostics.iter().map(|d| (d.code, d.message.as_str())).collect();
+    assert_eq!(found, [("out_of_range", "the number of holes offered cannot be 12")]);
+}

@@ -559,3 +559,58 @@ fn run_reports_a_position_at_an_ending_as_over() {
         json!({"winner": "north", "score": {"south": 20, "north": 28}, "reason": "captured > 24 or (captured = 24 and every hole is empty)"})
     );
 }
+
+/// Rules from text (a tiny game written for one test).
+fn rules_from(source: &str) -> Rules {
+    mancala::load_str("test.mancala", &format!("game \"Test\"\n{source}"), &[] as &[&str]).unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+#[test]
+fn a_choice_to_continue_where_a_resowing_capture_takes_nothing_is_accepted() {
+    // The capture at a hole of 4 sows on only the opposite hole's stones: with the opposite hole
+    // empty it takes nothing, so the mover still chooses to continue or stop there.
+    let rules = rules_from(
+        "board {\n size 2 x 3\n seeds 0\n}\nsowing {\n relay or stop when count = 4\n stop after 50 laps\n}\ncapture {\n when count = 4 and own\n take opposite hole\n sow captured from next hole\n}\nend {\n when every hole is empty\n}\n",
+    );
+    let position = json!({"to_move": "south", "rows": {"a": [0, 0, 4], "b": [1, 0, 0]},
+        "pending": {"by": "south", "decision": "continue or stop", "at": "a3"}});
+    let game = Game::from_state(&rules, parse_position(&position.to_string(), &rules).expect("a choice the engine leaves open"));
+    assert_eq!(game.legal_texts(), ["continue", "stop"]);
+    // With stones facing it, the capture sows them on by itself: no choice is left open.
+    let facing = json!({"to_move": "south", "rows": {"a": [0, 0, 4], "b": [1, 0, 2]},
+        "pending": {"by": "south", "decision": "continue or stop", "at": "a3"}});
+    assert_eq!(
+        refusal_of(&rules, &facing.to_string()),
+        "field \"pending.at\": a capture at a3 sows its stones on: there is nothing to choose"
+    );
+}
+
+#[test]
+fn a_choice_of_holes_names_its_capture_section_where_two_choose_as_many() {
+    // Two capture sections each choose 1 more hole: the position says whose choice is open.
+    let rules = rules_from(
+        "board {\n size 2 x 3\n seeds 0\n}\ncapture {\n when count = 2 and opponent\n take last hole\n choose 1 more hole where opponent and not empty\n}\ncapture {\n when count = 3 and opponent\n take last hole\n choose 1 more hole where own and not empty\n}\nend {\n when every hole is empty\n}\n",
+    );
+    // South a3 (1) → b3 (3): the second section takes it, then South chooses one of a1, a2.
+    let start = json!({"to_move": "south", "rows": {"a": [1, 1, 1], "b": [1, 1, 2]}});
+    let mut game = Game::from_state(&rules, parse_position(&start.to_string(), &rules).expect("a position"));
+    apply(&mut game, "a3");
+    assert_eq!(game.legal_texts(), ["take a1", "take a2"]);
+    let written: Value = serde_json::from_str(&game.position_json()).expect("JSON");
+    assert_eq!(written["pending"], json!({"by": "south", "decision": "take", "holes": 1, "capture": 2}));
+    let again = Game::from_state(&rules, parse_position(&written.to_string(), &rules).expect("reads back"));
+    assert_eq!((again.state(), again.legal_texts()), (game.state(), game.legal_texts()));
+    // Without it, or naming a section that chooses no hole, the position is refused.
+    let mut unnamed = written.clone();
+    unnamed["pending"].as_object_mut().expect("pending").remove("capture");
+    assert_eq!(
+        refusal_of(&rules, &unnamed.to_string()),
+        "field \"pending.capture\": missing: capture sections 1 and 2 each choose 1 hole: say which one's holes are chosen"
+    );
+    let mut wrong = written.clone();
+    wrong["pending"]["capture"] = json!(3);
+    assert_eq!(
+        refusal_of(&rules, &wrong.to_string()),
+        "field \"pending.capture\": capture section 3 does not choose 1 hole after its capture"
+    );
+}

@@ -397,3 +397,32 @@ impl Playing {
         (status.code(), self.out, self.err)
     }
 }
+
+#[test]
+fn an_output_closed_early_still_saves_the_record() {
+    // `… | head -2`: printing fails mid-game (exit 141, as for any command whose reader leaves),
+    // but the record of the game so far is saved first.
+    let dir = folder("output-closed");
+    let target = dir.join("game.json");
+    let command = format!(
+        "'{}' play '{}' --south random --north random --record '{}' </dev/null | head -2 >/dev/null; echo \"${{PIPESTATUS[0]}}\"",
+        env!("CARGO_BIN_EXE_mancala"),
+        rules("kalah"),
+        text(&target)
+    );
+    let out = Command::new("bash").arg("-c").arg(&command).env("NO_COLOR", "1").output().expect("bash runs");
+    assert_eq!(stdout(&out).trim(), "141", "{}", stderr(&out));
+    // How far the game got before a print failed depends on when `head` left: mid-game (the
+    // game so far is saved, and said on standard error), or as the finished game's record was
+    // being announced (saved whole; the announcement is what failed).
+    let said = stderr(&out);
+    let record = read_record(&target);
+    let moves = record["moves"].as_str().expect("moves");
+    let actions = if moves.is_empty() { 0 } else { moves.split(", ").count() };
+    let plural = if actions == 1 { "" } else { "s" };
+    if record["result"].is_null() {
+        assert_eq!(said, format!("the output closed: the game so far ({actions} action{plural}, unfinished) saved to {}\n", text(&target)));
+    } else {
+        assert_eq!(said, "", "a finished game: {record}");
+    }
+}

@@ -13,7 +13,9 @@ use crate::player::Player;
 pub const MAX_CAPTURES: usize = u8::MAX as usize;
 
 const REPEATS: Slot = Slot { what: "the number of occurrences", min: 2, max: 1000 };
-const HOLES_OFFERED: Slot = Slot { what: "the number of holes offered", min: 1, max: 64 };
+/// At most 3, as for chosen holes: every set of that many of a player's holes is a legal action,
+/// and sets of more would be millions (offers of 1 to 12 of 40 holes hung the engine).
+const HOLES_OFFERED: Slot = Slot { what: "the number of holes offered", min: 1, max: 3 };
 const HOLES_KEPT: Slot = Slot { what: "the number of holes kept", min: 0, max: 64 };
 /// Chosen holes are one action, a set: more than 3 would give too many actions to list.
 const CHOSEN: Slot = Slot { what: "the number of holes chosen", min: 1, max: 3 };

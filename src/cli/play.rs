@@ -169,7 +169,21 @@ pub fn play(args: &PlayArgs) -> u8 {
         }
         session.keeper = Some(keeper);
     }
-    let why = play_out(&mut session);
+    // A panic mid-game (above all `println!` on an output pipe closed early, which `main` turns
+    // into exit 141) must not lose the record: save it, then let the panic go on.
+    let why = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| play_out(&mut session))) {
+        Ok(why) => why,
+        Err(payload) => {
+            if let (Some(path), Some(keeper)) = (&args.record, &session.keeper) {
+                let mut kept = keeper.lock().unwrap_or_else(PoisonError::into_inner);
+                kept.closed = true;
+                kept.record = session.record();
+                let (Ok(line) | Err(line)) = save_and_say(&kept.record, path, &args.rules, "the output closed");
+                let _ = writeln!(std::io::stderr(), "{line}");
+            }
+            std::panic::resume_unwind(payload);
+        }
+    };
     match (&args.record, &session.keeper) {
         (Some(path), Some(keeper)) => close(&session, keeper, path, why),
         _ => OK,

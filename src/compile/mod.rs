@@ -142,17 +142,14 @@ pub struct RoundRepeats {
 
 /// Puts `player`'s store (place `store`) into their circuit at their right end, as they see the
 /// board: beside the last hole of their row on that side (South's column N, North's column 1),
-/// on the side away from their row, whichever way the circuit runs. The opponent's store is not
-/// on it.
-fn place_store(circuit: &mut Vec<usize>, player: Player, row_owner: &[Player], columns: usize, store: usize) {
+/// on the side away from their row. Counter-clockwise the circuit reaches that hole last of the
+/// row, so the store follows it; clockwise it reaches it first, so the store comes before it.
+/// The opponent's store is not on it.
+fn place_store(circuit: &mut Vec<usize>, player: Player, row_owner: &[Player], columns: usize, direction: Direction, store: usize) {
     let column = if player == Player::South { columns - 1 } else { 0 };
     let Some(row) = row_owner.iter().position(|&owner| owner == player) else { return };
-    let right = row * columns + column;
-    let Some(at) = circuit.iter().position(|&h| h == right) else { return };
-    // The neighbour inside the row is the next column; the store goes on the other side.
-    let next = circuit[(at + 1) % circuit.len()];
-    let inward = columns > 1 && next / columns == row && next % columns != column;
-    circuit.insert(if inward { at } else { at + 1 }, store);
+    let Some(at) = circuit.iter().position(|&h| h == row * columns + column) else { return };
+    circuit.insert(if direction == Direction::Clockwise { at } else { at + 1 }, store);
 }
 
 /// Lowers a checked game with the chosen option values.
@@ -172,7 +169,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         Player::BOTH.map(|p| circuit(rows, columns, model.direction, model.own_circuits.then_some((p, row_owner))));
     if model.stores {
         for (p, circuit) in circuits.iter_mut().enumerate() {
-            place_store(circuit, Player::BOTH[p], &model.row_owner, columns, holes + p);
+            place_store(circuit, Player::BOTH[p], &model.row_owner, columns, model.direction, holes + p);
         }
     }
     let mut next = [[0u8; MAX_HOLES]; 2];

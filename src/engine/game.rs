@@ -38,13 +38,19 @@ pub struct Game<'r> {
 }
 
 impl<'r> Game<'r> {
-    /// A new game from the rules' starting position.
+    /// A new game from the rules' starting position. No ending is asked of it: endings follow
+    /// actions.
     pub fn new(rules: &'r Rules) -> Game<'r> {
-        Game::from_state(rules, State::initial(rules))
+        Game::starting(rules, State::initial(rules), false)
     }
 
-    /// A game continuing from `state`; repetition counting starts afresh from it.
+    /// A game continuing from `state` (a position given from outside); repetition counting starts
+    /// afresh from it, and a position that already meets an ending is over.
     pub fn from_state(rules: &'r Rules, state: State) -> Game<'r> {
+        Game::starting(rules, state, true)
+    }
+
+    fn starting(rules: &'r Rules, state: State, ask_endings: bool) -> Game<'r> {
         let round_starts = History::new([false, rules.rounds.as_ref().is_some_and(|r| r.repeats.is_some())]);
         let mut game = Game { rules, state, history: History::new(rules.repetition_kinds), result: None, last_laps: 0, round_starts };
         game.history.record(rules, &state);
@@ -61,7 +67,7 @@ impl<'r> Game<'r> {
         }
         // A position that already meets an ending is over (in a match, its round is), the ending
         // asked as after the last action: that of the opponent of the player to move.
-        if state.offer == 0 && state.pending == Pending::None {
+        if ask_endings && state.offer == 0 && state.pending == Pending::None {
             let mover = state.to_move.opponent();
             if let Some((outcome, reason)) = ending::board_ending(rules, &state, mover) {
                 game.conclude(outcome, None, mover, reason.to_string());

@@ -90,6 +90,10 @@ pub struct Pending {
     pub at: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub holes: Option<u32>,
+    /// For a `take`, the capture section (1 for the file's first) whose holes are chosen: given
+    /// only where another section chooses as many holes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capture: Option<usize>,
 }
 
 /// The decision words of [`Pending::decision`].
@@ -132,7 +136,7 @@ impl Game<'_> {
 }
 
 fn pending_json(rules: &Rules, state: &State) -> Option<Pending> {
-    let open = Pending { offer: None, by: state.to_move, decision: None, at: None, holes: None };
+    let open = Pending { offer: None, by: state.to_move, decision: None, at: None, holes: None, capture: None };
     if state.offer != 0 {
         let offer = super::holes_of(state.offer).map(|h| rules.label(h)).collect();
         return Some(Pending { offer: Some(offer), by: state.to_move.opponent(), ..open });
@@ -143,7 +147,10 @@ fn pending_json(rules: &Rules, state: &State) -> Option<Pending> {
             Some(Pending { decision: Some(CONTINUE_OR_STOP.to_string()), at: Some(rules.label(usize::from(hole))), ..open })
         }
         Open::Choose(rule) => {
-            Some(Pending { decision: Some(TAKE.to_string()), holes: Some(rules.chosen_count(usize::from(rule))), ..open })
+            let rule = usize::from(rule);
+            let count = rules.chosen_count(rule);
+            let shared = (0..rules.captures.len()).filter(|&r| rules.chosen_count(r) == count).count() > 1;
+            Some(Pending { decision: Some(TAKE.to_string()), holes: Some(count), capture: shared.then_some(rule + 1), ..open })
         }
     }
 }

@@ -15,7 +15,7 @@ use crate::player::Player;
 
 /// Opens in `state` the offer or decision `value` describes.
 pub(super) fn read(value: &Value, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
-    let map = object(value, "pending", &["offer", "by", "decision", "at", "holes"])?;
+    let map = object(value, "pending", &["offer", "by", "decision", "at", "holes", "capture"])?;
     let by = match optional(map, "by") {
         Some(by) => player(by, "pending.by")?,
         None => return Err(refuse("pending.by", "missing: the player who offered, or whose move it is")),
@@ -24,12 +24,12 @@ pub(super) fn read(value: &Value, rules: &Rules, state: &mut State) -> Result<()
         (Some(_), Some(_)) => Err(refuse("pending", "an offer or a decision, not both")),
         (None, None) => Err(refuse("pending", "an \"offer\" or a \"decision\" goes here")),
         (Some(offer), None) => {
-            foreign(map, &["at", "holes"], "an offer")?;
+            foreign(map, &["at", "holes", "capture"], "an offer")?;
             read_offer(offer, by, rules, state)
         }
         (None, Some(decision)) => match string(decision, "pending.decision", "a decision")? {
             CONTINUE_OR_STOP => {
-                foreign(map, &["holes"], "\"continue or stop\"")?;
+                foreign(map, &["holes", "capture"], "\"continue or stop\"")?;
                 mover(by, state)?;
                 read_continue(map, by, rules, state)
             }
@@ -141,7 +141,7 @@ fn read_continue(map: &Map<String, Value>, by: Player, rules: &Rules, state: &mu
         format!("{label} is empty, but the last stone of the lap lies there")
     } else if rules.relay.as_ref().is_some_and(|relay| state.holds(rules, relay, hole, by)) {
         format!("{by}'s move relays from {label} by itself: there is nothing to choose")
-    } else if rules.captures.iter().any(|c| c.resow && state.holds(rules, &c.when, hole, by)) {
+    } else if super::super::capture::resow(rules, &mut { *state }, hole, by) > 0 {
         format!("a capture at {label} sows its stones on: there is nothing to choose")
     } else if !state.holds(rules, condition, hole, by) {
         format!("the rules give no choice to continue or stop at {label} (their condition does not hold there)")
@@ -187,9 +187,31 @@ fn read_take(map: &Map<String, Value>, by: Player, rules: &Rules, state: &mut St
         let counts: Vec<String> = counts.into_iter().map(holes).collect();
         return Err(refuse(FIELD, format!("{by} chooses {} after a capture in this game, not {count}", counts.join(" or "))));
     }
-    // A rule under which there is a choice to make (the first, if none).
-    let real = |&r: &usize| choosable(rules, state, by, r).count_ones() > rules.chosen_count(r);
-    let rule = matching.iter().copied().find(real).unwrap_or(matching[0]);
+    // The section, where several choose as many holes: `capture` says which.
+    let rule = match (optional(map, "capture"), matching.as_slice()) {
+        (None, [only]) => *only,
+        (None, _) => {
+            let numbers: Vec<String> = matching.iter().map(|r| (r + 1).to_string()).collect();
+            return Err(refuse(
+                "pending.capture",
+                format!(
+                    "missing: capture sections {} each choose {}: say which one's holes are chosen",
+                    numbers.join(" and "),
+                    holes(rules.chosen_count(matching[0]))
+                ),
+            ));
+        }
+        (Some(section), _) => {
+            let section = whole(section, "pending.capture", u64::from(u32::MAX))?;
+            match matching.iter().copied().find(|&r| u64::try_from(r + 1).is_ok_and(|n| n == section)) {
+                Some(rule) => rule,
+                None => {
+                    let chosen = holes(rules.chosen_count(matching[0]));
+                    return Err(refuse("pending.capture", format!("capture section {section} does not choose {chosen} after its capture")));
+                }
+            }
+        }
+    };
     let from = choosable(rules, state, by, rule);
     if from.count_ones() <= rules.chosen_count(rule) {
         let labels: Vec<String> = holes_of(from).map(|h| rules.label(h)).collect();
