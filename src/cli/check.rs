@@ -4,7 +4,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use super::{OK, RULE_ERRORS, USAGE};
-use crate::check::{write_report, Diagnostic};
+use crate::check::{write_json, write_report, write_report_in, Colour, Diagnostic};
 use crate::load::{check_source, read_rules};
 
 /// Prints diagnostics with miette's handler (colour only on a terminal, never with NO_COLOR), at
@@ -15,14 +15,62 @@ pub fn report(diagnostics: &[Diagnostic]) {
     let _ = write_report(&mut err, diagnostics).and_then(|()| err.flush());
 }
 
+/// `mancala check`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// The rule files (`-` reads one from standard input).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// `human`: diagnostics drawn on standard error (the first 50 of a file), a verdict per file
+    /// on standard output. `json`: every diagnostic of every file, none left out, as one JSON
+    /// object a line on standard output, and nothing else there.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+    /// Colour in the human format: `auto` on a terminal without `NO_COLOR`.
+    #[arg(long, value_enum, default_value_t = ColourChoice::Auto)]
+    color: ColourChoice,
+    /// `--deny warnings`: a file with warnings fails too (exit 1).
+    #[arg(long, value_enum)]
+    deny: Option<Deny>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Human,
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum ColourChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Deny {
+    Warnings,
+}
+
+impl CheckArgs {
+    fn colour(&self) -> Colour {
+        match self.color {
+            ColourChoice::Auto => Colour::Auto,
+            ColourChoice::Always => Colour::Always,
+            ColourChoice::Never => Colour::Never,
+        }
+    }
+}
+
 /// `mancala check FILE...`: each file's diagnostics on standard error, then its verdict on
-/// standard output; `-` reads standard input. Both streams are buffered, and flushed after each
-/// file (diagnostics first) so that a terminal shows them in order.
-pub fn check(files: &[PathBuf]) -> u8 {
+/// standard output (or, with `--format json`, the diagnostics alone on standard output); `-`
+/// reads standard input. Both streams are buffered, and flushed after each file (diagnostics
+/// first) so that a terminal shows them in order.
+pub fn check(args: &CheckArgs) -> u8 {
     let (mut out, mut err) = (BufWriter::new(io::stdout().lock()), BufWriter::new(io::stderr().lock()));
     let mut code = OK;
-    for file in files {
-        code = code.max(check_one(file, &mut out, &mut err));
+    for file in &args.files {
+        code = code.max(check_one(args, file, &mut out, &mut err));
         let _ = err.flush().and_then(|()| out.flush());
     }
     code
@@ -30,7 +78,7 @@ pub fn check(files: &[PathBuf]) -> u8 {
 
 /// Checks one rule file, writing to `out` and `err`; its exit code. Output that cannot be written
 /// (a closed pipe) changes nothing in the verdict.
-fn check_one(file: &Path, out: &mut impl Write, err: &mut impl Write) -> u8 {
+fn check_one(args: &CheckArgs, file: &Path, out: &mut impl Write, err: &mut impl Write) -> u8 {
     let (name, source) = match read_rules(file) {
         Ok(read) => read,
         Err(error) => {
@@ -39,16 +87,24 @@ fn check_one(file: &Path, out: &mut impl Write, err: &mut impl Write) -> u8 {
         }
     };
     let (checked, diagnostics) = check_source(&name, &source);
-    let _ = write_report(err, &diagnostics);
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     let warnings = diagnostics.len() - errors;
-    if checked.is_some() {
+    let denied = args.deny == Some(Deny::Warnings) && warnings > 0;
+    if args.format == Format::Json {
+        let _ = write_json(out, &name, &source, &diagnostics);
+        return if checked.is_none() || denied { RULE_ERRORS } else { OK };
+    }
+    let _ = write_report_in(err, &diagnostics, args.colour());
+    if checked.is_none() {
+        let _ = writeln!(out, "{name}: {errors} error{}", plural(errors));
+        RULE_ERRORS
+    } else if denied {
+        let _ = writeln!(out, "{name}: {warnings} warning{} (warnings denied)", plural(warnings));
+        RULE_ERRORS
+    } else {
         let note = if warnings > 0 { format!(" ({warnings} warning{})", plural(warnings)) } else { String::new() };
         let _ = writeln!(out, "{name}: ok{note}");
         OK
-    } else {
-        let _ = writeln!(out, "{name}: {errors} error{}", plural(errors));
-        RULE_ERRORS
     }
 }
 

@@ -39,11 +39,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Check rule files and report every problem (exit 0 clean, 1 rule errors, 2 unreadable).
-    Check {
-        /// The rule files (`-` reads one from standard input).
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-    },
+    Check(check::CheckArgs),
     /// Print a rule file's syntax tree as RON.
     Ast {
         /// The rule file.
@@ -64,7 +60,7 @@ enum Command {
 /// Runs a parsed command line; returns the exit code.
 pub fn run(cli: Cli) -> u8 {
     match cli.command {
-        Command::Check { files } => check::check(&files),
+        Command::Check(args) => check::check(&args),
         Command::Ast { file } => check::ast(&file),
         Command::Run(args) => run::run(&args),
         Command::Play(args) => play::play(&args),
