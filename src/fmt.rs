@@ -91,7 +91,7 @@ fn forget_spans(value: &mut Json) {
 /// cut): what formatting must keep. Strings are passed over (`"… //Hus"` holds no comment).
 pub fn comments(source: &str) -> Vec<String> {
     let mut found = Vec::new();
-    for line in source.lines() {
+    for line in source.split(['\n', '\r']) {
         let mut in_string = false;
         for (at, c) in line.char_indices() {
             match c {
@@ -270,13 +270,10 @@ impl Layout {
         let mut rest = gap;
         while let Some(c) = rest.chars().next() {
             match c {
-                '\n' => {
-                    if !self.line_open && !matches!(self.lines.last(), None | Some(Line::Blank)) {
-                        self.lines.push(Line::Blank);
-                    }
-                    self.line_open = false;
-                }
-                ' ' | '\t' | '\r' => {}
+                // A line ends at `\n`, `\r\n` or a lone `\r`, as the grammar has it.
+                '\r' if rest.starts_with("\r\n") => {}
+                '\n' | '\r' => self.line_end(),
+                ' ' | '\t' => {}
                 '/' if rest.starts_with("//") => {
                     let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
                     self.comment(rest[..end].trim_end());
@@ -288,6 +285,13 @@ impl Layout {
             rest = &rest[c.len_utf8()..];
         }
         Ok(())
+    }
+
+    fn line_end(&mut self) {
+        if !self.line_open && !matches!(self.lines.last(), None | Some(Line::Blank)) {
+            self.lines.push(Line::Blank);
+        }
+        self.line_open = false;
     }
 
     fn comment(&mut self, text: &str) {

@@ -68,6 +68,53 @@ fn a_file_of_nothing_stays_empty_and_a_comment_keeps_one_newline() {
 }
 
 #[test]
+fn crlf_and_lone_cr_line_ends_become_newlines() {
+    let tidy = "game \"X\"\nboard {\n    size 2 x 2                              // c\n    // d\n}\n";
+    assert_eq!(format("game \"X\"\r\nboard {\r\n  size 2 x 2 // c\r\n// d\r\n}\r\n").expect("formats"), tidy);
+    assert_eq!(format("game \"X\"\rboard {\r  size 2 x 2 // c\r// d\r}\r").expect("formats"), tidy);
+}
+
+/// Thousands of small mutations of the shipped files (a character deleted, or one that matters
+/// to the layout inserted): each is formatted faithfully or refused for a line that cannot be
+/// read, never laid out wrong.
+#[test]
+fn mutated_rule_files_are_formatted_faithfully_or_refused() {
+    const INSERTS: [&str; 12] = [" ", "\t", "\n", "\r", "\r\n", "//", "{", "}", "\"", "(", ",", "x"];
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = |below: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        usize::try_from(seed % u64::try_from(below).expect("fits")).expect("fits")
+    };
+    let (mut formatted, mut refused) = (0, 0);
+    for path in mancala_files("rules") {
+        let source = std::fs::read_to_string(&path).expect("readable");
+        for _ in 0..150 {
+            let mut at = next(source.len());
+            while !source.is_char_boundary(at) {
+                at -= 1;
+            }
+            let mut mutated = source.clone();
+            match next(INSERTS.len() + 1) {
+                0 => drop(mutated.remove(at.min(source.len() - 1))),
+                i => mutated.insert_str(at, INSERTS[i - 1]),
+            }
+            let name = format!("{} mutated at {at}", path.display());
+            match format(&mutated) {
+                Ok(_) => {
+                    assert_formats_faithfully(&name, &mutated);
+                    formatted += 1;
+                }
+                Err(FormatError::Unreadable(_) | FormatError::Parse(_)) => refused += 1,
+                Err(error) => panic!("{name}: {error}\n{mutated}"),
+            }
+        }
+    }
+    assert!(formatted > 800 && refused > 400, "{formatted} formatted, {refused} refused");
+}
+
+#[test]
 fn a_line_that_cannot_be_read_is_refused() {
     let source = "game \"X\"\nboard {\n    size 2 x\n}\n";
     match format(source) {
