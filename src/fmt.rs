@@ -45,7 +45,8 @@ pub enum FormatError {
 }
 
 /// The file in its canonical layout. Refused when a line cannot be read; the result always
-/// parses to the same syntax tree as `source`, spans aside, and formatting it again changes nothing.
+/// parses to the same syntax tree as `source`, spans aside, with the same comments in the same
+/// order; formatting it again changes nothing (`tests/fmt.rs` holds it to that).
 pub fn format(source: &str) -> Result<String, FormatError> {
     let file = crate::syntax::parse(source).map_err(FormatError::Parse)?;
     let unreadable = unparsed_spans(&file);

@@ -124,6 +124,17 @@ fn a_line_that_cannot_be_read_is_refused() {
     assert!(matches!(format("board {\n    size 2 x 6\n"), Err(FormatError::Unreadable(_))), "an unclosed section");
 }
 
+#[test]
+fn a_file_too_deep_to_parse_is_refused_with_its_diagnostic() {
+    let source = format!("end {{\n    when {}empty{}\n}}\n", "(".repeat(40), ")".repeat(40));
+    assert!(matches!(format(&source), Err(FormatError::Parse(_))));
+    let out = mancala_with_input(&["fmt", "-"], &source);
+    assert_eq!((out.status.code(), stdout(&out)), (Some(1), String::new()));
+    let err = stderr(&out);
+    assert!(err.contains("mancala::too_deep"), "{err}");
+    assert!(err.ends_with("error: <stdin> was not formatted: the file cannot be read: parentheses nest more than 32 deep\n"), "{err}");
+}
+
 /// Formatting `source` is idempotent, keeps its comments in order and its syntax tree; whether
 /// it was formatted already.
 fn assert_formats_faithfully(name: &str, source: &str) -> bool {
@@ -207,6 +218,22 @@ fn fmt_rewrites_files_in_place_and_prints_nothing() {
     assert_eq!(std::fs::read_to_string(folder.path().join("messy.mancala")).expect("readable"), TIDY);
     assert_eq!(std::fs::read_to_string(folder.path().join("tidy.mancala")).expect("readable"), TIDY);
     assert_eq!(names_in(&folder), ["messy.mancala", "tidy.mancala"], "no temporary file left behind");
+}
+
+#[cfg(unix)]
+#[test]
+fn fmt_through_a_symbolic_link_rewrites_the_file_and_keeps_the_link_and_the_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let folder = folder_with(&[("messy.mancala", MESSY)]);
+    let real = folder.path().join("messy.mancala");
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o640)).expect("permissions set");
+    std::os::unix::fs::symlink(&real, folder.path().join("link.mancala")).expect("a link");
+    let out = mancala(&["fmt", &path_in(&folder, "link.mancala")]);
+    assert_eq!((out.status.code(), stderr(&out)), (Some(0), String::new()));
+    assert_eq!(std::fs::read_to_string(&real).expect("readable"), TIDY);
+    assert!(std::fs::symlink_metadata(folder.path().join("link.mancala")).expect("there").file_type().is_symlink());
+    assert_eq!(std::fs::metadata(&real).expect("there").permissions().mode() & 0o777, 0o640);
+    assert_eq!(names_in(&folder), ["link.mancala", "messy.mancala"]);
 }
 
 #[test]

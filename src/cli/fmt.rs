@@ -90,14 +90,13 @@ fn within(span: Span, lines: &[Span]) -> bool {
 }
 
 /// Writes `text` over `path`: into a temporary file in the same folder (with the file's
-/// permissions), renamed into place.
+/// permissions), renamed into place. A symbolic link is followed: the file it names is rewritten,
+/// and the link stays a link.
 fn rewrite(path: &Path, text: &str) -> Result<(), String> {
-    let folder = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
     let words = |e: &io::Error| io::Error::from(e.kind()).to_string().to_lowercase();
-    let permissions = std::fs::metadata(path).map_err(|e| format!("cannot read its permissions: {}", words(&e)))?.permissions();
+    let path = std::fs::canonicalize(path).map_err(|e| format!("cannot find where it is: {}", words(&e)))?;
+    let folder = path.parent().unwrap_or(Path::new("."));
+    let permissions = std::fs::metadata(&path).map_err(|e| format!("cannot read its permissions: {}", words(&e)))?.permissions();
     let mut file = tempfile::Builder::new()
         .prefix(".mancala-fmt-")
         .permissions(permissions)
@@ -106,5 +105,5 @@ fn rewrite(path: &Path, text: &str) -> Result<(), String> {
     file.write_all(text.as_bytes())
         .and_then(|()| file.as_file().sync_all())
         .map_err(|e| format!("cannot write in the folder {}: {}", folder.display(), words(&e)))?;
-    file.persist(path).map(drop).map_err(|e| format!("cannot replace it: {}", words(&e.error)))
+    file.persist(&path).map(drop).map_err(|e| format!("cannot replace it: {}", words(&e.error)))
 }
