@@ -35,6 +35,7 @@ pub mod check;
 pub mod cli;
 pub mod compile;
 pub mod engine;
+pub mod fmt;
 mod labels;
 pub mod load;
 pub mod player;

@@ -116,7 +116,7 @@ fn a_thousand_lines_left_open() {
         ("when count in {".to_string(), "the line stops here, where a number or an option's name should follow"),
     ] {
         let lines = format!("    {unit}\n").repeat(1000);
-        let source = TIHBAT.replace("    when every hole is empty                        // H4a: all counters captured\n", &lines);
+        let source = TIHBAT.replace("    when every hole is empty                     // H4a: all counters captured\n", &lines);
         let (checked, diagnostics) = check_source("lines", &source);
         assert!(checked.is_none());
         let first = line_of(&source, &lines);

@@ -1,9 +1,10 @@
-//! The command line: `check`, `ast`, `run`, `play`, `replay`, `simulate` and `perft`. Every
+//! The command line: `check`, `ast`, `fmt`, `run`, `play`, `replay`, `simulate` and `perft`. Every
 //! command returns an exit code: [`OK`], [`RULE_ERRORS`], [`USAGE`], [`ILLEGAL_ACTION`] or
 //! [`RECORD_MISMATCH`].
 
 pub mod board;
 mod check;
+mod fmt;
 pub mod perft;
 mod play;
 mod replay;
@@ -45,6 +46,8 @@ enum Command {
         /// The rule file.
         file: PathBuf,
     },
+    /// Rewrite rule files in the canonical layout (`--check`: only say which are not).
+    Fmt(fmt::FmtArgs),
     /// Play actions from a position and print the result (see interchange.md).
     Run(run::RunArgs),
     /// Play a game in the terminal against the computer, reading actions from standard input.
@@ -62,6 +65,7 @@ pub fn run(cli: Cli) -> u8 {
     match cli.command {
         Command::Check(args) => check::check(&args),
         Command::Ast { file } => check::ast(&file),
+        Command::Fmt(args) => fmt::fmt(&args),
         Command::Run(args) => run::run(&args),
         Command::Play(args) => play::play(&args),
         Command::Replay(args) => replay::replay(&args),
