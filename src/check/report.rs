@@ -157,23 +157,8 @@ struct Lines {
 
 impl Lines {
     fn new(text: &str) -> Lines {
-        let bytes = text.as_bytes();
-        let mut starts = vec![0];
-        let mut continuations = Vec::new();
-        for (at, b) in bytes.iter().enumerate() {
-            let ends = match b {
-                b'\n' => true,
-                b'\r' => bytes.get(at + 1) != Some(&b'\n'),
-                _ => false,
-            };
-            if ends {
-                starts.push(at + 1);
-            }
-            if b & 0xC0 == 0x80 {
-                continuations.push(at);
-            }
-        }
-        Lines { len: text.len(), starts, continuations }
+        let continuations = text.bytes().enumerate().filter(|(_, b)| b & 0xC0 == 0x80).map(|(at, _)| at).collect();
+        Lines { len: text.len(), starts: super::snippet::line_starts(text), continuations }
     }
 
     /// The line and column of the byte at `offset` (the end of the text at most).

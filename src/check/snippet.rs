@@ -37,21 +37,27 @@ pub struct SourceFile {
     line_starts: Vec<usize>,
 }
 
+/// Where each line of `text` starts: lines end at `\n`, `\r\n` or a lone `\r`, as miette reads them.
+pub(crate) fn line_starts(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut starts = vec![0];
+    for (at, b) in bytes.iter().enumerate() {
+        let ends = match b {
+            b'\n' => true,
+            b'\r' => bytes.get(at + 1) != Some(&b'\n'),
+            _ => false,
+        };
+        if ends {
+            starts.push(at + 1);
+        }
+    }
+    starts
+}
+
 impl SourceFile {
     pub fn new(name: impl Into<String>, text: impl Into<Arc<str>>) -> SourceFile {
         let text = text.into();
-        let bytes = text.as_bytes();
-        let mut line_starts = vec![0];
-        for (at, b) in bytes.iter().enumerate() {
-            let ends = match b {
-                b'\n' => true,
-                b'\r' => bytes.get(at + 1) != Some(&b'\n'),
-                _ => false,
-            };
-            if ends {
-                line_starts.push(at + 1);
-            }
-        }
+        let line_starts = line_starts(&text);
         SourceFile { name: name.into(), text, line_starts }
     }
 
