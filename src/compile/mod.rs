@@ -160,105 +160,18 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         .find(|(variant, _)| variant.iter().all(|(i, v)| choice.values().get(*i) == Some(v)))
         .map_or(&checked.model, |(_, model)| model);
     let value = |n: Num| choice.number(n);
-    let rows = model.rows;
-    let columns = value(model.columns) as usize;
-    let holes = rows * columns;
-
-    let row_owner = &model.row_owner;
-    let mut circuits: [Vec<usize>; 2] =
-        Player::BOTH.map(|p| circuit(rows, columns, model.direction, model.own_circuits.then_some((p, row_owner))));
-    if model.stores {
-        for (p, circuit) in circuits.iter_mut().enumerate() {
-            place_store(circuit, Player::BOTH[p], &model.row_owner, columns, model.direction, holes + p);
-        }
-    }
-    let mut next = [[0u8; MAX_HOLES]; 2];
-    let mut previous = [[0u8; MAX_HOLES]; 2];
-    for (p, circuit) in circuits.iter().enumerate() {
-        for (i, &hole) in circuit.iter().enumerate() {
-            let after = circuit[(i + 1) % circuit.len()];
-            next[p][hole] = hole_byte(after);
-            previous[p][after] = hole_byte(hole);
-        }
-    }
-    // A hole off a player's circuit follows the circuit of its row's owner.
-    for hole in 0..holes {
-        let owner = row_owner[hole / columns].index();
-        for p in 0..2 {
-            if !circuits[p].contains(&hole) {
-                next[p][hole] = next[owner][hole];
-                previous[p][hole] = previous[owner][hole];
-            }
-        }
-    }
-    let mut opposite = [0u8; MAX_HOLES];
-    for (hole, facing) in opposite.iter_mut().enumerate().take(holes) {
-        *facing = hole_byte((rows - 1 - hole / columns) * columns + hole % columns);
-    }
-
-    let kinds = crate::check::row_kinds(row_owner);
-    let row_mask = |row: usize| ((1u128 << columns) - 1) << (row * columns);
-    let rows_of_kind = |kind: RowKind| -> [usize; 2] {
-        let Some(kinds) = kinds.filter(|_| kind != RowKind::Own) else { return [usize::MAX; 2] };
-        kinds.map(|(outer, inner)| if kind == RowKind::Outer { outer } else { inner })
-    };
-    let named: Vec<u128> = model
-        .sets
-        .iter()
-        .map(|set| {
-            let n = (value(set.count) as usize).min(columns);
-            let mut mask = 0u128;
-            for (p, row) in rows_of_kind(set.row).into_iter().enumerate() {
-                // A player's holes of that row (or of all their rows), in their sowing order.
-                let along: Vec<usize> = match set.row {
-                    RowKind::Own => {
-                        circuits[p].iter().copied().filter(|&h| h < holes && row_owner[h / columns] == Player::BOTH[p]).collect()
-                    }
-                    _ if row < rows => circuits[p].iter().copied().filter(|h| h / columns == row).collect(),
-                    _ => continue,
-                };
-                let n = n.min(along.len());
-                let chosen = match set.end {
-                    RowEnd::First => &along[..n],
-                    RowEnd::Last => &along[along.len() - n..],
-                };
-                mask |= chosen.iter().fold(0u128, |m, h| m | 1u128 << h);
-            }
-            mask
-        })
-        .collect();
+    let board = Board::of(model, value(model.columns) as usize);
+    let (rows, columns, holes) = (board.rows, board.columns, board.holes);
+    let named = named_sets(model, &board, &value);
     let set_mask = |set: SetRef| -> u128 {
         match set {
-            SetRef::Rows(kind) => rows_of_kind(kind).into_iter().filter(|r| *r < rows).fold(0, |m, r| m | row_mask(r)),
+            SetRef::Rows(kind) => board.rows_of_kind(kind).into_iter().filter(|r| *r < rows).fold(0, |m, r| m | board.row_mask(r)),
             SetRef::Named(i) => named.get(i).copied().unwrap_or(0),
         }
     };
-
-    let mut initial = [0u16; MAX_HOLES];
-    for (count, place) in &model.seeds {
-        // At most 500 (the checker's bound on `seeds`).
-        let count = u16::try_from(value(*count)).unwrap_or(u16::MAX);
-        match *place {
-            Placement::Everywhere => initial[..holes].fill(count),
-            Placement::Row(r) => initial[r * columns..(r + 1) * columns].fill(count),
-            Placement::Hole { row, column } => initial[row * columns + column] = count,
-            Placement::Set(set) => crate::engine::holes_of(set_mask(set)).for_each(|h| initial[h] = count),
-        }
-    }
-
+    let initial = initial_counts(model, &board, &value, &set_mask);
     let lower = |p: &crate::check::model::Pred| pred::lower(p, &value, &set_mask);
-    let endings: Vec<EndingRule> = model
-        .endings
-        .iter()
-        .map(|e| EndingRule {
-            condition: match &e.condition {
-                EndCondition::Board(p) => EndRule::Board(lower(p)),
-                EndCondition::Repeats { what, times } => EndRule::Repeats { what: *what, times: value(*times) },
-            },
-            outcome: e.outcome.unwrap_or(Outcome::Leftover(model.leftover)),
-            reason: e.text.clone(),
-        })
-        .collect();
+    let endings = endings(model, &lower, &value);
 
     Rules {
         name: model.name.clone(),
@@ -271,9 +184,9 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         row_owner: model.row_owner.clone(),
         initial,
         first: model.first,
-        next,
-        previous,
-        opposite,
+        next: board.next,
+        previous: board.previous,
+        opposite: board.opposite,
         sets: model.sets.iter().zip(&named).map(|(set, mask)| (set.name.clone(), *mask)).collect(),
         start: model.start.as_ref().map(lower).unwrap_or(Pred::Count(CompareOp::Ge, 1)),
         fallback: model.fallback.as_ref().map(lower),
@@ -315,18 +228,152 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
             price: value(t.price),
             declined_win: t.declined_win.clone(),
         }),
-        rounds: model.rounds.as_ref().map(|r| RoundsRule {
-            refill: value(r.refill),
-            alternate: r.alternate,
-            repeats: r.repeats.as_ref().map(|m| RoundRepeats {
-                times: value(m.times),
-                outcome: m.outcome.unwrap_or(Outcome::Leftover(model.leftover)),
-                reason: m.text.clone(),
-            }),
-            fill_order: Player::BOTH.map(|p| {
-                let circuit = &circuits[if model.own_circuits { p.index() } else { 0 }];
-                circuit.iter().filter(|&&h| h < holes && row_owner[h / columns] == p).map(|&h| hole_byte(h)).collect()
-            }),
+        rounds: model.rounds.as_ref().map(|r| rounds_rule(model, r, &board, &value)),
+    }
+}
+
+/// The board's geometry for a number of columns: each player's circuit and the tables of the
+/// next, previous and opposite hole.
+struct Board<'m> {
+    rows: usize,
+    columns: usize,
+    holes: usize,
+    row_owner: &'m [Player],
+    own_circuits: bool,
+    /// Each player's circuit, stores included.
+    circuits: [Vec<usize>; 2],
+    next: [[u8; MAX_HOLES]; 2],
+    previous: [[u8; MAX_HOLES]; 2],
+    opposite: [u8; MAX_HOLES],
+}
+
+impl<'m> Board<'m> {
+    fn of(model: &'m Model, columns: usize) -> Board<'m> {
+        let rows = model.rows;
+        let holes = rows * columns;
+        let row_owner = model.row_owner.as_slice();
+        let mut circuits: [Vec<usize>; 2] =
+            Player::BOTH.map(|p| circuit(rows, columns, model.direction, model.own_circuits.then_some((p, &model.row_owner))));
+        if model.stores {
+            for (p, circuit) in circuits.iter_mut().enumerate() {
+                place_store(circuit, Player::BOTH[p], row_owner, columns, model.direction, holes + p);
+            }
+        }
+        let mut next = [[0u8; MAX_HOLES]; 2];
+        let mut previous = [[0u8; MAX_HOLES]; 2];
+        for (p, circuit) in circuits.iter().enumerate() {
+            for (i, &hole) in circuit.iter().enumerate() {
+                let after = circuit[(i + 1) % circuit.len()];
+                next[p][hole] = hole_byte(after);
+                previous[p][after] = hole_byte(hole);
+            }
+        }
+        // A hole off a player's circuit follows the circuit of its row's owner.
+        for hole in 0..holes {
+            let owner = row_owner[hole / columns].index();
+            for p in 0..2 {
+                if !circuits[p].contains(&hole) {
+                    next[p][hole] = next[owner][hole];
+                    previous[p][hole] = previous[owner][hole];
+                }
+            }
+        }
+        let mut opposite = [0u8; MAX_HOLES];
+        for (hole, facing) in opposite.iter_mut().enumerate().take(holes) {
+            *facing = hole_byte((rows - 1 - hole / columns) * columns + hole % columns);
+        }
+        Board { rows, columns, holes, row_owner, own_circuits: model.own_circuits, circuits, next, previous, opposite }
+    }
+
+    fn row_mask(&self, row: usize) -> u128 {
+        ((1u128 << self.columns) - 1) << (row * self.columns)
+    }
+
+    /// Each player's row of that kind (`usize::MAX` where there is none).
+    fn rows_of_kind(&self, kind: RowKind) -> [usize; 2] {
+        let Some(kinds) = crate::check::row_kinds(self.row_owner).filter(|_| kind != RowKind::Own) else { return [usize::MAX; 2] };
+        kinds.map(|(outer, inner)| if kind == RowKind::Outer { outer } else { inner })
+    }
+
+    /// `player`'s own holes along `circuit`, in its order.
+    fn own_along(&self, circuit: &[usize], player: Player) -> Vec<usize> {
+        circuit.iter().copied().filter(|&h| h < self.holes && self.row_owner[h / self.columns] == player).collect()
+    }
+}
+
+/// Each named set of holes as a mask: by their place in each player's circuit.
+fn named_sets(model: &Model, board: &Board<'_>, value: &impl Fn(Num) -> u32) -> Vec<u128> {
+    model
+        .sets
+        .iter()
+        .map(|set| {
+            let n = (value(set.count) as usize).min(board.columns);
+            let mut mask = 0u128;
+            for (p, row) in board.rows_of_kind(set.row).into_iter().enumerate() {
+                // A player's holes of that row (or of all their rows), in their sowing order.
+                let along: Vec<usize> = match set.row {
+                    RowKind::Own => board.own_along(&board.circuits[p], Player::BOTH[p]),
+                    _ if row < board.rows => board.circuits[p].iter().copied().filter(|h| h / board.columns == row).collect(),
+                    _ => continue,
+                };
+                let n = n.min(along.len());
+                let chosen = match set.end {
+                    RowEnd::First => &along[..n],
+                    RowEnd::Last => &along[along.len() - n..],
+                };
+                mask |= chosen.iter().fold(0u128, |m, h| m | 1u128 << h);
+            }
+            mask
+        })
+        .collect()
+}
+
+/// The stones in each hole at the start, `seeds` lines applied in order.
+fn initial_counts(model: &Model, board: &Board<'_>, value: &impl Fn(Num) -> u32, set_mask: &impl Fn(SetRef) -> u128) -> [u16; MAX_HOLES] {
+    let (columns, holes) = (board.columns, board.holes);
+    let mut initial = [0u16; MAX_HOLES];
+    for (count, place) in &model.seeds {
+        // At most 500 (the checker's bound on `seeds`).
+        let count = u16::try_from(value(*count)).unwrap_or(u16::MAX);
+        match *place {
+            Placement::Everywhere => initial[..holes].fill(count),
+            Placement::Row(r) => initial[r * columns..(r + 1) * columns].fill(count),
+            Placement::Hole { row, column } => initial[row * columns + column] = count,
+            Placement::Set(set) => crate::engine::holes_of(set_mask(set)).for_each(|h| initial[h] = count),
+        }
+    }
+    initial
+}
+
+/// The `end` section's endings, each with its outcome and its text as the result's reason.
+fn endings(model: &Model, lower: &impl Fn(&crate::check::model::Pred) -> Pred, value: &impl Fn(Num) -> u32) -> Vec<EndingRule> {
+    model
+        .endings
+        .iter()
+        .map(|e| EndingRule {
+            condition: match &e.condition {
+                EndCondition::Board(p) => EndRule::Board(lower(p)),
+                EndCondition::Repeats { what, times } => EndRule::Repeats { what: *what, times: value(*times) },
+            },
+            outcome: e.outcome.unwrap_or(Outcome::Leftover(model.leftover)),
+            reason: e.text.clone(),
+        })
+        .collect()
+}
+
+/// A match of rounds: refills in each player's sowing order from the first hole of their row.
+fn rounds_rule(model: &Model, rounds: &Rounds, board: &Board<'_>, value: &impl Fn(Num) -> u32) -> RoundsRule {
+    RoundsRule {
+        refill: value(rounds.refill),
+        alternate: rounds.alternate,
+        repeats: rounds.repeats.as_ref().map(|m| RoundRepeats {
+            times: value(m.times),
+            outcome: m.outcome.unwrap_or(Outcome::Leftover(model.leftover)),
+            reason: m.text.clone(),
+        }),
+        fill_order: Player::BOTH.map(|p| {
+            let circuit = &board.circuits[if board.own_circuits { p.index() } else { 0 }];
+            board.own_along(circuit, p).into_iter().map(hole_byte).collect()
         }),
     }
 }
