@@ -168,12 +168,17 @@ fn an_editor_session() {
 }
 
 #[test]
-fn malformed_input_is_skipped_and_the_server_goes_on() {
+fn bad_input_is_refused_and_the_server_goes_on() {
     let mut server = Server::start();
     write!(server.input, "Content-Length: 9\r\n\r\n{{not json").expect("write");
     let init = server.request(1, "initialize", json!({"capabilities": {}}));
     assert!(init["result"]["capabilities"].is_object());
     server.notify("initialized", json!({}));
+    let huge = format!("game \"T\"\n{}", "// a comment\n".repeat(90_000));
+    server.notify("textDocument/didOpen", json!({"textDocument": {"uri": URI, "languageId": "mancala", "version": 1, "text": huge}}));
+    let published = server.notification("textDocument/publishDiagnostics");
+    assert_eq!(published["diagnostics"][0]["message"], "the file is larger than 1 MiB, too large for a rule file");
+    assert_eq!(published["diagnostics"][0]["range"], json!({"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}));
     server.notify("exit", json!(null));
     assert_eq!(wait(&mut server.child), Some(1), "exit without shutdown");
 }

@@ -26,8 +26,10 @@ use lsp_types::{
 use serde::de::DeserializeOwned;
 use serde_json::Value as Json;
 
+use crate::ast::Span;
 use crate::check::model::Model;
 use crate::cli::{OK, RULE_ERRORS, USAGE};
+use crate::load::{LoadError, LARGEST_RULE_FILE};
 use position::Lines;
 
 /// An open document: its text and, once it has checked, its game. The game is kept while later
@@ -174,7 +176,13 @@ fn notice(documents: &mut Documents, notification: Notification) -> Vec<Message>
 
 /// Keeps a document's new text, checks it and returns its diagnostics.
 fn update(documents: &mut Documents, uri: &Uri, text: String) -> Vec<lsp_types::Diagnostic> {
-    let (checked, found) = crate::load::check_source(uri.as_str(), &text);
+    let (checked, found) = if text.len() > LARGEST_RULE_FILE {
+        // Refused unchecked, as the command line refuses such a file unread.
+        let refusal = LoadError::TooLarge { path: "the file".to_string() }.to_string();
+        (None, vec![crate::check::Diagnostic::error("file_too_large", refusal, Span::default(), "")])
+    } else {
+        crate::load::check_source(uri.as_str(), &text)
+    };
     let published = diagnostics::convert(uri, &Lines::new(&text), &found);
     let kept = documents.remove(uri.as_str()).and_then(|d| d.model);
     documents.insert(uri.as_str().to_string(), Document { text, model: checked.map(|c| c.model).or(kept) });
