@@ -195,3 +195,21 @@ fn wait(child: &mut Child) -> Option<i32> {
     let _ = child.kill();
     panic!("the server did not exit within 30 s");
 }
+
+#[test]
+fn a_broken_header_ends_the_server_with_one_line() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .arg("lsp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut input = child.stdin.take().expect("stdin");
+    input.write_all(b"Garbage\r\n\r\n").expect("write");
+    drop(input);
+    assert_eq!(wait(&mut child), Some(2));
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut stderr).expect("read");
+    assert_eq!(stderr, "error: bad message header \"Garbage\" (expected `Content-Length: N`)\n");
+}

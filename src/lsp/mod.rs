@@ -42,24 +42,20 @@ pub struct Document {
 /// The open documents, by URI.
 type Documents = HashMap<String, Document>;
 
-/// Serves one client on standard input and output; returns the exit code.
+/// Serves one client on standard input and output; returns the exit code. When the input
+/// breaks off, what was wrong with it is the one line printed, not the session left without it.
 pub fn serve() -> u8 {
     let (connection, threads) = transport::stdio();
-    let code = match session(&connection) {
-        Ok(code) => code,
-        Err(error) => {
-            eprintln!("error: {error}");
-            USAGE
-        }
-    };
+    let session = session(&connection);
     drop(connection);
-    match threads.finish() {
-        Ok(()) => code,
-        Err(error) => {
-            eprintln!("error: {error}");
-            USAGE
-        }
-    }
+    let failure = match (threads.finish(), session) {
+        (Err(broken), _) => broken.to_string(),
+        (Ok(()), Err(error)) if error.channel_is_disconnected() => "the input ended before the session began".to_string(),
+        (Ok(()), Err(error)) => error.to_string(),
+        (Ok(()), Ok(code)) => return code,
+    };
+    eprintln!("error: {failure}");
+    USAGE
 }
 
 /// Initializes, then answers messages until `exit`.
