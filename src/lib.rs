@@ -38,6 +38,7 @@ pub mod engine;
 pub mod fmt;
 mod labels;
 pub mod load;
+pub mod lsp;
 pub mod player;
 pub mod record;
 pub mod syntax;

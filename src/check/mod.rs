@@ -25,6 +25,7 @@ pub use diagnostic::{did_you_mean, Diagnostic};
 pub use forms::{FORMS, SECTIONS};
 use model::Model;
 pub use report::{more_problems, write_json, write_report, write_report_in, Colour, SHOWN};
+pub(crate) use snippet::line_starts;
 pub use snippet::{SourceFile, LONGEST_SHOWN_LINE, LONGEST_TEXT};
 
 use crate::ast::{Item, RuleFile, Span, Statement};

@@ -1,4 +1,4 @@
-//! The command line: `check`, `ast`, `fmt`, `run`, `play`, `replay`, `simulate` and `perft`. Every
+//! The command line: `check`, `ast`, `fmt`, `lsp`, `run`, `play`, `replay`, `simulate` and `perft`. Every
 //! command returns an exit code: [`OK`], [`RULE_ERRORS`], [`USAGE`], [`ILLEGAL_ACTION`] or
 //! [`RECORD_MISMATCH`].
 
@@ -48,6 +48,8 @@ enum Command {
     },
     /// Rewrite rule files in the canonical layout (`--check`: only say which are not).
     Fmt(fmt::FmtArgs),
+    /// Serve editors as a language server on standard input and output (see docs/editors.md).
+    Lsp,
     /// Play actions from a position and print the result (see interchange.md).
     Run(run::RunArgs),
     /// Play a game in the terminal against the computer, reading actions from standard input.
@@ -66,6 +68,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Check(args) => check::check(&args),
         Command::Ast { file } => check::ast(&file),
         Command::Fmt(args) => fmt::fmt(&args),
+        Command::Lsp => crate::lsp::serve(),
         Command::Run(args) => run::run(&args),
         Command::Play(args) => play::play(&args),
         Command::Replay(args) => replay::replay(&args),
