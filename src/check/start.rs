@@ -29,10 +29,9 @@ fn nobody_moves(rules: &Rules) -> bool {
     game.is_over()
 }
 
-/// `no_start_move`: labelled on the `start` condition and on each `seeds` statement.
-pub(super) fn no_start_move(file: &RuleFile, checked: &Checked) -> Option<Diagnostic> {
-    let rules = default_rules(checked)?;
-    nobody_moves(&rules).then_some(())?;
+/// `no_start_move` for `rules`, the game with every option at its default: labelled on the `start` condition and on each `seeds` statement.
+pub(super) fn no_start_move(file: &RuleFile, checked: &Checked, rules: &Rules) -> Option<Diagnostic> {
+    nobody_moves(rules).then_some(())?;
     let mut spans: Vec<(Span, &str)> = Vec::new();
     for item in &file.items {
         let Item::Section(section) = item else { continue };

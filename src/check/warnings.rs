@@ -19,6 +19,7 @@ use super::diagnostic::Diagnostic;
 use super::model::Num;
 use super::Checked;
 use crate::ast::{CompareOp, Expr, ExprKind, Item, RuleFile, Set, Span, Statement, StatementKind, Value};
+use crate::compile::Rules;
 use crate::syntax::OPPONENTS_CAPTURED;
 
 /// The most terms evaluated in working out one condition: past it the condition is let be.
@@ -29,7 +30,8 @@ const MOST_IN_A_HOLE: u32 = u16::MAX as u32;
 
 /// Every warning of a file that checked clean.
 pub(super) fn warnings(file: &RuleFile, checked: &Checked, source: &str) -> Vec<Diagnostic> {
-    let reasoner = Reasoner::of(checked);
+    let rules = super::start::default_rules(checked);
+    let reasoner = Reasoner::of(checked, rules.as_ref());
     let mut found = Vec::new();
     for (section, statement) in statements(file) {
         if let Some((expr, asked)) = asked_after_drop(section, statement) {
@@ -45,7 +47,7 @@ pub(super) fn warnings(file: &RuleFile, checked: &Checked, source: &str) -> Vec<
             precedence(expr, source, &mut found);
         }
     }
-    found.extend(super::start::no_start_move(file, checked));
+    found.extend(rules.and_then(|rules| super::start::no_start_move(file, checked, &rules)));
     found
 }
 
@@ -171,7 +173,8 @@ pub(super) struct Reasoner {
 }
 
 impl Reasoner {
-    fn of(checked: &Checked) -> Reasoner {
+    /// `rules`: the game compiled with every option at its default.
+    fn of(checked: &Checked, rules: Option<&Rules>) -> Reasoner {
         let models = || std::iter::once(&checked.model).chain(checked.variants.iter().map(|(_, m)| m));
         let empties = models().any(|m| m.in_passing.is_some() || m.relay_next);
         let model = &checked.model;
@@ -180,9 +183,8 @@ impl Reasoner {
             && model.seeds.iter().all(|(n, _)| matches!(n, Num::Literal(_)))
             && model.sets.iter().all(|s| matches!(s.count, Num::Literal(_)));
         let (total, holes) = if fixed {
-            let rules = super::start::default_rules(checked);
-            let holes = rules.as_ref().and_then(|r| u32::try_from(r.holes).ok());
-            let total = rules.as_ref().map(|r| r.initial[..r.holes].iter().map(|&c| u32::from(c)).sum());
+            let holes = rules.and_then(|r| u32::try_from(r.holes).ok());
+            let total = rules.map(|r| r.initial[..r.holes].iter().map(|&c| u32::from(c)).sum());
             (total, holes)
         } else {
             (None, None)
@@ -441,4 +443,98 @@ fn precedence_warning(term: &Expr, inner: &Expr, local: &[&Expr], end: Span, joi
         "this reads `({every}{governed}){rest}`. For a condition on every hole, put it in parentheses: \
          `{every}({whole})`; to mean what it reads, write those parentheses: `({every}{governed}){rest}`"
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    /// Kalah, whose rules draw no warning, with `from` replaced by `to`.
+    fn kalah(from: &str, to: &str) -> String {
+        let source = KALAH.replace(from, to);
+        assert_ne!(source, KALAH, "`{from}` is not in the file");
+        source
+    }
+
+    const KALAH: &str = "game \"Kalah\"\nboard {\n    size 2 x 6\n    south owns row a\n    north owns row b\n    seeds 4\n    \
+                         stores at right\n}\nplay {\n    south moves first\n    start from own hole\n    play again when last seed in own store\n}\n\
+                         sowing {\n    sow counter-clockwise\n}\ncapture {\n    when own and count = 1 and opposite hole is not empty\n    \
+                         take last hole\n    take opposite hole\n}\nend {\n    when every hole is (own or empty) or every hole is (opponent or empty)\n    \
+                         leftover to owner\n    most stones wins\n}\n";
+
+    /// Each warning of `source`: its code and the text under each label.
+    fn warnings(source: &str) -> Vec<(&'static str, Vec<String>)> {
+        let file = crate::syntax::parse(source).expect("the file parses");
+        let checked = super::super::check(&file, source).expect("the file checks");
+        checked.warnings.iter().map(|w| (w.code, w.labels.iter().map(|(span, _)| span.text(source).to_string()).collect())).collect()
+    }
+
+    fn one(code: &'static str, labelled: &[&str]) -> Vec<(&'static str, Vec<String>)> {
+        vec![(code, labelled.iter().map(|s| s.to_string()).collect())]
+    }
+
+    #[test]
+    fn kalah_draws_no_warning() {
+        assert_eq!(warnings(KALAH), vec![]);
+    }
+
+    #[test]
+    fn an_empty_last_hole_never_holds_unless_something_empties_it() {
+        let empty = kalah("when own and count = 1", "when own and empty");
+        assert_eq!(warnings(&empty), one("never_holds", &["empty"]));
+        let either = kalah("when own and count = 1", "when count < 1 or count > 48");
+        assert_eq!(warnings(&either), one("never_holds", &["count < 1", "count > 48"]));
+        assert_eq!(warnings(&kalah("when own and count = 1", "when count = 48")), vec![]);
+        assert_eq!(warnings(&kalah("when own and count = 1", "when not empty and count is odd")), vec![]);
+        // A hole taken in passing may be the last, emptied: then `empty` may hold.
+        let in_passing = kalah("sow counter-clockwise\n", "sow counter-clockwise\n    take in passing when count = 4\n");
+        assert_eq!(warnings(&in_passing.replace("when own and count = 1", "when own and empty")), vec![]);
+        assert_eq!(
+            warnings(&in_passing.replace("take in passing when count = 4", "take in passing when empty")),
+            one("never_holds", &["empty"])
+        );
+    }
+
+    #[test]
+    fn a_count_from_an_option_may_hold() {
+        let option = kalah("board {", "option most: 1..60 = 50\nboard {");
+        assert_eq!(warnings(&option.replace("when own and count = 1", "when count > most")), vec![]);
+        // Seeds from an option: the total is not known, only the most a hole holds.
+        let seeds = option.replace("seeds 4", "seeds most");
+        assert_eq!(warnings(&seeds.replace("when own and count = 1", "when count > 48")), vec![]);
+    }
+
+    #[test]
+    fn every_hole_joined_to_terms_of_one_hole() {
+        let start = |condition: &str| kalah("start from own hole\n", &format!("start from own hole where {condition}\n"));
+        let trap = start("count >= 1 or every hole has count <= 1 and own");
+        assert_eq!(warnings(&trap), one("every_hole_precedence", &["every hole has count <= 1", "own"]));
+        assert_eq!(warnings(&start("count >= 1 or every hole is empty or own or not opponent")).len(), 1);
+        for clear in [
+            "count >= 1 or (every hole has count <= 1) and own",
+            "count >= 1 or every hole has (count <= 1 and own)",
+            "own and every hole has count <= 48",
+        ] {
+            assert_eq!(warnings(&start(clear)), vec![], "{clear}");
+        }
+    }
+
+    #[test]
+    fn an_ending_past_the_stones_of_the_game() {
+        let end = |condition: &str| kalah("leftover to owner", &format!("when {condition}\n    leftover to owner"));
+        assert_eq!(warnings(&end("every hole has count >= 5")), one("ending_never", &["every hole has count >= 5"]));
+        assert_eq!(
+            warnings(&end("captured > 48 or opponent's captured >= 49")),
+            one("ending_never", &["captured > 48", "opponent's captured >= 49"])
+        );
+        assert_eq!(warnings(&end("every hole has count >= 4")), vec![]);
+        assert_eq!(warnings(&end("captured > 47")), vec![]);
+        assert_eq!(warnings(&end("not every hole has count >= 5")), vec![]);
+    }
+
+    #[test]
+    fn a_start_where_nobody_moves() {
+        let stuck = kalah("start from own hole\n", "start from own hole where count >= 5\n");
+        assert_eq!(warnings(&stuck), one("no_start_move", &["seeds 4", "count >= 5"]));
+        let south_only = kalah("seeds 4", "seeds 4\n    seeds 0 in row b");
+        assert_eq!(warnings(&south_only), vec![]);
+    }
 }
