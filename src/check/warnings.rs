@@ -89,8 +89,9 @@ fn conditions(statement: &Statement) -> Vec<&Expr> {
     }
 }
 
-/// Whether a predicate may hold: certainly not, perhaps, certainly.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Whether a predicate may hold: certainly not, perhaps, certainly (in that order, so that `and`
+/// is the least of its terms and `or` the greatest).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Truth {
     False,
     Perhaps,
@@ -113,28 +114,6 @@ impl Truth {
             Truth::True => Truth::False,
         }
     }
-
-    fn and(self, other: Truth) -> Truth {
-        self.min(other)
-    }
-
-    fn or(self, other: Truth) -> Truth {
-        self.max(other)
-    }
-
-    fn min(self, other: Truth) -> Truth {
-        if self == Truth::False || other == Truth::False {
-            Truth::False
-        } else if self == Truth::True && other == Truth::True {
-            Truth::True
-        } else {
-            Truth::Perhaps
-        }
-    }
-
-    fn max(self, other: Truth) -> Truth {
-        self.not().min(other.not()).not()
-    }
 }
 
 fn compare(op: CompareOp, a: u32, b: u32) -> bool {
@@ -145,6 +124,17 @@ fn compare(op: CompareOp, a: u32, b: u32) -> bool {
         CompareOp::Le => a <= b,
         CompareOp::Gt => a > b,
         CompareOp::Ge => a >= b,
+    }
+}
+
+/// Whether some number from 0 to `most` compares with `n` as `op` says.
+fn reachable(op: CompareOp, n: u32, most: u32) -> bool {
+    match op {
+        CompareOp::Eq | CompareOp::Ge => n <= most,
+        CompareOp::Ne => most > 0 || n != 0,
+        CompareOp::Lt => n > 0,
+        CompareOp::Le => true,
+        CompareOp::Gt => n < most,
     }
 }
 
@@ -206,8 +196,8 @@ impl Reasoner {
     /// Whether `expr` holds of a hole holding `count` stones.
     fn truth(&self, expr: &Expr, count: u32) -> Truth {
         match &expr.kind {
-            ExprKind::Or(terms) => terms.iter().fold(Truth::False, |t, e| t.or(self.truth(e, count))),
-            ExprKind::And(terms) => terms.iter().fold(Truth::True, |t, e| t.and(self.truth(e, count))),
+            ExprKind::Or(terms) => terms.iter().fold(Truth::False, |t, e| t.max(self.truth(e, count))),
+            ExprKind::And(terms) => terms.iter().fold(Truth::True, |t, e| t.min(self.truth(e, count))),
             ExprKind::Not(inner) => self.truth(inner, count).not(),
             ExprKind::EveryHole(inner) => self.every_hole(inner),
             ExprKind::Compare { quantity, op, value } => match quantity.name.as_str() {
@@ -237,7 +227,7 @@ impl Reasoner {
     /// A player's number (captured stones, claimed holes), which is at most `most`.
     fn player_number(&self, op: CompareOp, value: &Value, most: Option<u32>) -> Truth {
         match (literal(value), most) {
-            (Some(n), Some(most)) if !(0..=most).any(|v| compare(op, v, n)) => Truth::False,
+            (Some(n), Some(most)) if !reachable(op, n, most) => Truth::False,
             _ => Truth::Perhaps,
         }
     }
@@ -348,7 +338,10 @@ impl Reasoner {
                 Some(fewest) => format!("needs {fewest} stones in each of {holes} holes, more than the {total} of the game"),
                 None => "no hole meets this".to_string(),
             },
-            (ExprKind::Compare { .. }, Some(total), _) => format!("more than the {total} stones of the game"),
+            (ExprKind::Compare { quantity, .. }, _, Some(holes)) if quantity.name == "claims" => {
+                format!("a player claims from 0 to {holes} holes")
+            }
+            (ExprKind::Compare { .. }, Some(total), _) => format!("a player captures from 0 to {total} stones"),
             _ => "no position meets this".to_string(),
         }
     }
@@ -528,6 +521,11 @@ mod tests {
         assert_eq!(warnings(&end("every hole has count >= 4")), vec![]);
         assert_eq!(warnings(&end("captured > 47")), vec![]);
         assert_eq!(warnings(&end("not every hole has count >= 5")), vec![]);
+        assert_eq!(warnings(&end("claims > 12")), one("ending_never", &["claims > 12"]));
+        assert_eq!(warnings(&end("captured < 0")), one("ending_never", &["captured < 0"]));
+        for reachable in ["claims >= 12", "captured = 48", "captured != 0", "captured < 1", "captured <= 0"] {
+            assert_eq!(warnings(&end(reachable)), vec![], "{reachable}");
+        }
     }
 
     #[test]
