@@ -4,7 +4,8 @@
 //! [`layout`] (sections, placement, duplicates, unreadable lines), [`options`] (option
 //! declarations and the values that use them), [`board`], [`predicate`] and [`play`] (the rules
 //! of a turn and of the end). Diagnostics come back sorted by position; [`snippet`] is what
-//! each shows of the file, [`report`] how many of them are printed.
+//! each shows of the file, [`report`] how many of them are printed. A file without errors then
+//! goes through [`warnings`] (and [`start`]): rules that check clean but cannot work.
 
 mod board;
 mod diagnostic;
@@ -17,6 +18,8 @@ mod play;
 mod predicate;
 mod report;
 mod snippet;
+mod start;
+mod warnings;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -93,12 +96,23 @@ pub fn check(file: &RuleFile, source: &str) -> Result<Checked, Vec<Diagnostic>> 
     };
     checker.unused_options();
     let mut diagnostics = checker.diagnostics;
-    diagnostics.sort_by(|a, b| (a.span(), a.code, &a.message).cmp(&(b.span(), b.code, &b.message)));
-    diagnostics.dedup_by(|a, b| (a.span(), a.code, &a.message) == (b.span(), b.code, &b.message));
+    sort(&mut diagnostics);
     match model {
-        Some(model) if !diagnostics.iter().any(Diagnostic::is_error) => Ok(Checked { model, variants, warnings: diagnostics }),
+        Some(model) if !diagnostics.iter().any(Diagnostic::is_error) => {
+            let mut checked = Checked { model, variants, warnings: diagnostics };
+            let found = warnings::warnings(file, &checked, source);
+            checked.warnings.extend(found);
+            sort(&mut checked.warnings);
+            Ok(checked)
+        }
         _ => Err(diagnostics),
     }
+}
+
+/// Sorts diagnostics by position, dropping repeats.
+fn sort(diagnostics: &mut Vec<Diagnostic>) {
+    diagnostics.sort_by(|a, b| (a.span(), a.code, &a.message).cmp(&(b.span(), b.code, &b.message)));
+    diagnostics.dedup_by(|a, b| (a.span(), a.code, &a.message) == (b.span(), b.code, &b.message));
 }
 
 /// The statements of a file grouped by where they stand: `None` for the top level, else the
