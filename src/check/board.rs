@@ -77,7 +77,11 @@ impl Checker {
             } else {
                 2
             };
+            // A size whose rows were refused leaves the rows unknown: no row is reported as
+            // without an owner (a 3-row board must not go on about rows b and d).
+            self.rows_unknown = size.is_some();
             let owners = self.owners(statements.iter().map(|s| (&s.kind, s.span)), rows, header);
+            self.rows_unknown = false;
             self.row_kinds = owners.as_deref().and_then(row_kinds).is_some();
             self.hole_sets(statements, None);
             self.seeds(statements, rows, None, header);
@@ -258,6 +262,9 @@ impl Checker {
             return None;
         }
         let unowned: Vec<String> = owner.iter().enumerate().filter(|(_, o)| o.is_none()).map(|(r, _)| row_letter(r).to_string()).collect();
+        if !unowned.is_empty() && self.rows_unknown {
+            return None;
+        }
         if !unowned.is_empty() {
             self.push(
                 Diagnostic::error("row_without_owner", format!("no player owns row {}", unowned.join(", ")), header, "in this board")

@@ -160,7 +160,8 @@ pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str
             // Names are mostly lower case already: no copy for them.
             let lower = if c.chars().any(char::is_uppercase) { Cow::Owned(c.to_lowercase()) } else { Cow::Borrowed(c) };
             let (shorter, longer) = if lower.len() <= word.len() { (&*lower, word.as_str()) } else { (word.as_str(), &*lower) };
-            let allowed = (longer.len() / 3).max(1);
+            // One edit in a short word, one more for every four letters: `behind` is no typo of `beyond`.
+            let allowed = (longer.len() / 4).max(1);
             if longer.len() - shorter.len() > allowed.max(3) {
                 return None;
             }

@@ -160,6 +160,8 @@ struct Checker {
     row_kinds: bool,
     /// The board's rows were reported as not making two rows each: uses of `outer` and `inner`
     /// are not reported again.
+    /// The board's size was given but its rows refused: which rows exist is not known.
+    rows_unknown: bool,
     rows_reported: bool,
 }
 
