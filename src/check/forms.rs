@@ -14,103 +14,154 @@ pub struct Form {
     pub example: &'static str,
 }
 
+/// Every statement form, in the order help lists them.
 pub const FORMS: &[Form] = &[
-    Form { keyword: "game", section: None, example: "game \"Wari\"" },
-    Form { keyword: "source", section: None, example: "source \"Mancala World – Wari\"" },
-    Form { keyword: "ruling", section: None, example: "ruling H1 \"First stone back into the origin\"" },
-    Form { keyword: "project ruling", section: None, example: "project ruling D6 \"A third repetition ends the game\"" },
-    Form { keyword: "option", section: None, example: "option seeds: 2..9 = 4" },
-    Form { keyword: "size", section: Some("board"), example: "size 2 x 6" },
-    Form { keyword: "owns", section: Some("board"), example: "south owns row a" },
-    Form { keyword: "seeds", section: Some("board"), example: "seeds 4   or   seeds 2 in row a   or   seeds 3 in a1" },
-    Form { keyword: "stores", section: Some("board"), example: "stores at right" },
-    Form { keyword: "set", section: Some("board"), example: "set heads = last 2 holes of outer row" },
-    Form { keyword: "moves first", section: Some("play"), example: "south moves first" },
-    Form { keyword: "start", section: Some("play"), example: "start from own hole where count >= 2" },
-    Form { keyword: "otherwise", section: Some("play"), example: "otherwise from own hole where count = 1 and next hole is empty" },
-    Form { keyword: "play again", section: Some("play"), example: "play again when last seed in own store" },
-    Form { keyword: "must feed", section: Some("play"), example: "must feed an empty opponent" },
-    Form { keyword: "no move", section: Some("play"), example: "no move: pass" },
-    Form { keyword: "sow", section: Some("sowing"), example: "sow counter-clockwise   or   sow counter-clockwise round own rows" },
-    Form { keyword: "first seed", section: Some("sowing"), example: "first seed into origin   or   first seed into origin unless alone" },
-    Form { keyword: "skip origin", section: Some("sowing"), example: "skip origin" },
-    Form {
-        keyword: "relay",
-        section: Some("sowing"),
-        example: "relay when count >= 2   or   relay from next hole when next hole is not empty",
-    },
-    Form { keyword: "relay or stop", section: Some("sowing"), example: "relay or stop when count >= 2 and in heads" },
-    Form { keyword: "stop after", section: Some("sowing"), example: "stop after 100 laps" },
-    Form {
-        keyword: "take in passing",
-        section: Some("sowing"),
-        example: "take in passing when count = 4   or   take in passing when count = 4, to owner",
-    },
-    Form { keyword: "take", section: Some("capture"), example: "take last hole   or   take opposite hole   or   take opponent's column" },
-    Form { keyword: "choose", section: Some("capture"), example: "choose 2 more holes where opponent's and not empty" },
-    Form { keyword: "sow captured", section: Some("capture"), example: "sow captured from next hole" },
-    Form { keyword: "claim", section: Some("capture"), example: "claim last hole" },
-    Form { keyword: "grand slam", section: Some("capture"), example: "grand slam captures nothing" },
-    Form { keyword: "chain", section: Some("capture"), example: "chain backward while count in {2, 4}" },
-    Form { keyword: "when", section: Some("capture"), example: "when own and count in {2, 4}   or   when every hole is empty" },
-    Form { keyword: "offer", section: Some("trade"), example: "offer 1..3 own holes" },
-    Form { keyword: "keep", section: Some("trade"), example: "keep at least 1 hole" },
-    Form { keyword: "price", section: Some("trade"), example: "price 6 captured stones per hole" },
-    Form { keyword: "win after decline", section: Some("trade"), example: "win after decline \"victory without glory\"" },
-    Form { keyword: "refill", section: Some("rounds"), example: "refill 4 per hole" },
-    Form { keyword: "starter alternates", section: Some("rounds"), example: "starter alternates" },
-    Form { keyword: "end match", section: Some("rounds"), example: "end match when round start repeats 5 times, leftover to owner" },
-    Form { keyword: "leftover", section: Some("end"), example: "leftover to owner" },
-    Form { keyword: "wins", section: Some("end"), example: "most stones wins" },
+    GAME,
+    SOURCE,
+    RULING,
+    PROJECT_RULING,
+    OPTION,
+    SIZE,
+    OWNS,
+    SEEDS,
+    STORES,
+    SET,
+    MOVES_FIRST,
+    START,
+    OTHERWISE,
+    PLAY_AGAIN,
+    MUST_FEED,
+    NO_MOVE,
+    SOW,
+    FIRST_SEED,
+    SKIP_ORIGIN,
+    RELAY,
+    RELAY_OR_STOP,
+    STOP_AFTER,
+    TAKE_IN_PASSING,
+    TAKE,
+    CHOOSE,
+    SOW_CAPTURED,
+    CLAIM,
+    GRAND_SLAM,
+    CHAIN,
+    WHEN,
+    OFFER,
+    KEEP,
+    PRICE,
+    WIN_AFTER_DECLINE,
+    REFILL,
+    STARTER_ALTERNATES,
+    END_MATCH,
+    LEFTOVER,
+    WINS,
 ];
+
+pub const GAME: Form = Form { keyword: "game", section: None, example: "game \"Wari\"" };
+pub const SOURCE: Form = Form { keyword: "source", section: None, example: "source \"Mancala World – Wari\"" };
+pub const RULING: Form = Form { keyword: "ruling", section: None, example: "ruling H1 \"First stone back into the origin\"" };
+pub const PROJECT_RULING: Form =
+    Form { keyword: "project ruling", section: None, example: "project ruling D6 \"A third repetition ends the game\"" };
+pub const OPTION: Form = Form { keyword: "option", section: None, example: "option seeds: 2..9 = 4" };
+pub const SIZE: Form = Form { keyword: "size", section: Some("board"), example: "size 2 x 6" };
+pub const OWNS: Form = Form { keyword: "owns", section: Some("board"), example: "south owns row a" };
+pub const SEEDS: Form = Form { keyword: "seeds", section: Some("board"), example: "seeds 4   or   seeds 2 in row a   or   seeds 3 in a1" };
+pub const STORES: Form = Form { keyword: "stores", section: Some("board"), example: "stores at right" };
+pub const SET: Form = Form { keyword: "set", section: Some("board"), example: "set heads = last 2 holes of outer row" };
+pub const MOVES_FIRST: Form = Form { keyword: "moves first", section: Some("play"), example: "south moves first" };
+pub const START: Form = Form { keyword: "start", section: Some("play"), example: "start from own hole where count >= 2" };
+pub const OTHERWISE: Form =
+    Form { keyword: "otherwise", section: Some("play"), example: "otherwise from own hole where count = 1 and next hole is empty" };
+pub const PLAY_AGAIN: Form = Form { keyword: "play again", section: Some("play"), example: "play again when last seed in own store" };
+pub const MUST_FEED: Form = Form { keyword: "must feed", section: Some("play"), example: "must feed an empty opponent" };
+pub const NO_MOVE: Form = Form { keyword: "no move", section: Some("play"), example: "no move: pass" };
+pub const SOW: Form =
+    Form { keyword: "sow", section: Some("sowing"), example: "sow counter-clockwise   or   sow counter-clockwise round own rows" };
+pub const FIRST_SEED: Form =
+    Form { keyword: "first seed", section: Some("sowing"), example: "first seed into origin   or   first seed into origin unless alone" };
+pub const SKIP_ORIGIN: Form = Form { keyword: "skip origin", section: Some("sowing"), example: "skip origin" };
+pub const RELAY: Form = Form {
+    keyword: "relay",
+    section: Some("sowing"),
+    example: "relay when count >= 2   or   relay from next hole when next hole is not empty",
+};
+pub const RELAY_OR_STOP: Form =
+    Form { keyword: "relay or stop", section: Some("sowing"), example: "relay or stop when count >= 2 and in heads" };
+pub const STOP_AFTER: Form = Form { keyword: "stop after", section: Some("sowing"), example: "stop after 100 laps" };
+pub const TAKE_IN_PASSING: Form = Form {
+    keyword: "take in passing",
+    section: Some("sowing"),
+    example: "take in passing when count = 4   or   take in passing when count = 4, to owner",
+};
+pub const TAKE: Form =
+    Form { keyword: "take", section: Some("capture"), example: "take last hole   or   take opposite hole   or   take opponent's column" };
+pub const CHOOSE: Form =
+    Form { keyword: "choose", section: Some("capture"), example: "choose 2 more holes where opponent's and not empty" };
+pub const SOW_CAPTURED: Form = Form { keyword: "sow captured", section: Some("capture"), example: "sow captured from next hole" };
+pub const CLAIM: Form = Form { keyword: "claim", section: Some("capture"), example: "claim last hole" };
+pub const GRAND_SLAM: Form = Form { keyword: "grand slam", section: Some("capture"), example: "grand slam captures nothing" };
+pub const CHAIN: Form = Form { keyword: "chain", section: Some("capture"), example: "chain backward while count in {2, 4}" };
+pub const WHEN: Form =
+    Form { keyword: "when", section: Some("capture"), example: "when own and count in {2, 4}   or   when every hole is empty" };
+pub const OFFER: Form = Form { keyword: "offer", section: Some("trade"), example: "offer 1..3 own holes" };
+pub const KEEP: Form = Form { keyword: "keep", section: Some("trade"), example: "keep at least 1 hole" };
+pub const PRICE: Form = Form { keyword: "price", section: Some("trade"), example: "price 6 captured stones per hole" };
+pub const WIN_AFTER_DECLINE: Form =
+    Form { keyword: "win after decline", section: Some("trade"), example: "win after decline \"victory without glory\"" };
+pub const REFILL: Form = Form { keyword: "refill", section: Some("rounds"), example: "refill 4 per hole" };
+pub const STARTER_ALTERNATES: Form = Form { keyword: "starter alternates", section: Some("rounds"), example: "starter alternates" };
+pub const END_MATCH: Form =
+    Form { keyword: "end match", section: Some("rounds"), example: "end match when round start repeats 5 times, leftover to owner" };
+pub const LEFTOVER: Form = Form { keyword: "leftover", section: Some("end"), example: "leftover to owner" };
+pub const WINS: Form = Form { keyword: "wins", section: Some("end"), example: "most stones wins" };
 
 /// The form of a parsed statement (`None` for an unparsed line).
 pub fn form_of(kind: &StatementKind) -> Option<&'static Form> {
-    let keyword = match kind {
-        StatementKind::Game(_) => "game",
-        StatementKind::Source(_) => "source",
-        StatementKind::Ruling { project: false, .. } => "ruling",
-        StatementKind::Ruling { project: true, .. } => "project ruling",
-        StatementKind::Option { .. } => "option",
-        StatementKind::Size { .. } => "size",
-        StatementKind::Owns { .. } => "owns",
-        StatementKind::Seeds { .. } => "seeds",
-        StatementKind::MovesFirst(_) => "moves first",
-        StatementKind::Start { .. } => "start",
-        StatementKind::NoMove(_) => "no move",
-        StatementKind::Sow(_) | StatementKind::SowOwnRows { .. } => "sow",
-        StatementKind::HoleSet { .. } => "set",
-        StatementKind::Otherwise(_) => "otherwise",
-        StatementKind::RelayOrStop(_) => "relay or stop",
-        StatementKind::RelayFrom { .. } => "relay",
-        StatementKind::Stores(_) => "stores",
-        StatementKind::PlayAgain(_) => "play again",
-        StatementKind::MustFeed => "must feed",
-        StatementKind::GrandSlamNothing => "grand slam",
-        StatementKind::Refill(_) => "refill",
-        StatementKind::StarterAlternates => "starter alternates",
-        StatementKind::EndMatch { .. } => "end match",
-        StatementKind::TakeColumn(_) => "take",
-        StatementKind::Choose { .. } => "choose",
-        StatementKind::FirstSeed(_) | StatementKind::FirstSeedUnlessAlone(_) => "first seed",
-        StatementKind::InPassing { .. } => "take in passing",
-        StatementKind::SowCaptured(_) => "sow captured",
-        StatementKind::Claim(_) => "claim",
-        StatementKind::StopAfter(_) => "stop after",
-        StatementKind::SkipOrigin => "skip origin",
-        StatementKind::Relay(_) => "relay",
-        StatementKind::Take(_) => "take",
-        StatementKind::Chain { .. } => "chain",
-        StatementKind::When { .. } => "when",
-        StatementKind::Offer { .. } => "offer",
-        StatementKind::Keep(_) => "keep",
-        StatementKind::Price(_) => "price",
-        StatementKind::WinAfterDecline(_) => "win after decline",
-        StatementKind::Leftover(_) => "leftover",
-        StatementKind::Wins(_) => "wins",
+    let form = match kind {
+        StatementKind::Game(_) => &GAME,
+        StatementKind::Source(_) => &SOURCE,
+        StatementKind::Ruling { project: false, .. } => &RULING,
+        StatementKind::Ruling { project: true, .. } => &PROJECT_RULING,
+        StatementKind::Option { .. } => &OPTION,
+        StatementKind::Size { .. } => &SIZE,
+        StatementKind::Owns { .. } => &OWNS,
+        StatementKind::Seeds { .. } => &SEEDS,
+        StatementKind::MovesFirst(_) => &MOVES_FIRST,
+        StatementKind::Start { .. } => &START,
+        StatementKind::NoMove(_) => &NO_MOVE,
+        StatementKind::Sow(_) | StatementKind::SowOwnRows { .. } => &SOW,
+        StatementKind::HoleSet { .. } => &SET,
+        StatementKind::Otherwise(_) => &OTHERWISE,
+        StatementKind::RelayOrStop(_) => &RELAY_OR_STOP,
+        StatementKind::RelayFrom { .. } => &RELAY,
+        StatementKind::Stores(_) => &STORES,
+        StatementKind::PlayAgain(_) => &PLAY_AGAIN,
+        StatementKind::MustFeed => &MUST_FEED,
+        StatementKind::GrandSlamNothing => &GRAND_SLAM,
+        StatementKind::Refill(_) => &REFILL,
+        StatementKind::StarterAlternates => &STARTER_ALTERNATES,
+        StatementKind::EndMatch { .. } => &END_MATCH,
+        StatementKind::TakeColumn(_) => &TAKE,
+        StatementKind::Choose { .. } => &CHOOSE,
+        StatementKind::FirstSeed(_) | StatementKind::FirstSeedUnlessAlone(_) => &FIRST_SEED,
+        StatementKind::InPassing { .. } => &TAKE_IN_PASSING,
+        StatementKind::SowCaptured(_) => &SOW_CAPTURED,
+        StatementKind::Claim(_) => &CLAIM,
+        StatementKind::StopAfter(_) => &STOP_AFTER,
+        StatementKind::SkipOrigin => &SKIP_ORIGIN,
+        StatementKind::Relay(_) => &RELAY,
+        StatementKind::Take(_) => &TAKE,
+        StatementKind::Chain { .. } => &CHAIN,
+        StatementKind::When { .. } => &WHEN,
+        StatementKind::Offer { .. } => &OFFER,
+        StatementKind::Keep(_) => &KEEP,
+        StatementKind::Price(_) => &PRICE,
+        StatementKind::WinAfterDecline(_) => &WIN_AFTER_DECLINE,
+        StatementKind::Leftover(_) => &LEFTOVER,
+        StatementKind::Wins(_) => &WINS,
         StatementKind::Unparsed(_) => return None,
     };
-    FORMS.iter().find(|f| f.keyword == keyword)
+    Some(form)
 }
 
 /// Whether a statement of this form may stand in `section` (`None`: outside any section).
