@@ -116,17 +116,6 @@ impl Truth {
     }
 }
 
-fn compare(op: CompareOp, a: u32, b: u32) -> bool {
-    match op {
-        CompareOp::Eq => a == b,
-        CompareOp::Ne => a != b,
-        CompareOp::Lt => a < b,
-        CompareOp::Le => a <= b,
-        CompareOp::Gt => a > b,
-        CompareOp::Ge => a >= b,
-    }
-}
-
 /// Whether some number from 0 to `most` compares with `n` as `op` says.
 fn reachable(op: CompareOp, n: u32, most: u32) -> bool {
     match op {
@@ -201,7 +190,7 @@ impl Reasoner {
             ExprKind::Not(inner) => self.truth(inner, count).not(),
             ExprKind::EveryHole(inner) => self.every_hole(inner),
             ExprKind::Compare { quantity, op, value } => match quantity.name.as_str() {
-                "count" => literal(value).map_or(Truth::Perhaps, |n| Truth::of(compare(*op, count, n))),
+                "count" => literal(value).map_or(Truth::Perhaps, |n| Truth::of(crate::compile::pred::compare(count, *op, n))),
                 "captured" | OPPONENTS_CAPTURED => self.player_number(*op, value, self.total),
                 "claims" => self.player_number(*op, value, self.holes),
                 _ => Truth::Perhaps,
