@@ -22,7 +22,6 @@ fn nobody_moves(rules: &Rules) -> bool {
     let mut plain = rules.clone();
     plain.no_move = NoMove::Pass;
     plain.endings.clear();
-    plain.tracks_repetition = false;
     plain.repetition_kinds = [false; 2];
     plain.rounds = None;
     let game = Game::from_state(&plain, State::initial(&plain));

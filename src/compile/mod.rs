@@ -108,8 +108,6 @@ pub struct Rules {
     /// Whether some capture claims holes.
     pub claims: bool,
     pub endings: Vec<EndingRule>,
-    /// Whether any ending counts repetitions (so the engine keeps a history).
-    pub tracks_repetition: bool,
     /// Which kinds of repetition the endings count: `[board, position]`.
     pub repetition_kinds: [bool; 2],
     pub leftover: Leftover,
@@ -215,7 +213,6 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
                 claims: c.claims.clone().into_boxed_slice(),
             })
             .collect(),
-        tracks_repetition: endings.iter().any(|e| matches!(e.condition, EndRule::Repeats { .. })),
         repetition_kinds: [Repeated::Board, Repeated::Position]
             .map(|kind| endings.iter().any(|e| matches!(e.condition, EndRule::Repeats { what, .. } if what == kind))),
         endings,
@@ -401,6 +398,11 @@ impl Rules {
     /// The owner of a hole at the start of the game: the owner of its row.
     pub fn row_owner_of(&self, hole: usize) -> Player {
         self.row_owner[hole / self.columns]
+    }
+
+    /// Whether any ending counts repetitions (so the engine keeps a history).
+    pub fn tracks_repetition(&self) -> bool {
+        self.repetition_kinds.contains(&true)
     }
 
     /// How many holes the mover chooses after capture rule `rule` (0: it has no `choose`).

@@ -308,7 +308,7 @@ impl<'r> Game<'r> {
     /// Adds the position to the repetition history, and ends the game (or the round) if that
     /// repeats it too often after `mover`'s action. Returns whether it ended.
     fn record_position(&mut self, mover: Player) -> bool {
-        if !self.rules.tracks_repetition {
+        if !self.rules.tracks_repetition() {
             return false;
         }
         let counts = self.history.record(self.rules, &self.state);
