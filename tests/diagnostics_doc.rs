@@ -1,7 +1,7 @@
 //! `docs/diagnostics.md` is made from the fixtures, and stays so: this test writes the document
 //! again from `tests/fixtures/check/` and fails if the committed one differs.
 //!
-//! Each code the checker can emit (found in the sources of `src/check/` and `src/syntax/`) gets
+//! Each code a rule file can draw (every [`Code`] but the language server's own) gets
 //! its meaning (from [`MEANINGS`]), and, from the first fixture that draws it, the lines its labels
 //! point at, the diagnostic as the snapshots render it and the fix said in the fixture's
 //! `// fix:` lines. Codes that no fixture draws are listed at the end. Regenerate with
@@ -11,79 +11,79 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use mancala::check::Diagnostic;
+use mancala::check::{Code, Diagnostic};
 use mancala::load::check_source;
 use miette::{GraphicalReportHandler, GraphicalTheme};
 
 /// What each code means, in a line.
-const MEANINGS: &[(&str, &str)] = &[
-    ("bad_range", "a range of holes or values whose first end comes after its last"),
-    ("bad_rows", "a board with a number of rows the engine does not play (it plays 2 and 4)"),
-    ("board_too_large", "a board with more holes (and stores) than the engine numbers"),
-    ("capture_without_condition", "a `capture` section that never says `when` it happens"),
-    ("capture_without_take", "a `capture` section that never says what it takes"),
-    ("captured_compared", "`captured` compared with something other than a number"),
-    ("contradiction", "two statements of a section that cannot both hold"),
-    ("default_outside_domain", "an option whose default is not one of its values"),
-    ("duplicate_option", "an option declared twice"),
-    ("duplicate_section", "a section that may be written once, written twice"),
-    ("duplicate_set", "a set of holes defined twice"),
-    ("duplicate_statement", "a statement that may be written once in its section, written twice"),
-    ("empty_file", "a file that holds no rules at all"),
-    ("empty_name", "a game whose name is the empty string"),
-    ("ending_never", "an `end` condition that no position can meet, plain from the stones of the game"),
-    ("every_hole_precedence", "`every hole` followed by `and`/`or` terms that ask the one hole, not every hole"),
-    ("guard_on_range", "a guard on an option that takes a range of values, not a list"),
-    ("guard_outside_domain", "a guard asking for a value the option can never take"),
-    ("incomplete_rounds", "a `rounds` section that leaves out something rounds need"),
-    ("incomplete_trade", "a `trade` section that leaves out something a trade needs"),
-    ("internal", "a bug in mancala, not in the file: please report it with the file"),
-    ("many_laps", "a lap limit so high that a move that never ends costs a long time"),
-    ("misplaced_consequence", "a consequence written where it has no meaning, such as how leftovers go in a capture"),
-    ("misplaced_guard", "a guard (`if OPTION = VALUE`) where no guard may stand"),
-    ("misplaced_repetition", "a repetition of the position written outside the `end` section"),
-    ("misplaced_statement", "a statement written in a section it does not belong to"),
-    ("missing_board", "a file without a `board` section"),
-    ("missing_brace", "a section name not followed by `{`"),
-    ("missing_name", "a file that does not name its game"),
-    ("missing_seeds", "a board that starts without seeds"),
-    ("missing_size", "a board without a size"),
-    ("needs_a_hole", "a word about one hole used where no hole is meant"),
-    ("needs_own_circuits", "sowing round the whole board on a board of 4 rows, where each player sows their own rows"),
-    ("needs_two_rows_each", "`inner` or `outer` rows on a board where a player owns one row"),
-    ("never_holds", "a condition asked of the hole the last stone fell into that no count of that hole meets"),
-    ("no_start_move", "a start position from which neither player can start a move"),
-    ("no_stores", "a rule about stores on a board without stores"),
-    ("not_a_number", "a word option used where a number is needed"),
-    ("number_too_large", "a number with too many digits for anything it can stand for"),
-    ("out_of_range", "a number, or an option's value, outside what its place allows"),
-    ("player_without_row", "a player who owns no row"),
-    ("reserved_set_name", "a set of holes named like holes or rows of the board"),
-    ("resow_and_choose", "captured stones both sown on and chosen"),
-    ("row_owned_twice", "a row given an owner twice"),
-    ("row_without_owner", "a row that no player owns"),
-    ("rows_not_a_number", "a number of rows written as an option or a word"),
-    ("rows_not_neighbours", "on a board of 4 rows, a player owning two rows that are not neighbours"),
-    ("set_too_large", "a set of more holes than a row has"),
-    ("stores_need_two_rows", "stores on a board that does not have 2 rows"),
-    ("syntax", "text the grammar cannot read at all"),
-    ("too_deep", "parentheses, or words that nest what follows them, nested too deep"),
-    ("too_many_captures", "more `capture` sections than a game may have"),
-    ("too_many_variants", "guards whose options make more variants of the game than are checked"),
-    ("unclosed_section", "a section opened with `{` and never closed"),
-    ("unknown_flag", "a word that is not something a hole can be"),
-    ("unknown_hole", "a hole that is not on the board"),
-    ("unknown_name", "a name that is no declared option"),
-    ("unknown_player", "a player other than `south` and `north`"),
-    ("unknown_quantity", "a word that is not a number a hole has"),
-    ("unknown_row", "a row that is not on the board"),
-    ("unknown_section", "a section name the language does not have"),
-    ("unknown_set", "a set of holes that is not defined"),
-    ("unknown_word", "a word that is not one of those its place allows"),
-    ("unless_alone_into_next", "`unless alone` where it changes nothing"),
-    ("unmatched_brace", "a `}` that closes no section"),
-    ("unreadable_line", "a line that is no statement of the language"),
-    ("unused_option", "an option that no rule uses"),
+const MEANINGS: &[(Code, &str)] = &[
+    (Code::BadRange, "a range of holes or values whose first end comes after its last"),
+    (Code::BadRows, "a board with a number of rows the engine does not play (it plays 2 and 4)"),
+    (Code::BoardTooLarge, "a board with more holes (and stores) than the engine numbers"),
+    (Code::CaptureWithoutCondition, "a `capture` section that never says `when` it happens"),
+    (Code::CaptureWithoutTake, "a `capture` section that never says what it takes"),
+    (Code::CapturedCompared, "`captured` compared with something other than a number"),
+    (Code::Contradiction, "two statements of a section that cannot both hold"),
+    (Code::DefaultOutsideDomain, "an option whose default is not one of its values"),
+    (Code::DuplicateOption, "an option declared twice"),
+    (Code::DuplicateSection, "a section that may be written once, written twice"),
+    (Code::DuplicateSet, "a set of holes defined twice"),
+    (Code::DuplicateStatement, "a statement that may be written once in its section, written twice"),
+    (Code::EmptyFile, "a file that holds no rules at all"),
+    (Code::EmptyName, "a game whose name is the empty string"),
+    (Code::EndingNever, "an `end` condition that no position can meet, plain from the stones of the game"),
+    (Code::EveryHolePrecedence, "`every hole` followed by `and`/`or` terms that ask the one hole, not every hole"),
+    (Code::GuardOnRange, "a guard on an option that takes a range of values, not a list"),
+    (Code::GuardOutsideDomain, "a guard asking for a value the option can never take"),
+    (Code::IncompleteRounds, "a `rounds` section that leaves out something rounds need"),
+    (Code::IncompleteTrade, "a `trade` section that leaves out something a trade needs"),
+    (Code::Internal, "a bug in mancala, not in the file: please report it with the file"),
+    (Code::ManyLaps, "a lap limit so high that a move that never ends costs a long time"),
+    (Code::MisplacedConsequence, "a consequence written where it has no meaning, such as how leftovers go in a capture"),
+    (Code::MisplacedGuard, "a guard (`if OPTION = VALUE`) where no guard may stand"),
+    (Code::MisplacedRepetition, "a repetition of the position written outside the `end` section"),
+    (Code::MisplacedStatement, "a statement written in a section it does not belong to"),
+    (Code::MissingBoard, "a file without a `board` section"),
+    (Code::MissingBrace, "a section name not followed by `{`"),
+    (Code::MissingName, "a file that does not name its game"),
+    (Code::MissingSeeds, "a board that starts without seeds"),
+    (Code::MissingSize, "a board without a size"),
+    (Code::NeedsAHole, "a word about one hole used where no hole is meant"),
+    (Code::NeedsOwnCircuits, "sowing round the whole board on a board of 4 rows, where each player sows their own rows"),
+    (Code::NeedsTwoRowsEach, "`inner` or `outer` rows on a board where a player owns one row"),
+    (Code::NeverHolds, "a condition asked of the hole the last stone fell into that no count of that hole meets"),
+    (Code::NoStartMove, "a start position from which neither player can start a move"),
+    (Code::NoStores, "a rule about stores on a board without stores"),
+    (Code::NotANumber, "a word option used where a number is needed"),
+    (Code::NumberTooLarge, "a number with too many digits for anything it can stand for"),
+    (Code::OutOfRange, "a number, or an option's value, outside what its place allows"),
+    (Code::PlayerWithoutRow, "a player who owns no row"),
+    (Code::ReservedSetName, "a set of holes named like holes or rows of the board"),
+    (Code::ResowAndChoose, "captured stones both sown on and chosen"),
+    (Code::RowOwnedTwice, "a row given an owner twice"),
+    (Code::RowWithoutOwner, "a row that no player owns"),
+    (Code::RowsNotANumber, "a number of rows written as an option or a word"),
+    (Code::RowsNotNeighbours, "on a board of 4 rows, a player owning two rows that are not neighbours"),
+    (Code::SetTooLarge, "a set of more holes than a row has"),
+    (Code::StoresNeedTwoRows, "stores on a board that does not have 2 rows"),
+    (Code::Syntax, "text the grammar cannot read at all"),
+    (Code::TooDeep, "parentheses, or words that nest what follows them, nested too deep"),
+    (Code::TooManyCaptures, "more `capture` sections than a game may have"),
+    (Code::TooManyVariants, "guards whose options make more variants of the game than are checked"),
+    (Code::UnclosedSection, "a section opened with `{` and never closed"),
+    (Code::UnknownFlag, "a word that is not something a hole can be"),
+    (Code::UnknownHole, "a hole that is not on the board"),
+    (Code::UnknownName, "a name that is no declared option"),
+    (Code::UnknownPlayer, "a player other than `south` and `north`"),
+    (Code::UnknownQuantity, "a word that is not a number a hole has"),
+    (Code::UnknownRow, "a row that is not on the board"),
+    (Code::UnknownSection, "a section name the language does not have"),
+    (Code::UnknownSet, "a set of holes that is not defined"),
+    (Code::UnknownWord, "a word that is not one of those its place allows"),
+    (Code::UnlessAloneIntoNext, "`unless alone` where it changes nothing"),
+    (Code::UnmatchedBrace, "a `}` that closes no section"),
+    (Code::UnreadableLine, "a line that is no statement of the language"),
+    (Code::UnusedOption, "an option that no rule uses"),
 ];
 
 const DOC: &str = "docs/diagnostics.md";
@@ -110,29 +110,32 @@ fn file_name(path: &Path) -> String {
     path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
 }
 
-/// Every code named in the checker's and the parser's sources: the first string of each
-/// `Diagnostic::error(`, `Diagnostic::warning(` and `=> ("code", format!(`.
-fn codes_in_sources() -> BTreeSet<String> {
-    let mut codes = BTreeSet::new();
+/// The codes a rule file can draw: every [`Code`] but the language server's own.
+fn file_codes() -> Vec<Code> {
+    Code::ALL.iter().copied().filter(|code| !NOT_FROM_FILES.contains(code)).collect()
+}
+
+/// Drawn by the language server, not the checker: a file over 1 MiB is refused unchecked (and by
+/// `mancala check` with an error line, not a diagnostic). It is tested in `tests/lsp.rs`.
+const NOT_FROM_FILES: &[Code] = &[Code::FileTooLarge];
+
+/// The codes of [`file_codes`] that no source of `src/check/` or `src/syntax/` but the list of
+/// codes itself names (as `Code::UnknownHole`): codes the checker never reports.
+fn unused_codes() -> Vec<Code> {
+    let mut sources = String::new();
     for dir in ["src/check", "src/syntax"] {
         for entry in std::fs::read_dir(root().join(dir)).expect("a source folder") {
             let path = entry.expect("a folder entry").path();
-            let text = std::fs::read_to_string(&path).expect("a readable source");
-            for opening in ["Diagnostic::error(", "Diagnostic::warning(", "=> (\""] {
-                for (at, _) in text.match_indices(opening) {
-                    let rest = text[at + opening.len()..].trim_start();
-                    let rest = if opening == "=> (\"" { rest } else { rest.strip_prefix('"').unwrap_or("") };
-                    let word: String = rest.chars().take_while(|c| c.is_ascii_lowercase() || *c == '_').collect();
-                    let after = &rest[word.len()..];
-                    let tuple = opening != "=> (\"" || after.starts_with("\", format!(");
-                    if !word.is_empty() && after.starts_with('"') && tuple {
-                        codes.insert(word);
-                    }
-                }
+            if !path.ends_with("src/check/code.rs") {
+                sources.push_str(&std::fs::read_to_string(&path).expect("a readable source"));
             }
         }
     }
-    codes
+    let named = |code: &Code| {
+        let name = format!("Code::{code:?}");
+        sources.match_indices(&name).any(|(at, _)| !sources[at + name.len()..].starts_with(|c: char| c.is_alphanumeric()))
+    };
+    file_codes().into_iter().filter(|code| !named(code)).collect()
 }
 
 /// As `tests/diagnostics.rs` renders them: no colour, 80 columns, no trailing spaces.
@@ -175,7 +178,7 @@ impl Fixture {
     }
 
     fn with_code(&self, code: &str) -> Vec<&Diagnostic> {
-        self.diagnostics.iter().filter(|d| d.code == code).collect()
+        self.diagnostics.iter().filter(|d| d.code.as_str() == code).collect()
     }
 
     /// The lines (from 0) the labels of `diagnostics` stand on, with [`AROUND`] lines each side,
@@ -203,32 +206,36 @@ impl Fixture {
 /// The document, made from the fixtures.
 fn document() -> Result<String, String> {
     let fixtures: Vec<Fixture> = fixtures().iter().map(|p| Fixture::read(p)).collect();
-    let meanings: BTreeMap<&str, &str> = MEANINGS.iter().copied().collect();
-    let codes = codes_in_sources();
+    let meanings: BTreeMap<&str, &str> = MEANINGS.iter().map(|(code, meaning)| (code.as_str(), *meaning)).collect();
+    let mut codes: Vec<&str> = file_codes().iter().map(|code| code.as_str()).collect();
+    codes.sort_unstable();
     let mut problems = Vec::new();
     for code in &codes {
-        if !meanings.contains_key(code.as_str()) {
+        if !meanings.contains_key(code) {
             problems.push(format!("`{code}` has no meaning in MEANINGS"));
         }
     }
     for code in meanings.keys() {
-        if !codes.contains(*code) {
-            problems.push(format!("MEANINGS has `{code}`, which the sources never emit"));
+        if !codes.contains(code) {
+            problems.push(format!("MEANINGS has `{code}`, which no rule file can draw"));
         }
+    }
+    for code in unused_codes() {
+        problems.push(format!("`Code::{code:?}` is never reported by src/check or src/syntax"));
     }
     let mut out = String::from(HEADER);
     let mut missing = Vec::new();
     let mut entries = String::new();
     let mut index = String::from("| code | severity | meaning |\n|---|---|---|\n");
-    for code in &codes {
-        let meaning = meanings.get(code.as_str()).copied().unwrap_or("");
+    for &code in &codes {
+        let meaning = meanings.get(code).copied().unwrap_or("");
         // The fixture named after the code, else one with this one diagnostic, else the first
         // that draws it.
         let named = [format!("err_{code}.mancala"), format!("warn_{code}.mancala")];
         let example = fixtures
             .iter()
             .find(|f| named.contains(&f.name) && !f.with_code(code).is_empty())
-            .or_else(|| fixtures.iter().find(|f| f.diagnostics.len() == 1 && f.diagnostics[0].code == code))
+            .or_else(|| fixtures.iter().find(|f| f.diagnostics.len() == 1 && f.diagnostics[0].code.as_str() == code))
             .or_else(|| fixtures.iter().find(|f| !f.with_code(code).is_empty()));
         let Some(fixture) = example else {
             missing.push(format!("- `mancala::{code}`: {meaning}\n"));
@@ -291,10 +298,12 @@ fn the_document_is_made_from_the_fixtures() {
 }
 
 #[test]
-fn codes_are_found_in_the_sources() {
-    let codes = codes_in_sources();
-    for code in ["unknown_hole", "syntax", "internal", "out_of_range", "number_too_large", "many_laps", "too_deep"] {
-        assert!(codes.contains(code), "{code} not found: {codes:?}");
+fn every_code_is_reported_by_the_sources() {
+    assert_eq!(unused_codes(), []);
+    let codes = file_codes();
+    assert_eq!((codes.len(), Code::ALL.len()), (67, 68));
+    for code in [Code::UnknownHole, Code::Syntax, Code::Internal, Code::OutOfRange, Code::NumberTooLarge, Code::TooDeep] {
+        assert!(codes.contains(&code), "{code:?}");
     }
-    assert!(!codes.contains("mancala"), "{codes:?}");
+    assert!(!codes.contains(&Code::FileTooLarge));
 }

@@ -235,7 +235,7 @@ fn guards_choose_statements_and_sections_per_variant() {
     // Two relays under the same variant are still a duplicate.
     let clash = source.replace("relay when count >= 3 if style = short", "relay when count >= 3 if style = long");
     let Err(mancala::LoadError::Rules { diagnostics, .. }) = load_str("clash", &clash, &[] as &[&str]) else { panic!("a duplicate") };
-    assert_eq!(diagnostics.iter().map(|d| d.code).collect::<Vec<_>>(), ["duplicate_statement"]);
+    assert_eq!(diagnostics.iter().map(|d| d.code.as_str()).collect::<Vec<_>>(), ["duplicate_statement"]);
 }
 
 #[test]
@@ -440,7 +440,7 @@ fn a_file_of_more_than_255_captures_is_refused_and_255_all_work() {
         panic!("256 capture sections load");
     };
     assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
-    assert_eq!(diagnostics[0].code, "too_many_captures");
+    assert_eq!(diagnostics[0].code.as_str(), "too_many_captures");
     assert_eq!(diagnostics[0].message, "256 `capture` sections are more than the 255 a game may have");
     let header = diagnostics[0].labels[0].0;
     assert_eq!(&source[header.start as usize..header.end as usize], "capture");
@@ -491,6 +491,6 @@ fn an_offer_takes_at_most_three_holes() {
     // Every set of offered holes is an action: offers of up to 12 of 40 holes were billions.
     let source = "game \"T\"\nboard {\n size 2 x 40\n seeds 3\n}\ntrade {\n offer 1..12 own holes\n price 0 captured stones per hole\n}\n";
     let Err(mancala::LoadError::Rules { diagnostics, .. }) = load_str("test.mancala", source, &[] as &[&str]) else { panic!("loads") };
-    let found: Vec<(&str, &str)> = diagnostics.iter().map(|d| (d.code, d.message.as_str())).collect();
+    let found: Vec<(&str, &str)> = diagnostics.iter().map(|d| (d.code.as_str(), d.message.as_str())).collect();
     assert_eq!(found, [("out_of_range", "the number of holes offered cannot be 12")]);
 }

@@ -65,7 +65,7 @@ fn conditions_left_open_are_read_once() {
             let source = tihbat_ending(&format!("when {}", unit.repeat(levels)));
             let name = format!("{levels} × `{unit}`");
             let d = only_diagnostic(&name, &source);
-            assert_eq!((d.code, d.message.as_str()), ("unreadable_line", "this line cannot be read"), "{name}");
+            assert_eq!((d.code.as_str(), d.message.as_str()), ("unreadable_line", "this line cannot be read"), "{name}");
             let line_end = source.find(&unit.repeat(levels)).expect("the line") + unit.len() * levels;
             assert_eq!((d.span().start as usize, d.span().end as usize), (line_end, line_end), "{name}: points at the line's end");
             assert_eq!(d.labels[0].1, "the line stops here, where a condition should follow", "{name}");
@@ -86,7 +86,7 @@ fn nesting_past_the_limit_is_refused_where_it_passes_it() {
             let source = tihbat_ending(&format!("when {}empty", unit.repeat(levels)));
             let name = format!("{levels} × `{unit}`");
             let d = only_diagnostic(&name, &source);
-            assert_eq!((d.code, d.message.as_str()), ("too_deep", message), "{name}");
+            assert_eq!((d.code.as_str(), d.message.as_str()), ("too_deep", message), "{name}");
             let start = source.find(&unit.repeat(levels)).expect("the line") + unit.len() * 32 + unit.find(word).expect("the word");
             assert_eq!((d.span().start as usize, d.span().text(&source)), (start, word), "{name}: the 33rd");
         }
@@ -102,7 +102,7 @@ fn braces_left_open() {
     for count in [22, 40, 1000] {
         let source = TIHBAT.replace("when own and count in {2, 4, 6, 8}", &format!("when count in {}", "{".repeat(count)));
         let d = only_diagnostic(&format!("{count} braces"), &source);
-        assert_eq!((d.code, d.labels[0].1.as_str()), ("unreadable_line", "expected a number or an option's name here"));
+        assert_eq!((d.code.as_str(), d.labels[0].1.as_str()), ("unreadable_line", "expected a number or an option's name here"));
         let line = line_of(&source, "    when count in {");
         assert_eq!(place(&source, &d), (line, 20, "{".to_string()), "the second brace");
     }
@@ -123,7 +123,7 @@ fn a_thousand_lines_left_open() {
         assert_eq!(diagnostics.len(), 1000, "{unit}");
         for (index, d) in diagnostics.iter().enumerate() {
             let (line, column, text) = place(&source, d);
-            assert_eq!((d.code, d.labels[0].1.as_str()), ("unreadable_line", label), "{unit}");
+            assert_eq!((d.code.as_str(), d.labels[0].1.as_str()), ("unreadable_line", label), "{unit}");
             assert_eq!((line, column, text.as_str()), (first + index, 5 + unit.len(), ""), "{unit}: line {}", index + 1);
         }
     }
@@ -399,7 +399,7 @@ fn char_boundary(text: &str, at: usize) -> usize {
 fn judge(source: &str) -> Result<(), String> {
     let (checked, diagnostics) = check_source("mutated", source);
     for d in &diagnostics {
-        if d.code == "internal" || d.labels.is_empty() {
+        if d.code.as_str() == "internal" || d.labels.is_empty() {
             return Err(format!("`{}`: internal, or no label", d.message));
         }
         for (span, _) in &d.labels {

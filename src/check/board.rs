@@ -1,5 +1,6 @@
 //! Pass: the `board` section: size, which player owns which rows, and the seeds at the start.
 
+use super::code::Code;
 use super::diagnostic::{did_you_mean, suggest, Diagnostic};
 use super::model::{HoleSet, Num, Placement, RowEnd, RowKind, SetRef};
 use super::options::Slot;
@@ -58,7 +59,7 @@ impl Checker {
             None => {
                 if !self.maybe_unreadable(Some("board"), "size") {
                     self.push(
-                        Diagnostic::error("missing_size", "the board has no size", header, "no `size` in this section")
+                        Diagnostic::error(Code::MissingSize, "the board has no size", header, "no `size` in this section")
                             .with_help("add a line like `size 2 x 6` (rows x columns) to the board section"),
                     );
                 }
@@ -116,7 +117,7 @@ impl Checker {
         }
         self.push(
             Diagnostic::error(
-                "board_too_large",
+                Code::BoardTooLarge,
                 format!("a board of {rows} x {max_columns} has {} holes", rows * max_columns),
                 span,
                 format!("at most {MAX_HOLES} holes"),
@@ -156,7 +157,7 @@ impl Checker {
         }
         if !any_seeds && !self.maybe_unreadable(Some("board"), "seeds") {
             self.push(
-                Diagnostic::error("missing_seeds", "the board starts with no seeds", header, "no `seeds` in this section")
+                Diagnostic::error(Code::MissingSeeds, "the board starts with no seeds", header, "no `seeds` in this section")
                     .with_help("add a line like `seeds 4` (every hole) or `seeds 2 in row a`"),
             );
         }
@@ -171,7 +172,7 @@ impl Checker {
             None => (Span::default(), "the file has no statement"),
         };
         self.push(
-            Diagnostic::error("missing_board", "the file has no `board` section", span, label)
+            Diagnostic::error(Code::MissingBoard, "the file has no `board` section", span, label)
                 .with_help("every game needs a board; add one before the other sections, like\n\nboard {\n    size 2 x 6\n    seeds 4\n}"),
         );
     }
@@ -183,7 +184,7 @@ impl Checker {
                 _ => {
                     self.push(
                         Diagnostic::error(
-                            "bad_rows",
+                            Code::BadRows,
                             format!("a board cannot have {} rows", n.value.map(|v| v.to_string()).unwrap_or_else(|| "that many".into())),
                             n.span,
                             "must be 2 or 4",
@@ -197,7 +198,7 @@ impl Checker {
                 self.mark_used(&name.name);
                 self.push(
                     Diagnostic::error(
-                        "rows_not_a_number",
+                        Code::RowsNotANumber,
                         "the number of rows must be written as a number",
                         name.span,
                         "an option cannot set the rows",
@@ -250,7 +251,7 @@ impl Checker {
                 None => "each row belongs to one player: remove one of the two".to_string(),
             };
             self.push(
-                Diagnostic::error("row_owned_twice", format!("row `{}` is given an owner twice", row.name), row.span, "again here")
+                Diagnostic::error(Code::RowOwnedTwice, format!("row `{}` is given an owner twice", row.name), row.span, "again here")
                     .with_label(earlier, "first here")
                     .with_help(help),
             );
@@ -267,7 +268,7 @@ impl Checker {
         }
         if !unowned.is_empty() {
             self.push(
-                Diagnostic::error("row_without_owner", format!("no player owns row {}", unowned.join(", ")), header, "in this board")
+                Diagnostic::error(Code::RowWithoutOwner, format!("no player owns row {}", unowned.join(", ")), header, "in this board")
                     .with_help(format!("add `south owns row {}` or `north owns row {}`", unowned[0], unowned[0])),
             );
             return None;
@@ -279,9 +280,10 @@ impl Checker {
                 let (other, span) = owned[owned.len() - 1];
                 let row = span.text(&self.source).to_string();
                 self.push(
-                    Diagnostic::error("player_without_row", format!("{p} owns no row"), span, format!("{other} owns every row")).with_help(
-                        format!("each player needs a row to move from: take row {row} from {other}, and write `{p} owns row {row}`"),
-                    ),
+                    Diagnostic::error(Code::PlayerWithoutRow, format!("{p} owns no row"), span, format!("{other} owns every row"))
+                        .with_help(format!(
+                            "each player needs a row to move from: take row {row} from {other}, and write `{p} owns row {row}`"
+                        )),
                 );
                 return None;
             }
@@ -293,7 +295,7 @@ impl Checker {
         let player = Player::from_name(&name.name);
         if player.is_none() {
             self.push(
-                Diagnostic::error("unknown_player", format!("there is no player called `{}`", name.name), name.span, "unknown player")
+                Diagnostic::error(Code::UnknownPlayer, format!("there is no player called `{}`", name.name), name.span, "unknown player")
                     .with_help(suggest(&name.name, &["south", "north"])),
             );
         }
@@ -307,7 +309,7 @@ impl Checker {
             None => {
                 self.push(
                     Diagnostic::error(
-                        "unknown_row",
+                        Code::UnknownRow,
                         format!("there is no row `{}` on a board of {rows} rows", name.name),
                         name.span,
                         "unknown row",
@@ -333,7 +335,7 @@ impl Checker {
                         let last = format!("{}{}", row_letter(rows - 1), min_columns);
                         self.push(
                             Diagnostic::error(
-                                "unknown_hole",
+                                Code::UnknownHole,
                                 format!("there is no hole `{}` on this board", label.name),
                                 label.span,
                                 "unknown hole",
@@ -369,7 +371,7 @@ impl Checker {
             };
             if let Some((_, earlier)) = first.iter().find(|(n, _)| *n == name.name) {
                 self.push(
-                    Diagnostic::error("duplicate_set", format!("the set `{}` is defined twice", name.name), name.span, "defined again")
+                    Diagnostic::error(Code::DuplicateSet, format!("the set `{}` is defined twice", name.name), name.span, "defined again")
                         .with_label(*earlier, "first defined here")
                         .with_help("keep one definition, or give the second set another name"),
                 );
@@ -380,8 +382,13 @@ impl Checker {
             self.set_names.push(name.name.clone());
             if ROW_SETS.iter().any(|(n, _)| *n == name.name) || parse_label(&name.name).is_some() {
                 self.push(
-                    Diagnostic::error("reserved_set_name", format!("`{}` already names holes of the board", name.name), name.span, "taken")
-                        .with_help("choose another name for the set, such as `heads`"),
+                    Diagnostic::error(
+                        Code::ReservedSetName,
+                        format!("`{}` already names holes of the board", name.name),
+                        name.span,
+                        "taken",
+                    )
+                    .with_help("choose another name for the set, such as `heads`"),
                 );
                 ok = false;
                 continue;
@@ -392,8 +399,13 @@ impl Checker {
             if let (Some(Num::Literal(n)), Some(columns)) = (count, min_columns) {
                 if n as usize > columns {
                     self.push(
-                        Diagnostic::error("set_too_large", format!("a row has {columns} holes, not {n}"), statement.span, "too many holes")
-                            .with_help(format!("a set takes at most the {columns} holes of a row")),
+                        Diagnostic::error(
+                            Code::SetTooLarge,
+                            format!("a row has {columns} holes, not {n}"),
+                            statement.span,
+                            "too many holes",
+                        )
+                        .with_help(format!("a set takes at most the {columns} holes of a row")),
                     );
                     ok = false;
                     continue;
@@ -419,7 +431,7 @@ impl Checker {
         if rows != 2 {
             self.push(
                 Diagnostic::error(
-                    "stores_need_two_rows",
+                    Code::StoresNeedTwoRows,
                     format!("stores on a board of {rows} rows are not supported yet"),
                     span,
                     "stores",
@@ -432,7 +444,7 @@ impl Checker {
         if rows * max_columns + 2 > MAX_HOLES {
             self.push(
                 Diagnostic::error(
-                    "board_too_large",
+                    Code::BoardTooLarge,
                     format!("a board of {rows} x {max_columns} with two stores has {} places", rows * max_columns + 2),
                     span,
                     format!("at most {MAX_HOLES} holes and stores"),
@@ -458,7 +470,7 @@ impl Checker {
     fn rows_not_neighbours(&mut self, statements: &[&Statement], header: Span) {
         let owns: Vec<Span> = statements.iter().filter(|s| matches!(s.kind, StatementKind::Owns { .. })).map(|s| s.span).collect();
         let mut diagnostic = Diagnostic::error(
-            "rows_not_neighbours",
+            Code::RowsNotNeighbours,
             "on a board of 4 rows each player owns two neighbouring rows",
             owns.first().copied().unwrap_or(header),
             "these rows are not neighbours",
@@ -475,7 +487,7 @@ impl Checker {
         if !self.row_kinds && !self.rows_reported {
             self.push(
                 Diagnostic::error(
-                    "needs_two_rows_each",
+                    Code::NeedsTwoRowsEach,
                     format!("`{}` rows need a board where each player owns two neighbouring rows", word.name),
                     word.span,
                     "which row is that?",
@@ -511,7 +523,7 @@ impl Checker {
             ),
         };
         self.push(
-            Diagnostic::error("unknown_set", format!("there is no set of holes called `{}`", name.name), name.span, "unknown set")
+            Diagnostic::error(Code::UnknownSet, format!("there is no set of holes called `{}`", name.name), name.span, "unknown set")
                 .with_help(help),
         );
         None

@@ -7,6 +7,7 @@ use std::sync::{Arc, OnceLock};
 
 use miette::{LabeledSpan, Severity, SourceCode};
 
+use super::code::Code;
 use super::snippet::{shorten, Snippet, SourceFile};
 use crate::ast::Span;
 
@@ -15,8 +16,8 @@ use crate::ast::Span;
 /// them, and a message, label or help of more than a thousand characters cut in the middle.
 #[derive(Debug, Clone)]
 pub struct Diagnostic {
-    /// The diagnostic code without its `mancala::` prefix, e.g. `unknown_section`.
-    pub code: &'static str,
+    /// What kind of problem it is: written out as `mancala::` and [`Code::as_str`].
+    pub code: Code,
     pub message: String,
     /// The main span first; every other span involved after it.
     pub labels: Vec<(Span, String)>,
@@ -29,7 +30,7 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// An error with its code, message and main label.
-    pub fn error(code: &'static str, message: impl Into<String>, span: Span, label: impl Into<String>) -> Diagnostic {
+    pub fn error(code: Code, message: impl Into<String>, span: Span, label: impl Into<String>) -> Diagnostic {
         Diagnostic {
             code,
             message: message.into(),
@@ -42,7 +43,7 @@ impl Diagnostic {
     }
 
     /// A warning: the file still runs.
-    pub fn warning(code: &'static str, message: impl Into<String>, span: Span, label: impl Into<String>) -> Diagnostic {
+    pub fn warning(code: Code, message: impl Into<String>, span: Span, label: impl Into<String>) -> Diagnostic {
         Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, message, span, label) }
     }
 
@@ -81,27 +82,26 @@ impl Diagnostic {
 
     /// A broken promise inside the parser: says plainly that it is a bug.
     pub fn internal(what: &str, span: Span) -> Diagnostic {
-        Diagnostic::error("internal", format!("internal error: {what}"), span, "while reading this")
+        Diagnostic::error(Code::Internal, format!("internal error: {what}"), span, "while reading this")
             .with_help("this is a bug in mancala, not in your file: please report it with the file")
     }
 
     pub fn too_deep(span: Span, limit: usize) -> Diagnostic {
-        Diagnostic::error("too_deep", format!("parentheses nest more than {limit} deep"), span, "this one is too deep")
+        Diagnostic::error(Code::TooDeep, format!("parentheses nest more than {limit} deep"), span, "this one is too deep")
             .with_help("split the condition into simpler parts; no rule needs this much nesting")
     }
 
     /// A word that nests what follows it (`not`, `every`, `hole`), written too often on one line.
     pub fn too_many(span: Span, word: &str, limit: usize) -> Diagnostic {
-        Diagnostic::error("too_deep", format!("`{word}` is written more than {limit} times on one line"), span, "one too many").with_help(
-            match word {
+        Diagnostic::error(Code::TooDeep, format!("`{word}` is written more than {limit} times on one line"), span, "one too many")
+            .with_help(match word {
                 "hole" => "no rule needs this many: a condition looks a few holes away at most, like `next hole is empty`",
                 _ => "no rule needs this many: two `not`s in a row cancel out, and one `every hole` is enough",
-            },
-        )
+            })
     }
 
     pub fn syntax(span: Span, expected: String) -> Diagnostic {
-        Diagnostic::error("syntax", "the file cannot be read here", span, format!("expected {expected}"))
+        Diagnostic::error(Code::Syntax, "the file cannot be read here", span, format!("expected {expected}"))
     }
 }
 
@@ -115,7 +115,7 @@ impl std::error::Error for Diagnostic {}
 
 impl miette::Diagnostic for Diagnostic {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(format!("mancala::{}", self.code)))
+        Some(Box::new(format!("mancala::{}", self.code.as_str())))
     }
 
     fn severity(&self) -> Option<Severity> {

@@ -3,6 +3,7 @@
 //! option has that value. The checker then checks the file once for every combination of the
 //! guarded options' values, so each variant of the game is known to be sound.
 
+use super::code::Code;
 use super::diagnostic::{did_you_mean, Diagnostic};
 use super::model::{OptionDomain, OptionValue};
 use super::Checker;
@@ -45,7 +46,7 @@ impl Checker {
             if top_level {
                 self.push(
                     Diagnostic::error(
-                        "misplaced_guard",
+                        Code::MisplacedGuard,
                         "a statement outside the sections cannot depend on an option",
                         guard.span,
                         "not here",
@@ -69,8 +70,13 @@ impl Checker {
                     None => format!("declare it at the top of the file, e.g. `option {name}: on | off = on`"),
                 };
                 self.push(
-                    Diagnostic::error("unknown_name", format!("there is no option called `{name}`"), guard.option.span, "unknown option")
-                        .with_help(help),
+                    Diagnostic::error(
+                        Code::UnknownName,
+                        format!("there is no option called `{name}`"),
+                        guard.option.span,
+                        "unknown option",
+                    )
+                    .with_help(help),
                 );
                 continue;
             };
@@ -78,7 +84,7 @@ impl Checker {
             let option = &self.options[index];
             let OptionDomain::List(values) = &option.domain else {
                 let d = Diagnostic::error(
-                    "guard_on_range",
+                    Code::GuardOnRange,
                     format!("`{name}` takes a range of values: a guard needs an option that lists them"),
                     guard.option.span,
                     "a range",
@@ -93,7 +99,7 @@ impl Checker {
                 Some(value) if values.contains(&value) => {}
                 _ => {
                     let d = Diagnostic::error(
-                        "guard_outside_domain",
+                        Code::GuardOutsideDomain,
                         format!("`{name}` can never be `{}`", guard.value.span().text(&self.source)),
                         guard.value.span(),
                         "not one of its values",
@@ -112,8 +118,13 @@ impl Checker {
         if variants > MAX_VARIANTS {
             let span = all_guards(file).first().map(|(g, _)| g.span).unwrap_or_default();
             self.push(
-                Diagnostic::error("too_many_variants", format!("the guards make {variants} variants of the game"), span, "the first guard")
-                    .with_help(format!("guards may make at most {MAX_VARIANTS} variants; use options as numbers where you can")),
+                Diagnostic::error(
+                    Code::TooManyVariants,
+                    format!("the guards make {variants} variants of the game"),
+                    span,
+                    "the first guard",
+                )
+                .with_help(format!("guards may make at most {MAX_VARIANTS} variants; use options as numbers where you can")),
             );
             return Vec::new();
         }

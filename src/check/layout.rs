@@ -9,6 +9,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::code::Code;
 use super::diagnostic::{did_you_mean, suggest, Diagnostic};
 use super::forms::{self, allowed_in, form_of, home, Form, FORMS, SECTIONS};
 use super::{Checker, Sections};
@@ -133,7 +134,7 @@ impl Checker {
                                 false => format!("`{written_name}` looks like the `{name}` section, misspelt and not opened"),
                             };
                             self.push(
-                                Diagnostic::error("missing_brace", message, statement.span, "no `{` here")
+                                Diagnostic::error(Code::MissingBrace, message, statement.span, "no `{` here")
                                     .with_help(format!("write `{name} {{` to open the section; a line holding just `}}` closes it")),
                             );
                             let target = self.section(&mut sections, &mut seen, &written, name, statement.span);
@@ -141,7 +142,7 @@ impl Checker {
                         }
                         Some(Structure::Close) if open.as_ref().is_some_and(|o| o.without_brace) => open = None,
                         Some(Structure::Close) => self.push(
-                            Diagnostic::error("unmatched_brace", "this `}` closes no section", statement.span, "nothing to close")
+                            Diagnostic::error(Code::UnmatchedBrace, "this `}` closes no section", statement.span, "nothing to close")
                                 .with_help("remove it, or open a section before it with `name {`"),
                         ),
                         None => {
@@ -176,7 +177,7 @@ impl Checker {
             Some(known) => *known,
             None => {
                 self.push(
-                    Diagnostic::error("unknown_section", format!("there is no section called `{name}`"), span, "unknown section")
+                    Diagnostic::error(Code::UnknownSection, format!("there is no section called `{name}`"), span, "unknown section")
                         .with_help(suggest(name, SECTIONS)),
                 );
                 // Read it as the section it most likely meant, unless the file has that one too.
@@ -192,7 +193,7 @@ impl Checker {
         }
         if let Some(first) = seen.get(known) {
             self.push(
-                Diagnostic::error("duplicate_section", format!("the `{known}` section is written twice"), span, "second one")
+                Diagnostic::error(Code::DuplicateSection, format!("the `{known}` section is written twice"), span, "second one")
                     .with_label(*first, "first one")
                     .with_help(format!("put all the statements of `{known}` in one section")),
             );
@@ -248,7 +249,7 @@ impl Checker {
             (_, None) => "belongs outside the sections".to_string(),
         };
         self.push(
-            Diagnostic::error("misplaced_statement", format!("`{}` does not belong {here}", form.keyword), statement.span, belongs)
+            Diagnostic::error(Code::MisplacedStatement, format!("`{}` does not belong {here}", form.keyword), statement.span, belongs)
                 .with_help(help),
         );
         misplaced.push((form, statement));
@@ -287,7 +288,7 @@ impl Checker {
     /// Reports a section header whose section the grammar could not close. `body` is the lines
     /// after it, up to `next`, the section that follows, if any.
     fn unclosed(&mut self, name: &str, span: Span, body: &[Item], next: Option<&Item>) {
-        let mut diagnostic = Diagnostic::error("unclosed_section", format!("the `{name}` section is never closed"), span, "opened here");
+        let mut diagnostic = Diagnostic::error(Code::UnclosedSection, format!("the `{name}` section is never closed"), span, "opened here");
         if let Some(Item::Statement(statement)) = body.last() {
             diagnostic = diagnostic.with_label(statement.span, "its last statement");
         }
@@ -369,7 +370,7 @@ impl Checker {
                 None => (span, "not a statement".to_string()),
             },
         };
-        self.push(Diagnostic::error("unreadable_line", "this line cannot be read", span, label).with_help(help));
+        self.push(Diagnostic::error(Code::UnreadableLine, "this line cannot be read", span, label).with_help(help));
     }
 
     /// Reports statements that may appear once but appear again.
@@ -393,7 +394,7 @@ impl Checker {
             };
             if let Some(earlier) = first.get(&key) {
                 self.push(
-                    Diagnostic::error("duplicate_statement", format!("`{key}` is said twice"), statement.span, "said again here")
+                    Diagnostic::error(Code::DuplicateStatement, format!("`{key}` is said twice"), statement.span, "said again here")
                         .with_label(*earlier, "first said here")
                         .with_help("keep one of the two"),
                 );

@@ -8,6 +8,7 @@
 //! goes through [`warnings`] (and [`start`]): rules that check clean but cannot work.
 
 mod board;
+mod code;
 mod diagnostic;
 mod forms;
 mod guards;
@@ -24,6 +25,7 @@ mod warnings;
 use std::collections::{BTreeMap, BTreeSet};
 
 pub use board::row_kinds;
+pub use code::Code;
 pub use diagnostic::{did_you_mean, Diagnostic};
 pub use forms::{FORMS, SECTIONS};
 use model::Model;
@@ -49,7 +51,7 @@ pub struct Checked {
 pub fn check(file: &RuleFile, source: &str) -> Result<Checked, Vec<Diagnostic>> {
     if file.items.is_empty() {
         return Err(vec![Diagnostic::error(
-            "empty_file",
+            Code::EmptyFile,
             "the file holds no rules",
             Span::default(),
             "nothing but blank lines and comments",
@@ -111,7 +113,7 @@ pub fn check(file: &RuleFile, source: &str) -> Result<Checked, Vec<Diagnostic>> 
 
 /// Sorts diagnostics by position, dropping repeats.
 fn sort(diagnostics: &mut Vec<Diagnostic>) {
-    diagnostics.sort_by(|a, b| (a.span(), a.code, &a.message).cmp(&(b.span(), b.code, &b.message)));
+    diagnostics.sort_by(|a, b| (a.span(), a.code.as_str(), &a.message).cmp(&(b.span(), b.code.as_str(), &b.message)));
     diagnostics.dedup_by(|a, b| (a.span(), a.code, &a.message) == (b.span(), b.code, &b.message));
 }
 

@@ -1,6 +1,7 @@
 //! Pass: option declarations (`option NAME: DOMAIN = DEFAULT`) and every number of the file,
 //! which may be written out or name a numeric option.
 
+use super::code::Code;
 use super::diagnostic::{did_you_mean, Diagnostic};
 use super::model::{Num, OptionDef, OptionDomain, OptionValue};
 use super::{Checker, Sections};
@@ -25,7 +26,7 @@ impl Checker {
                 self.broken_options.push(name.name.clone());
                 self.push(
                     Diagnostic::error(
-                        "duplicate_option",
+                        Code::DuplicateOption,
                         format!("the option `{}` is declared twice", name.name),
                         name.span,
                         "declared again",
@@ -46,7 +47,7 @@ impl Checker {
             if !domain.contains(&default_value) {
                 self.push(
                     Diagnostic::error(
-                        "default_outside_domain",
+                        Code::DefaultOutsideDomain,
                         format!("the default `{default_value}` is not one of the values of `{}`", name.name),
                         default.span(),
                         "not allowed by the option",
@@ -72,7 +73,7 @@ impl Checker {
                 let (Some(OptionValue::Number(l)), Some(OptionValue::Number(h))) = (low_value, high_value) else {
                     self.push(
                         Diagnostic::error(
-                            "bad_range",
+                            Code::BadRange,
                             "a range of option values needs a number at each end",
                             low.span().to(high.span()),
                             "not two numbers",
@@ -84,7 +85,7 @@ impl Checker {
                 if l > h {
                     self.push(
                         Diagnostic::error(
-                            "bad_range",
+                            Code::BadRange,
                             format!("the range {l}..{h} is empty"),
                             low.span().to(high.span()),
                             "the low end is above the high end",
@@ -111,7 +112,7 @@ impl Checker {
                 Some(n) => Some(OptionValue::Number(n)),
                 None => {
                     self.push(
-                        Diagnostic::error("number_too_large", "this number is too large for an option value", n.span, "too large")
+                        Diagnostic::error(Code::NumberTooLarge, "this number is too large for an option value", n.span, "too large")
                             .with_help("an option's numbers stand for sizes and counts of stones, none of which comes near this"),
                     );
                     None
@@ -127,9 +128,9 @@ impl Checker {
             Value::Number(number) => {
                 let (code, message) = match number.value {
                     Some(n) if (slot.min..=slot.max).contains(&n) => return Some(Num::Literal(n)),
-                    Some(n) => ("out_of_range", format!("{} cannot be {n}", slot.what)),
+                    Some(n) => (Code::OutOfRange, format!("{} cannot be {n}", slot.what)),
                     // Too many digits for any count: say so without repeating them all.
-                    None => ("number_too_large", format!("this number is far too large for {}", slot.what)),
+                    None => (Code::NumberTooLarge, format!("this number is far too large for {}", slot.what)),
                 };
                 self.push(
                     Diagnostic::error(code, message, number.span, format!("must be {}..{}", slot.min, slot.max))
@@ -142,7 +143,7 @@ impl Checker {
                 let option = &self.options[index];
                 let Some((low, high)) = option.domain.numeric_bounds() else {
                     let d = Diagnostic::error(
-                        "not_a_number",
+                        Code::NotANumber,
                         format!("the option `{}` is not a number", name.name),
                         name.span,
                         format!("{} must be a number", slot.what),
@@ -154,7 +155,7 @@ impl Checker {
                 };
                 if low < slot.min || high > slot.max {
                     let d = Diagnostic::error(
-                        "out_of_range",
+                        Code::OutOfRange,
                         format!("the option `{}` allows values that {} cannot take", name.name, slot.what),
                         name.span,
                         format!("must be {}..{}", slot.min, slot.max),
@@ -206,7 +207,7 @@ impl Checker {
             ),
         };
         self.push(
-            Diagnostic::error("unknown_name", format!("`{}` is neither a number nor an option", name.name), name.span, "unknown name")
+            Diagnostic::error(Code::UnknownName, format!("`{}` is neither a number nor an option", name.name), name.span, "unknown name")
                 .with_help(help),
         );
         None
@@ -228,7 +229,8 @@ impl Checker {
                 format!("make a section or statement depend on it with a guard, e.g. `capture if {name} = …`, or remove it")
             };
             self.push(
-                Diagnostic::warning("unused_option", format!("the option `{name}` is never used"), span, "declared here").with_help(help),
+                Diagnostic::warning(Code::UnusedOption, format!("the option `{name}` is never used"), span, "declared here")
+                    .with_help(help),
             );
         }
     }

@@ -1,6 +1,7 @@
 //! Pass: the rules of play — who starts, which holes may start a move, sowing, captures and the
 //! end — and the assembly of the checked [`Model`].
 
+use super::code::Code;
 use super::diagnostic::{suggest, Diagnostic};
 use super::model::*;
 use super::options::Slot;
@@ -59,7 +60,7 @@ impl Checker {
         if most > MANY_LAPS {
             let (most, many) = (grouped(most), grouped(MANY_LAPS));
             self.push(
-                Diagnostic::warning("many_laps", format!("a move may sow {most} laps before it is cut"), value.span(), label).with_help(
+                Diagnostic::warning(Code::ManyLaps, format!("a move may sow {most} laps before it is cut"), value.span(), label).with_help(
                     format!(
                         "a move that never ends (a relay that goes round for ever) is cut only at this limit, so each one sows \
                          {most} laps whenever it is played, and again whenever a computer player looks ahead, which tries \
@@ -145,7 +146,7 @@ impl Checker {
                 }
                 StatementKind::FirstSeedUnlessAlone(word) if word.name == "next" => self.push(
                     Diagnostic::error(
-                        "unless_alone_into_next",
+                        Code::UnlessAloneIntoNext,
                         "`unless alone` changes nothing here",
                         statement.span,
                         "every first stone goes to the next hole already",
@@ -184,7 +185,7 @@ impl Checker {
             let skip = span_of(|k| matches!(k, StatementKind::SkipOrigin));
             let origin = span_of(|k| matches!(k, StatementKind::FirstSeed(_)));
             self.push(
-                Diagnostic::error("contradiction", "a lap cannot both start in its origin and skip it", skip, "skips the origin")
+                Diagnostic::error(Code::Contradiction, "a lap cannot both start in its origin and skip it", skip, "skips the origin")
                     .with_label(origin, "but the first seed goes into the origin")
                     .with_help(
                         "keep one of the two: `first seed into origin` sows the origin first; `skip origin` passes over it when a lap \
@@ -208,7 +209,7 @@ impl Checker {
         }
         if let (Some(span), false) = (play_again_span, board.stores) {
             self.push(
-                Diagnostic::error("no_stores", "this board has no stores", span, "which store?")
+                Diagnostic::error(Code::NoStores, "this board has no stores", span, "which store?")
                     .with_help("add `stores at right` to the board section, or remove this line"),
             );
             return None;
@@ -256,7 +257,7 @@ impl Checker {
                 let span = sow.map(|s| s.span).or_else(|| sections.spans.get("sowing").copied()).unwrap_or_default();
                 self.push(
                     Diagnostic::error(
-                        "needs_own_circuits",
+                        Code::NeedsOwnCircuits,
                         format!("on a board of {} rows the stones cannot go round the whole board", board.rows),
                         span,
                         "which circuit?",
@@ -280,7 +281,7 @@ impl Checker {
             Some(text) if !text.text.trim().is_empty() => Some(text.text.clone()),
             Some(text) => {
                 self.push(
-                    Diagnostic::error("empty_name", "the game's name is empty", text.span, "no name")
+                    Diagnostic::error(Code::EmptyName, "the game's name is empty", text.span, "no name")
                         .with_help("write the name between the quotes"),
                 );
                 None
@@ -292,7 +293,7 @@ impl Checker {
                     None => (Span::default(), "the file has no statement"),
                 };
                 self.push(
-                    Diagnostic::error("missing_name", "the file does not name its game", span, label)
+                    Diagnostic::error(Code::MissingName, "the file does not name its game", span, label)
                         .with_help("add a line like `game \"Wari\"` at the top of the file, outside any section"),
                 );
                 None
@@ -313,7 +314,9 @@ impl Checker {
             Some(meant) => format!("write `{meant}`, this language's word for {}", word.name),
             None => suggest(&word.name, &names),
         };
-        self.push(Diagnostic::error("unknown_word", format!("`{}` is not {what}", word.name), word.span, "not understood").with_help(help));
+        self.push(
+            Diagnostic::error(Code::UnknownWord, format!("`{}` is not {what}", word.name), word.span, "not understood").with_help(help),
+        );
         None
     }
 
@@ -344,7 +347,7 @@ impl Checker {
                         let span = Span { start, end: statement.span.end };
                         self.push(
                             Diagnostic::error(
-                                "misplaced_consequence",
+                                Code::MisplacedConsequence,
                                 format!("a capture does not end the game, so it has no `{}`", span.text(&self.source)),
                                 span,
                                 "only an ending says this",
@@ -354,9 +357,14 @@ impl Checker {
                     }
                     if let Some(earlier) = when_span {
                         self.push(
-                            Diagnostic::error("duplicate_statement", "this capture says `when` twice", statement.span, "said again here")
-                                .with_label(earlier, "first said here")
-                                .with_help("join the two with `or` in one `when`, or give the second its own capture section"),
+                            Diagnostic::error(
+                                Code::DuplicateStatement,
+                                "this capture says `when` twice",
+                                statement.span,
+                                "said again here",
+                            )
+                            .with_label(earlier, "first said here")
+                            .with_help("join the two with `or` in one `when`, or give the second its own capture section"),
                         );
                         ok = false;
                     }
@@ -367,7 +375,7 @@ impl Checker {
                 StatementKind::When { condition: Condition::Repeats { span, .. }, .. } => {
                     self.push(
                         Diagnostic::error(
-                            "misplaced_repetition",
+                            Code::MisplacedRepetition,
                             "a repetition is an ending, not a capture",
                             *span,
                             "not a capture condition",
@@ -432,7 +440,7 @@ impl Checker {
             }
             self.push(
                 Diagnostic::error(
-                    "capture_without_condition",
+                    Code::CaptureWithoutCondition,
                     "this capture never says when it happens",
                     header,
                     "no `when` in this section",
@@ -443,7 +451,7 @@ impl Checker {
         };
         if let (Some(span), Some(_)) = (resow, &bonus) {
             self.push(
-                Diagnostic::error("resow_and_choose", "stones sown on cannot also be chosen", span, "sows the captured stones on")
+                Diagnostic::error(Code::ResowAndChoose, "stones sown on cannot also be chosen", span, "sows the captured stones on")
                     .with_help("a capture that sows its stones on continues the move; remove `choose`, or keep the stones"),
             );
             return None;
@@ -453,7 +461,7 @@ impl Checker {
                 return None;
             }
             self.push(
-                Diagnostic::error("capture_without_take", "this capture never says what it takes", header, "no `take` in this section")
+                Diagnostic::error(Code::CaptureWithoutTake, "this capture never says what it takes", header, "no `take` in this section")
                     .with_help("add the line `take last hole`"),
             );
             return None;
@@ -492,7 +500,7 @@ impl Checker {
                 let span = statements.iter().find(|s| matches!(s.kind, StatementKind::Offer { .. })).map_or(header, |s| s.span);
                 self.push(
                     Diagnostic::error(
-                        "bad_range",
+                        Code::BadRange,
                         format!("an offer of {fewest} to {most} holes is empty"),
                         span,
                         "the fewest is above the most",
@@ -504,7 +512,7 @@ impl Checker {
         }
         let missing = |what: &str, example: &str| {
             Diagnostic::error(
-                "incomplete_trade",
+                Code::IncompleteTrade,
                 format!("the trade never says {what}"),
                 header,
                 format!("no `{}` in this section", example.split(' ').next().unwrap_or(example)),
@@ -529,7 +537,7 @@ impl Checker {
         let count = sections.captures.len();
         self.push(
             Diagnostic::error(
-                "too_many_captures",
+                Code::TooManyCaptures,
                 format!("{count} `capture` sections are more than the {MAX_CAPTURES} a game may have"),
                 *header,
                 format!("capture section number {}", MAX_CAPTURES + 1),
@@ -567,7 +575,7 @@ impl Checker {
         if refill.is_none() && ok && !self.maybe_unreadable(Some("rounds"), "refill") {
             self.push(
                 Diagnostic::error(
-                    "incomplete_rounds",
+                    Code::IncompleteRounds,
                     "the rounds never say how holes are refilled",
                     header,
                     "no `refill` in this section",

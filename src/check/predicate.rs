@@ -2,6 +2,7 @@
 //! `every hole …`) and checks each term makes sense where it stands: a hole's properties need a
 //! hole, which an ending (looking at the whole board) does not have.
 
+use super::code::Code;
 use super::diagnostic::{did_you_mean, suggest, Diagnostic};
 use super::model::{Num, Pred, Relation};
 use super::options::Slot;
@@ -104,7 +105,7 @@ impl Checker {
         if PLAYER_QUANTITIES.contains(&quantity.name.as_str()) {
             self.push(
                 Diagnostic::error(
-                    "captured_compared",
+                    Code::CapturedCompared,
                     format!("`{}` can only be compared with a number", quantity.name),
                     quantity.span,
                     "not a hole's count",
@@ -133,7 +134,7 @@ impl Checker {
             };
             self.push(
                 Diagnostic::error(
-                    "unknown_quantity",
+                    Code::UnknownQuantity,
                     format!("`{}` is not a number that a hole has", quantity.name),
                     quantity.span,
                     "unknown quantity",
@@ -157,7 +158,7 @@ impl Checker {
             "claimed" => Pred::Claimed,
             name => {
                 self.push(
-                    Diagnostic::error("unknown_flag", format!("`{name}` is not something a hole can be"), flag.span, "unknown property")
+                    Diagnostic::error(Code::UnknownFlag, format!("`{name}` is not something a hole can be"), flag.span, "unknown property")
                         .with_help(suggest(name, FLAGS)),
                 );
                 return None;
@@ -174,7 +175,7 @@ impl Checker {
     fn needs_hole(&mut self, word: &Ident, every_hole: &str) -> bool {
         self.push(
             Diagnostic::error(
-                "needs_a_hole",
+                Code::NeedsAHole,
                 format!("`{}` needs a hole, but an ending looks at the whole board", word.name),
                 word.span,
                 "which hole?",

@@ -99,7 +99,7 @@ pub fn write_json(out: &mut impl Write, file: &str, source: &str, diagnostics: &
     for diagnostic in diagnostics {
         let record = Record {
             file,
-            code: format!("mancala::{}", diagnostic.code),
+            code: format!("mancala::{}", diagnostic.code.as_str()),
             severity: match diagnostic.severity {
                 Severity::Error => "error",
                 Severity::Warning | Severity::Advice => "warning",

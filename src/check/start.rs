@@ -2,6 +2,7 @@
 //! start a move from the start position, with every option at its default: the checked game is
 //! compiled for that choice, as loading it would, and the engine asked.
 
+use super::code::Code;
 use super::diagnostic::Diagnostic;
 use super::model::NoMove;
 use super::Checked;
@@ -43,7 +44,7 @@ pub(super) fn no_start_move(file: &RuleFile, checked: &Checked, rules: &Rules) -
         }
     }
     let (&(first, label), rest) = spans.split_first()?;
-    let mut diagnostic = Diagnostic::warning("no_start_move", "neither player can move from the start position", first, label);
+    let mut diagnostic = Diagnostic::warning(Code::NoStartMove, "neither player can move from the start position", first, label);
     for &(span, label) in rest {
         diagnostic = diagnostic.with_label(span, label);
     }

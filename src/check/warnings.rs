@@ -15,6 +15,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
+use super::code::Code;
 use super::diagnostic::Diagnostic;
 use super::model::Num;
 use super::Checked;
@@ -291,7 +292,7 @@ impl Reasoner {
         };
         let spans: Vec<Span> = if culprits.is_empty() { vec![expr.span] } else { culprits.iter().map(|c| c.span).collect() };
         let (first, rest) = spans.split_first()?;
-        let diagnostic = Diagnostic::warning("never_holds", format!("{asked} can never hold"), *first, label.clone());
+        let diagnostic = Diagnostic::warning(Code::NeverHolds, format!("{asked} can never hold"), *first, label.clone());
         Some(rest.iter().fold(diagnostic, |d, span| d.with_label(*span, label.clone())).with_help(help))
     }
 
@@ -316,7 +317,7 @@ impl Reasoner {
             culprits.iter().map(|c| (c.span, self.ending_label(c))).collect()
         };
         let ((first, label), rest) = labels.split_first()?;
-        let diagnostic = Diagnostic::warning("ending_never", "this ending can never be reached", *first, label.clone());
+        let diagnostic = Diagnostic::warning(Code::EndingNever, "this ending can never be reached", *first, label.clone());
         Some(rest.iter().fold(diagnostic, |d, (span, label)| d.with_label(*span, label.clone())).with_help(help))
     }
 
@@ -413,7 +414,7 @@ fn precedence_warning(term: &Expr, inner: &Expr, local: &[&Expr], end: Span, joi
     let whole = Span { start: inner.span.start, end: end.end }.text(source);
     let rest = Span { start: term.span.end, end: end.end }.text(source);
     let mut diagnostic = Diagnostic::warning(
-        "every_hole_precedence",
+        Code::EveryHolePrecedence,
         format!("`every hole` governs only `{governed}`, not the terms joined to it by `{joiner}`"),
         term.span,
         "`every hole` ends here",
@@ -446,7 +447,11 @@ mod tests {
     fn warnings(source: &str) -> Vec<(&'static str, Vec<String>)> {
         let file = crate::syntax::parse(source).expect("the file parses");
         let checked = super::super::check(&file, source).expect("the file checks");
-        checked.warnings.iter().map(|w| (w.code, w.labels.iter().map(|(span, _)| span.text(source).to_string()).collect())).collect()
+        checked
+            .warnings
+            .iter()
+            .map(|w| (w.code.as_str(), w.labels.iter().map(|(span, _)| span.text(source).to_string()).collect()))
+            .collect()
     }
 
     fn one(code: &'static str, labelled: &[&str]) -> Vec<(&'static str, Vec<String>)> {

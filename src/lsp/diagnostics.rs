@@ -34,7 +34,7 @@ fn one(uri: &Uri, lines: &Lines, diagnostic: &Diagnostic) -> LspDiagnostic {
     LspDiagnostic {
         range: lines.range(diagnostic.span()),
         severity: Some(severity),
-        code: Some(NumberOrString::String(format!("mancala::{}", diagnostic.code))),
+        code: Some(NumberOrString::String(format!("mancala::{}", diagnostic.code.as_str()))),
         source: Some("mancala".to_string()),
         message,
         related_information: (!related.is_empty()).then_some(related),
