@@ -43,6 +43,62 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("least", "fewest"),
 ];
 
+/// What the `play` section says, before it goes into the [`Model`].
+struct Turn {
+    first: Player,
+    start: Option<Pred>,
+    fallback: Option<Pred>,
+    play_again: bool,
+    /// The `play again` line, for a board without stores.
+    play_again_span: Option<Span>,
+    must_feed: bool,
+    no_move: NoMove,
+}
+
+impl Default for Turn {
+    fn default() -> Turn {
+        Turn {
+            first: Player::South,
+            start: None,
+            fallback: None,
+            play_again: false,
+            play_again_span: None,
+            must_feed: false,
+            no_move: NoMove::Pass,
+        }
+    }
+}
+
+/// What the `sowing` section says, before it goes into the [`Model`].
+struct Sowing {
+    direction: Direction,
+    first_seed: FirstSeed,
+    skip_origin: bool,
+    relay: Option<Pred>,
+    relay_or_stop: Option<Pred>,
+    relay_next: bool,
+    in_passing: Option<(Pred, Taker)>,
+    lap_limit: Option<Num>,
+    /// The `round own rows` of the `sow` line, if it has one.
+    own_circuits: Option<Span>,
+}
+
+impl Default for Sowing {
+    fn default() -> Sowing {
+        Sowing {
+            direction: Direction::CounterClockwise,
+            first_seed: FirstSeed::NextHole,
+            skip_origin: false,
+            relay: None,
+            relay_or_stop: None,
+            relay_next: false,
+            in_passing: None,
+            lap_limit: None,
+            own_circuits: None,
+        }
+    }
+}
+
 impl Checker {
     /// The lap limit of `stop after N laps`. Warns of one above [`MANY_LAPS`]: a move that would
     /// never end is cut only there, so each such move sows that many laps every time it is played
@@ -73,127 +129,13 @@ impl Checker {
         Some(limit)
     }
 
+    /// The whole game, every section checked; `None` when any of it has errors.
     pub(super) fn model(&mut self, sections: &Sections<'_>) -> Option<Model> {
         let name = self.game_name(sections);
-        let sources = sections
-            .top
-            .iter()
-            .filter_map(|s| match &s.kind {
-                StatementKind::Source(text) => Some(text.text.clone()),
-                _ => None,
-            })
-            .collect();
+        let sources = sources(sections);
         let board = self.board(sections);
-
-        let play = sections.of("play");
-        let mut first = Player::South;
-        let mut start = None;
-        let mut fallback = None;
-        let mut play_again = false;
-        let mut play_again_span = None;
-        let mut must_feed = false;
-        let mut no_move = NoMove::Pass;
-        for statement in play {
-            match &statement.kind {
-                StatementKind::MovesFirst(player) => first = self.player(player).unwrap_or(first),
-                StatementKind::Start { condition: Some(condition) } => start = self.predicate(condition, Subject::Hole),
-                StatementKind::Otherwise(condition) => fallback = self.predicate(condition, Subject::Hole),
-                StatementKind::PlayAgain(word) => {
-                    play_again = self.word(word, "the seed that gives another move", &[("last", true)]).unwrap_or(false);
-                    play_again_span = Some(statement.span);
-                }
-                StatementKind::MustFeed => must_feed = true,
-                StatementKind::NoMove(word) => {
-                    no_move = self
-                        .word(
-                            word,
-                            "what a player without a move does",
-                            &[("pass", NoMove::Pass), ("lose", NoMove::Lose), ("end", NoMove::End)],
-                        )
-                        .unwrap_or(no_move)
-                }
-                _ => {}
-            }
-        }
-
-        let mut direction = Direction::CounterClockwise;
-        let mut first_seed = FirstSeed::NextHole;
-        let mut skip_origin = false;
-        let mut relay = None;
-        let mut relay_or_stop = None;
-        let mut relay_next = false;
-        let mut in_passing = None;
-        let mut lap_limit = None;
-        let mut own_circuits: Option<Span> = None;
-        for statement in sections.of("sowing") {
-            match &statement.kind {
-                StatementKind::Sow(word) | StatementKind::SowOwnRows { direction: word, .. } => {
-                    if let StatementKind::SowOwnRows { span, .. } = &statement.kind {
-                        own_circuits = Some(*span);
-                    }
-                    direction = self
-                        .word(
-                            word,
-                            "a sowing direction",
-                            &[("counter-clockwise", Direction::CounterClockwise), ("clockwise", Direction::Clockwise)],
-                        )
-                        .unwrap_or(direction)
-                }
-                StatementKind::FirstSeed(word) => {
-                    first_seed = self
-                        .word(word, "where the first seed goes", &[("origin", FirstSeed::Origin), ("next", FirstSeed::NextHole)])
-                        .unwrap_or(first_seed)
-                }
-                StatementKind::FirstSeedUnlessAlone(word) if word.name == "next" => self.push(
-                    Diagnostic::error(
-                        Code::UnlessAloneIntoNext,
-                        "`unless alone` changes nothing here",
-                        statement.span,
-                        "every first stone goes to the next hole already",
-                    )
-                    .with_help("`unless alone` goes with the origin: write `first seed into origin unless alone`, or drop `unless alone`"),
-                ),
-                StatementKind::FirstSeedUnlessAlone(word) => {
-                    first_seed = self
-                        .word(word, "where the first seed goes unless it is alone", &[("origin", FirstSeed::OriginUnlessAlone)])
-                        .unwrap_or(first_seed)
-                }
-                StatementKind::InPassing { condition, to } => {
-                    let taker = match to {
-                        Some(word) => self.word(word, "who takes a hole in passing", &[("mover", Taker::Mover), ("owner", Taker::Owner)]),
-                        None => Some(Taker::Mover),
-                    };
-                    let condition = self.predicate(condition, Subject::Hole);
-                    in_passing = condition.zip(taker);
-                }
-                StatementKind::StopAfter(value) => lap_limit = self.lap_limit(value),
-                StatementKind::SkipOrigin => skip_origin = true,
-                StatementKind::Relay(condition) => relay = self.predicate(condition, Subject::Hole),
-                StatementKind::RelayFrom { from, condition } => {
-                    let from = self.word(from, "a hole a relay lifts", &[("next", true)]);
-                    relay = self.predicate(condition, Subject::Hole);
-                    relay_next = from.unwrap_or(relay_next);
-                }
-                StatementKind::RelayOrStop(condition) => relay_or_stop = self.predicate(condition, Subject::Hole),
-                _ => {}
-            }
-        }
-        if skip_origin && first_seed != FirstSeed::NextHole {
-            let span_of = |wanted: fn(&StatementKind) -> bool| {
-                sections.of("sowing").iter().rev().find(|s| wanted(&s.kind)).map(|s| s.span).unwrap_or_default()
-            };
-            let skip = span_of(|k| matches!(k, StatementKind::SkipOrigin));
-            let origin = span_of(|k| matches!(k, StatementKind::FirstSeed(_)));
-            self.push(
-                Diagnostic::error(Code::Contradiction, "a lap cannot both start in its origin and skip it", skip, "skips the origin")
-                    .with_label(origin, "but the first seed goes into the origin")
-                    .with_help(
-                        "keep one of the two: `first seed into origin` sows the origin first; `skip origin` passes over it when a lap \
-                         comes round (with `first seed into next hole`)",
-                    ),
-            );
-        }
-
+        let play = self.play(sections.of("play"));
+        let sowing = self.sowing(sections);
         let captures = sections.captures.iter().filter_map(|(header, statements)| self.capture(*header, statements)).collect();
         let too_many_captures = self.too_many_captures(sections);
         let (endings, leftover, wins) = self.end(sections.of("end"));
@@ -201,17 +143,7 @@ impl Checker {
         let rounds = self.rounds(sections);
 
         let board = board?;
-        if too_many_captures {
-            return None;
-        }
-        if !self.circuits_fit(&board, own_circuits, sections) {
-            return None;
-        }
-        if let (Some(span), false) = (play_again_span, board.stores) {
-            self.push(
-                Diagnostic::error(Code::NoStores, "this board has no stores", span, "which store?")
-                    .with_help("add `stores at right` to the board section, or remove this line"),
-            );
+        if too_many_captures || !self.circuits_fit(&board, sowing.own_circuits, sections) || !self.stores_fit(&board, &play) {
             return None;
         }
         Some(Model {
@@ -223,22 +155,22 @@ impl Checker {
             row_owner: board.row_owner,
             seeds: board.seeds,
             sets: board.sets,
-            own_circuits: own_circuits.is_some(),
+            own_circuits: sowing.own_circuits.is_some(),
             stores: board.stores,
-            first,
-            start,
-            fallback,
-            play_again,
-            must_feed,
-            no_move,
-            direction,
-            first_seed,
-            skip_origin,
-            relay,
-            relay_next,
-            relay_or_stop,
-            in_passing,
-            lap_limit,
+            first: play.first,
+            start: play.start,
+            fallback: play.fallback,
+            play_again: play.play_again,
+            must_feed: play.must_feed,
+            no_move: play.no_move,
+            direction: sowing.direction,
+            first_seed: sowing.first_seed,
+            skip_origin: sowing.skip_origin,
+            relay: sowing.relay,
+            relay_next: sowing.relay_next,
+            relay_or_stop: sowing.relay_or_stop,
+            in_passing: sowing.in_passing,
+            lap_limit: sowing.lap_limit,
             captures,
             endings,
             leftover,
@@ -246,6 +178,129 @@ impl Checker {
             trade: trade?,
             rounds: rounds?,
         })
+    }
+
+    /// The `play` section: who moves first, which holes may start a move, and what else a turn
+    /// allows.
+    fn play(&mut self, statements: &[&Statement]) -> Turn {
+        let mut turn = Turn::default();
+        for statement in statements {
+            match &statement.kind {
+                StatementKind::MovesFirst(player) => turn.first = self.player(player).unwrap_or(turn.first),
+                StatementKind::Start { condition: Some(condition) } => turn.start = self.predicate(condition, Subject::Hole),
+                StatementKind::Otherwise(condition) => turn.fallback = self.predicate(condition, Subject::Hole),
+                StatementKind::PlayAgain(word) => {
+                    turn.play_again = self.word(word, "the seed that gives another move", &[("last", true)]).unwrap_or(false);
+                    turn.play_again_span = Some(statement.span);
+                }
+                StatementKind::MustFeed => turn.must_feed = true,
+                StatementKind::NoMove(word) => {
+                    turn.no_move = self
+                        .word(
+                            word,
+                            "what a player without a move does",
+                            &[("pass", NoMove::Pass), ("lose", NoMove::Lose), ("end", NoMove::End)],
+                        )
+                        .unwrap_or(turn.no_move)
+                }
+                _ => {}
+            }
+        }
+        turn
+    }
+
+    /// The `sowing` section, with a lap that both starts in its origin and skips it reported.
+    fn sowing(&mut self, sections: &Sections<'_>) -> Sowing {
+        let mut sowing = Sowing::default();
+        for statement in sections.of("sowing") {
+            self.sowing_statement(statement, &mut sowing);
+        }
+        if sowing.skip_origin && sowing.first_seed != FirstSeed::NextHole {
+            self.origin_contradiction(sections.of("sowing"));
+        }
+        sowing
+    }
+
+    /// What one statement of the `sowing` section says, into `sowing`.
+    fn sowing_statement(&mut self, statement: &Statement, sowing: &mut Sowing) {
+        match &statement.kind {
+            StatementKind::Sow(word) | StatementKind::SowOwnRows { direction: word, .. } => {
+                if let StatementKind::SowOwnRows { span, .. } = &statement.kind {
+                    sowing.own_circuits = Some(*span);
+                }
+                sowing.direction = self
+                    .word(
+                        word,
+                        "a sowing direction",
+                        &[("counter-clockwise", Direction::CounterClockwise), ("clockwise", Direction::Clockwise)],
+                    )
+                    .unwrap_or(sowing.direction)
+            }
+            StatementKind::FirstSeed(word) => {
+                sowing.first_seed = self
+                    .word(word, "where the first seed goes", &[("origin", FirstSeed::Origin), ("next", FirstSeed::NextHole)])
+                    .unwrap_or(sowing.first_seed)
+            }
+            StatementKind::FirstSeedUnlessAlone(word) if word.name == "next" => self.push(
+                Diagnostic::error(
+                    Code::UnlessAloneIntoNext,
+                    "`unless alone` changes nothing here",
+                    statement.span,
+                    "every first stone goes to the next hole already",
+                )
+                .with_help("`unless alone` goes with the origin: write `first seed into origin unless alone`, or drop `unless alone`"),
+            ),
+            StatementKind::FirstSeedUnlessAlone(word) => {
+                sowing.first_seed = self
+                    .word(word, "where the first seed goes unless it is alone", &[("origin", FirstSeed::OriginUnlessAlone)])
+                    .unwrap_or(sowing.first_seed)
+            }
+            StatementKind::InPassing { condition, to } => {
+                let taker = match to {
+                    Some(word) => self.word(word, "who takes a hole in passing", &[("mover", Taker::Mover), ("owner", Taker::Owner)]),
+                    None => Some(Taker::Mover),
+                };
+                let condition = self.predicate(condition, Subject::Hole);
+                sowing.in_passing = condition.zip(taker);
+            }
+            StatementKind::StopAfter(value) => sowing.lap_limit = self.lap_limit(value),
+            StatementKind::SkipOrigin => sowing.skip_origin = true,
+            StatementKind::Relay(condition) => sowing.relay = self.predicate(condition, Subject::Hole),
+            StatementKind::RelayFrom { from, condition } => {
+                let from = self.word(from, "a hole a relay lifts", &[("next", true)]);
+                sowing.relay = self.predicate(condition, Subject::Hole);
+                sowing.relay_next = from.unwrap_or(sowing.relay_next);
+            }
+            StatementKind::RelayOrStop(condition) => sowing.relay_or_stop = self.predicate(condition, Subject::Hole),
+            _ => {}
+        }
+    }
+
+    /// Reports `skip origin` beside a first seed that goes into the origin (the last of each in
+    /// `statements`).
+    fn origin_contradiction(&mut self, statements: &[&Statement]) {
+        let span_of =
+            |wanted: fn(&StatementKind) -> bool| statements.iter().rev().find(|s| wanted(&s.kind)).map(|s| s.span).unwrap_or_default();
+        let skip = span_of(|k| matches!(k, StatementKind::SkipOrigin));
+        let origin = span_of(|k| matches!(k, StatementKind::FirstSeed(_)));
+        self.push(
+            Diagnostic::error(Code::Contradiction, "a lap cannot both start in its origin and skip it", skip, "skips the origin")
+                .with_label(origin, "but the first seed goes into the origin")
+                .with_help(
+                    "keep one of the two: `first seed into origin` sows the origin first; `skip origin` passes over it when a lap \
+                     comes round (with `first seed into next hole`)",
+                ),
+        );
+    }
+
+    /// Whether the turn's rules find the stores they speak of (a board without stores reported).
+    fn stores_fit(&mut self, board: &super::board::Board, turn: &Turn) -> bool {
+        let (Some(span), false) = (turn.play_again_span, board.stores) else { return true };
+        self.push(
+            Diagnostic::error(Code::NoStores, "this board has no stores", span, "which store?")
+                .with_help("add `stores at right` to the board section, or remove this line"),
+        );
+        false
     }
 
     /// Whether the board's rows make circuits: a four-row board needs each player to sow round
@@ -640,6 +695,18 @@ impl Checker {
     fn text_of(&self, span: Span) -> String {
         span.text(&self.source).to_string()
     }
+}
+
+/// The `source` lines of the top level, in order.
+fn sources(sections: &Sections<'_>) -> Vec<String> {
+    sections
+        .top
+        .iter()
+        .filter_map(|s| match &s.kind {
+            StatementKind::Source(text) => Some(text.text.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The words of `leftover …`.
