@@ -1,13 +1,14 @@
-//! Spanned AST → [`Checked`] game, or every problem of the file at once.
+//! Spanned AST → [`Checked`] game, or every problem of the file at once, each with its [`Code`].
 //!
 //! Small passes each push into one sink of diagnostics and never stop at the first problem:
 //! [`layout`] (sections, placement, duplicates, unreadable lines), [`options`] (option
-//! declarations and the values that use them), [`board`], [`predicate`] and [`play`] (the rules
-//! of a turn and of the end). Diagnostics come back sorted by position; [`snippet`] is what
-//! each shows of the file, [`report`] how many of them are printed. A file without errors then
+//! declarations and the values that use them), [`board`], [`predicate`], [`capture`] and [`play`]
+//! (the rules of a turn and of the end). Diagnostics come back sorted by position; [`snippet`] is
+//! what each shows of the file, [`report`] how many of them are printed. A file without errors then
 //! goes through [`warnings`] (and [`start`]): rules that check clean but cannot work.
 
 mod board;
+mod capture;
 mod code;
 mod diagnostic;
 mod forms;
