@@ -136,7 +136,22 @@ pub enum StatementKind {
     /// `grand slam captures nothing`
     GrandSlamNothing,
     /// `relay from next hole when …`: lift the next hole instead of the last one.
-    RelayFrom { from: Ident, condition: Expr },
+    RelayFrom { from: HoleRef, condition: Expr },
+    /// `sow either way round own rows`: every move goes the way its mover chooses.
+    SowEitherWay { own_rows: Option<Span> },
+    /// `reverse from own hole where …` (`, only to capture`): holes that may also start a move
+    /// sown against the file's direction.
+    Reverse { condition: Expr, only_to_capture: bool },
+    /// `must capture` (`from own hole where …`): when a move captures, one that captures is played.
+    MustCapture(Option<Expr>),
+    /// `no move leaves own inner row empty`: a move after which the condition holds is not legal.
+    NoMoveLeaves(Expr),
+    /// `no capture unless the first lap captures`.
+    FirstLapDecides,
+    /// `place from hand into own hole where …`: the move of a player with stones in hand.
+    PlaceFromHand(Option<Expr>),
+    /// `direction clockwise when …`: the way a capture's stones and the rest of the move go.
+    Direction { way: Ident, condition: Expr },
     /// `refill 4 per hole`
     Refill(Value),
     /// `starter alternates`
@@ -156,10 +171,11 @@ pub enum StatementKind {
     FirstSeedUnlessAlone(Ident),
     /// `take in passing when count = 4` (`, to owner`): holes taken while sowing.
     InPassing { condition: Expr, to: Option<Ident> },
-    /// `sow captured from next hole`: a capture's stones are sown on.
-    SowCaptured(Ident),
+    /// `sow captured from first hole of inner row`, `sow captured after origin`: a capture's
+    /// stones are sown on, the first into the hole named (or, with `after`, the one after it).
+    SowCaptured { after: bool, from: HoleRef },
     /// `claim last hole`: the hole becomes the mover's, its stones and all sown into it later too.
-    Claim(Ident),
+    Claim(HoleRef),
     /// `stop after 100 laps`: the most laps a move sows.
     StopAfter(Value),
     /// `skip origin`
@@ -167,7 +183,7 @@ pub enum StatementKind {
     /// `relay when count >= 2`
     Relay(Expr),
     /// `take last hole`
-    Take(Ident),
+    Take(HoleRef),
     /// `chain backward while count in {2, 4}`
     Chain { direction: Ident, condition: Expr },
     /// `when …, leftover split`
@@ -227,6 +243,20 @@ pub enum Condition {
 pub enum Consequence {
     Leftover(Ident),
     Draw(Span),
+    /// `mover wins` (`true`) or `mover loses`.
+    Mover {
+        wins: bool,
+        span: Span,
+    },
+}
+
+/// A hole named from where the sowing stands: `last hole`, `origin`, `opposite hole`, or with
+/// `row`, an end of a row in sowing order (`first hole of inner row`).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct HoleRef {
+    pub word: Ident,
+    pub row: Option<Ident>,
+    pub span: Span,
 }
 
 /// A predicate with its span.
@@ -269,6 +299,13 @@ pub enum ExprKind {
     },
     /// `in heads`, `in inner row`
     Member(Ident),
+    /// `own inner row is empty`, `opponent's heads are not empty`: whether every hole of the set
+    /// that the player owns is empty (`negated`: not every one).
+    SetEmpty {
+        own: bool,
+        set: Ident,
+        negated: bool,
+    },
 }
 
 /// A comparison operator.

@@ -25,6 +25,7 @@ const MEANINGS: &[(Code, &str)] = &[
     (Code::CapturedCompared, "`captured` compared with something other than a number"),
     (Code::Contradiction, "two statements of a section that cannot both hold"),
     (Code::DefaultOutsideDomain, "an option whose default is not one of its values"),
+    (Code::DirectionWithoutSowOn, "a capture that turns the sowing but keeps its stones, so nothing is sown on"),
     (Code::DuplicateOption, "an option declared twice"),
     (Code::DuplicateSection, "a section that may be written once, written twice"),
     (Code::DuplicateSet, "a set of holes defined twice"),
@@ -33,10 +34,13 @@ const MEANINGS: &[(Code, &str)] = &[
     (Code::EmptyName, "a game whose name is the empty string"),
     (Code::EndingNever, "an `end` condition that no position can meet, plain from the stones of the game"),
     (Code::EveryHolePrecedence, "`every hole` followed by `and`/`or` terms that ask the one hole, not every hole"),
+    (Code::FirstLapAndChoice, "captures decided by the first lap in a game whose moves can stop to ask"),
     (Code::GuardOnRange, "a guard on an option that takes a range of values, not a list"),
     (Code::GuardOutsideDomain, "a guard asking for a value the option can never take"),
     (Code::IncompleteRounds, "a `rounds` section that leaves out something rounds need"),
     (Code::IncompleteTrade, "a `trade` section that leaves out something a trade needs"),
+    (Code::HandAndHoles, "stones in hand and in holes written on one `seeds` line"),
+    (Code::HandNeverPlaced, "stones in hand in a game where no move brings them onto the board"),
     (Code::Internal, "a bug in mancala, not in the file: please report it with the file"),
     (Code::ManyLaps, "a lap limit so high that a move that never ends costs a long time"),
     (Code::MisplacedConsequence, "a consequence written where it has no meaning, such as how leftovers go in a capture"),
@@ -301,7 +305,7 @@ fn the_document_is_made_from_the_fixtures() {
 fn every_code_is_reported_by_the_sources() {
     assert_eq!(unused_codes(), []);
     let codes = file_codes();
-    assert_eq!((codes.len(), Code::ALL.len()), (67, 68));
+    assert_eq!((codes.len(), Code::ALL.len()), (71, 72));
     for code in [Code::UnknownHole, Code::Syntax, Code::Internal, Code::OutOfRange, Code::NumberTooLarge, Code::TooDeep] {
         assert!(codes.contains(&code), "{code:?}");
     }

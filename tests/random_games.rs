@@ -35,7 +35,7 @@ fn leftover_rules(rules: &Rules) -> Vec<Leftover> {
     let mut all = vec![rules.leftover];
     all.extend(rules.endings.iter().filter_map(|e| match e.outcome {
         Outcome::Leftover(l) => Some(l),
-        Outcome::Draw => None,
+        Outcome::Draw | Outcome::Mover(_) => None,
     }));
     all
 }
@@ -50,7 +50,7 @@ fn play_one(rules: &Rules, rng: &mut ChaCha8Rng, file: &str, number: usize) -> S
     let mut game = Game::new(rules);
     let total = game.state().total(rules);
     let all_holes: Vec<Action> = (0..u8::try_from(rules.holes).expect("holes fit a byte"))
-        .map(Action::Sow)
+        .flat_map(|h| [Action::Sow(h), Action::SowReversed(h)])
         .chain([Action::Pass, Action::Continue, Action::Stop])
         .collect();
     let mut actions = 0usize;

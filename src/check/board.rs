@@ -24,6 +24,8 @@ pub(super) struct Board {
     pub sets: Vec<HoleSet>,
     /// Each player has a store at the right end of their row.
     pub stores: bool,
+    /// `seeds N in hand`: stones each player holds in hand at the start, and the line's span.
+    pub hand: Option<(Num, Span)>,
 }
 
 /// Each player's outer and inner row, South first, where each player owns two neighbouring rows.
@@ -98,7 +100,8 @@ impl Checker {
         let sets = self.hole_sets(statements, Some(min_columns));
         let seeds = self.seeds(statements, rows, Some(min_columns), header);
         let stores = self.stores(statements, rows, columns);
-        Some(Board { rows, columns, row_owner: row_owner?, seeds, sets: sets?, stores: stores? })
+        let hand = self.hand(statements);
+        Some(Board { rows, columns, row_owner: row_owner?, seeds, sets: sets?, stores: stores?, hand })
     }
 
     /// The fewest and most columns the board may have: an option's smallest and largest value.
@@ -127,6 +130,19 @@ impl Checker {
         false
     }
 
+    /// `seeds N in hand`: the stones each player holds at the start (the last such line).
+    fn hand(&mut self, statements: &[&Statement]) -> Option<(Num, Span)> {
+        let mut hand = None;
+        for statement in statements {
+            if let StatementKind::Seeds { count, places } = &statement.kind {
+                if places.iter().any(is_hand) {
+                    hand = self.num(count, SEEDS).map(|n| (n, statement.span));
+                }
+            }
+        }
+        hand
+    }
+
     /// The seeds at the start. Holes are checked against the board when its columns are known
     /// (`min_columns`: the fewest it may have).
     fn seeds(&mut self, statements: &[&Statement], rows: usize, min_columns: Option<usize>, header: Span) -> Vec<(Num, Placement)> {
@@ -136,6 +152,21 @@ impl Checker {
             let StatementKind::Seeds { count, places } = &statement.kind else {
                 continue;
             };
+            if places.iter().any(is_hand) {
+                // Stones in hand, read by `hand`; with other places on the line, an error.
+                if places.len() > 1 {
+                    self.push(
+                        Diagnostic::error(
+                            Code::HandAndHoles,
+                            "stones in hand and in holes on one line",
+                            statement.span,
+                            "`in hand` and holes",
+                        )
+                        .with_help("write the stones in hand on a line of their own: `seeds 32 in hand`"),
+                    );
+                }
+                continue;
+            }
             any_seeds = true;
             let count = self.num(count, SEEDS);
             let places: Vec<Option<Placement>> = match min_columns {
@@ -322,6 +353,9 @@ impl Checker {
     }
 
     fn place(&mut self, place: &Place, rows: usize, min_columns: usize) -> Option<Placement> {
+        if is_hand(place) {
+            return None;
+        }
         match place {
             Place::Row(row) => self.row(row, rows).map(Placement::Row),
             Place::Hole(label) if parse_label(&label.name).is_none() && self.is_set_name(&label.name) => {
@@ -457,7 +491,7 @@ impl Checker {
     }
 
     /// `outer` or `inner`, on a board where each player owns two rows; or `own`, any board.
-    fn row_kind(&mut self, word: &Ident) -> Option<RowKind> {
+    pub(super) fn row_kind(&mut self, word: &Ident) -> Option<RowKind> {
         if word.name == "own" {
             return Some(RowKind::Own);
         }
@@ -535,4 +569,9 @@ impl Checker {
             names => format!("; the sets of this board are {}", names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")),
         }
     }
+}
+
+/// Whether a `seeds` place is the players' hands (`seeds 32 in hand`).
+fn is_hand(place: &Place) -> bool {
+    matches!(place, Place::Hole(word) if word.name == "hand")
 }

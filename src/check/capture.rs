@@ -3,7 +3,7 @@
 
 use super::code::Code;
 use super::diagnostic::Diagnostic;
-use super::model::{Capture, ChainDirection, Take};
+use super::model::{Capture, ChainDirection, Direction, SowOn, Take};
 use super::options::Slot;
 use super::predicate::Subject;
 use super::{Checker, Sections};
@@ -25,6 +25,9 @@ impl Checker {
         let mut bonus = None;
         let mut grand_slam_nothing = false;
         let mut resow: Option<Span> = None;
+        let mut sow_on = None;
+        let mut directions = Vec::new();
+        let mut direction_span: Option<Span> = None;
         let mut claims = Vec::new();
         let mut ok = true;
         for statement in statements {
@@ -39,7 +42,7 @@ impl Checker {
                                     .and_then(|at| u32::try_from(at).ok())
                                     .map_or(word.span.start, |at| expr.span.end + at)
                             }
-                            Consequence::Draw(span) => span.start,
+                            Consequence::Draw(span) | Consequence::Mover { span, .. } => span.start,
                         };
                         let span = Span { start, end: statement.span.end };
                         self.push(
@@ -81,12 +84,8 @@ impl Checker {
                     );
                     ok = false;
                 }
-                StatementKind::Take(word) => {
-                    let take = self.word(
-                        word,
-                        "something a capture takes",
-                        &[("last", Take::LastHole), ("opposite", Take::Opposite), ("next", Take::Next), ("beyond", Take::Beyond)],
-                    );
+                StatementKind::Take(hole) => {
+                    let take = self.hole_ref(hole, "a hole a capture takes").map(Take::Hole);
                     ok &= take.is_some();
                     takes.extend(take);
                 }
@@ -96,16 +95,24 @@ impl Checker {
                     takes.extend(take);
                 }
                 StatementKind::GrandSlamNothing => grand_slam_nothing = true,
-                StatementKind::SowCaptured(from) => {
-                    ok &= self.word(from, "where captured stones are sown from", &[("next", ())]).is_some();
+                StatementKind::SowCaptured { after, from } => {
+                    sow_on = self.hole_ref(from, "where captured stones are sown from").map(|from| SowOn { from, after: *after });
+                    ok &= sow_on.is_some();
                     resow = Some(statement.span);
                 }
-                StatementKind::Claim(word) => {
-                    let claim = self.word(
-                        word,
-                        "a hole a capture claims",
-                        &[("last", Take::LastHole), ("opposite", Take::Opposite), ("next", Take::Next), ("beyond", Take::Beyond)],
+                StatementKind::Direction { way, condition } => {
+                    let way = self.word(
+                        way,
+                        "a way of sowing",
+                        &[("counter-clockwise", Direction::CounterClockwise), ("clockwise", Direction::Clockwise)],
                     );
+                    let condition = self.predicate(condition, Subject::Hole);
+                    ok &= way.is_some() && condition.is_some();
+                    directions.extend(way.zip(condition));
+                    direction_span.get_or_insert(statement.span);
+                }
+                StatementKind::Claim(hole) => {
+                    let claim = self.hole_ref(hole, "a hole a capture claims");
                     ok &= claim.is_some();
                     claims.extend(claim);
                 }
@@ -153,6 +160,13 @@ impl Checker {
             );
             return None;
         }
+        if let (Some(span), None) = (direction_span, resow) {
+            self.push(
+                Diagnostic::error(Code::DirectionWithoutSowOn, "this capture keeps its stones: no sowing goes on to turn", span, "turns the sowing")
+                    .with_help("a `direction` turns the stones a capture sows on: add a line like `sow captured from first hole of inner row`, or remove this one"),
+            );
+            return None;
+        }
         if takes.is_empty() && claims.is_empty() {
             if self.maybe_unreadable(Some("capture"), "take") {
                 return None;
@@ -163,7 +177,7 @@ impl Checker {
             );
             return None;
         }
-        Some(Capture { when, takes, chain, bonus, grand_slam_nothing, resow: resow.is_some(), claims })
+        Some(Capture { when, takes, chain, bonus, grand_slam_nothing, sow_on, directions, claims })
     }
 
     /// Whether the file has more `capture` sections than the engine numbers (reported).

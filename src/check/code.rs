@@ -42,6 +42,8 @@ codes! {
     Contradiction => "contradiction",
     /// An option whose default is not one of its values.
     DefaultOutsideDomain => "default_outside_domain",
+    /// A capture's `direction` in a capture that keeps its stones (nothing is sown on to turn).
+    DirectionWithoutSowOn => "direction_without_sow_on",
     /// An option declared twice.
     DuplicateOption => "duplicate_option",
     /// A section that may be written once, written twice.
@@ -60,10 +62,16 @@ codes! {
     EveryHolePrecedence => "every_hole_precedence",
     /// A file over 1 MiB, refused by the language server before it is checked.
     FileTooLarge => "file_too_large",
+    /// `no capture unless the first lap captures` beside `relay or stop`, which the engine cannot join.
+    FirstLapAndChoice => "first_lap_and_choice",
     /// A guard on an option that takes a range of values, not a list.
     GuardOnRange => "guard_on_range",
     /// A guard asking for a value the option can never take.
     GuardOutsideDomain => "guard_outside_domain",
+    /// `seeds N in hand` on a line that also names holes.
+    HandAndHoles => "hand_and_holes",
+    /// Stones in hand in a game with no `place from hand` to bring them onto the board.
+    HandNeverPlaced => "hand_never_placed",
     /// A `rounds` section that leaves out something rounds need.
     IncompleteRounds => "incomplete_rounds",
     /// A `trade` section that leaves out something a trade needs.
@@ -177,6 +185,6 @@ mod tests {
             let camel: String = text.split('_').map(|w| w[..1].to_uppercase() + &w[1..]).collect();
             assert_eq!(format!("{code:?}"), camel);
         }
-        assert_eq!((Code::UnknownSection.as_str(), Code::ALL.len()), ("unknown_section", 68));
+        assert_eq!((Code::UnknownSection.as_str(), Code::ALL.len()), ("unknown_section", 72));
     }
 }

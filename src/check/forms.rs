@@ -31,6 +31,11 @@ pub const FORMS: &[Form] = &[
     OTHERWISE,
     PLAY_AGAIN,
     MUST_FEED,
+    MUST_CAPTURE,
+    REVERSE,
+    PLACE_FROM_HAND,
+    FIRST_LAP_DECIDES,
+    NO_MOVE_LEAVES,
     NO_MOVE,
     SOW,
     FIRST_SEED,
@@ -42,6 +47,7 @@ pub const FORMS: &[Form] = &[
     TAKE,
     CHOOSE,
     SOW_CAPTURED,
+    DIRECTION,
     CLAIM,
     GRAND_SLAM,
     CHAIN,
@@ -75,8 +81,21 @@ pub const OTHERWISE: Form =
 pub const PLAY_AGAIN: Form = Form { keyword: "play again", section: Some("play"), example: "play again when last seed in own store" };
 pub const MUST_FEED: Form = Form { keyword: "must feed", section: Some("play"), example: "must feed an empty opponent" };
 pub const NO_MOVE: Form = Form { keyword: "no move", section: Some("play"), example: "no move: pass" };
-pub const SOW: Form =
-    Form { keyword: "sow", section: Some("sowing"), example: "sow counter-clockwise   or   sow counter-clockwise round own rows" };
+pub const REVERSE: Form =
+    Form { keyword: "reverse", section: Some("play"), example: "reverse from own hole where count >= 2 and in lefts, only to capture" };
+pub const MUST_CAPTURE: Form =
+    Form { keyword: "must capture", section: Some("play"), example: "must capture   or   must capture from own hole where count >= 2" };
+pub const NO_MOVE_LEAVES: Form = Form { keyword: "no move leaves", section: Some("play"), example: "no move leaves own inner row empty" };
+pub const FIRST_LAP_DECIDES: Form =
+    Form { keyword: "no capture unless", section: Some("play"), example: "no capture unless the first lap captures" };
+pub const PLACE_FROM_HAND: Form =
+    Form { keyword: "place from hand", section: Some("play"), example: "place from hand into own hole where in inner row" };
+pub const DIRECTION: Form = Form { keyword: "direction", section: Some("capture"), example: "direction clockwise when in left_kimbi" };
+pub const SOW: Form = Form {
+    keyword: "sow",
+    section: Some("sowing"),
+    example: "sow counter-clockwise   or   sow counter-clockwise round own rows   or   sow either way round own rows",
+};
 pub const FIRST_SEED: Form =
     Form { keyword: "first seed", section: Some("sowing"), example: "first seed into origin   or   first seed into origin unless alone" };
 pub const SKIP_ORIGIN: Form = Form { keyword: "skip origin", section: Some("sowing"), example: "skip origin" };
@@ -93,11 +112,18 @@ pub const TAKE_IN_PASSING: Form = Form {
     section: Some("sowing"),
     example: "take in passing when count = 4   or   take in passing when count = 4, to owner",
 };
-pub const TAKE: Form =
-    Form { keyword: "take", section: Some("capture"), example: "take last hole   or   take opposite hole   or   take opponent's column" };
+pub const TAKE: Form = Form {
+    keyword: "take",
+    section: Some("capture"),
+    example: "take last hole   or   take opposite hole   or   take behind hole   or   take opponent's column",
+};
 pub const CHOOSE: Form =
     Form { keyword: "choose", section: Some("capture"), example: "choose 2 more holes where opponent's and not empty" };
-pub const SOW_CAPTURED: Form = Form { keyword: "sow captured", section: Some("capture"), example: "sow captured from next hole" };
+pub const SOW_CAPTURED: Form = Form {
+    keyword: "sow captured",
+    section: Some("capture"),
+    example: "sow captured from next hole   or   sow captured after origin   or   sow captured from first hole of inner row",
+};
 pub const CLAIM: Form = Form { keyword: "claim", section: Some("capture"), example: "claim last hole" };
 pub const GRAND_SLAM: Form = Form { keyword: "grand slam", section: Some("capture"), example: "grand slam captures nothing" };
 pub const CHAIN: Form = Form { keyword: "chain", section: Some("capture"), example: "chain backward while count in {2, 4}" };
@@ -145,7 +171,14 @@ pub fn form_of(kind: &StatementKind) -> Option<&'static Form> {
         StatementKind::Choose { .. } => &CHOOSE,
         StatementKind::FirstSeed(_) | StatementKind::FirstSeedUnlessAlone(_) => &FIRST_SEED,
         StatementKind::InPassing { .. } => &TAKE_IN_PASSING,
-        StatementKind::SowCaptured(_) => &SOW_CAPTURED,
+        StatementKind::SowCaptured { .. } => &SOW_CAPTURED,
+        StatementKind::SowEitherWay { .. } => &SOW,
+        StatementKind::Reverse { .. } => &REVERSE,
+        StatementKind::MustCapture(_) => &MUST_CAPTURE,
+        StatementKind::NoMoveLeaves(_) => &NO_MOVE_LEAVES,
+        StatementKind::FirstLapDecides => &FIRST_LAP_DECIDES,
+        StatementKind::PlaceFromHand(_) => &PLACE_FROM_HAND,
+        StatementKind::Direction { .. } => &DIRECTION,
         StatementKind::Claim(_) => &CLAIM,
         StatementKind::StopAfter(_) => &STOP_AFTER,
         StatementKind::SkipOrigin => &SKIP_ORIGIN,

@@ -385,6 +385,8 @@ impl Checker {
                 StatementKind::Seeds { .. } | StatementKind::When { .. } | StatementKind::HoleSet { .. } => continue,
                 // A capture may take several things, in order (`take last hole`, `take opposite hole`).
                 StatementKind::Take(_) | StatementKind::TakeColumn(_) => continue,
+                // A capture may turn the sowing one way or the other, the first that holds.
+                StatementKind::Direction { .. } => continue,
                 // Once per player (docs/language.md): `south owns rows a c`, not two lines.
                 StatementKind::Owns { player, .. } => format!("{} owns", player.name),
                 kind => match form_of(kind) {

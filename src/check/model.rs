@@ -140,6 +140,9 @@ pub enum Relation {
     /// The hole that takes this one's place when the board is turned half round: a player's
     /// hole with the same number, counted from each player's left.
     Symmetric,
+    /// The hole behind the opposite one, one row further from this hole (four rows: the
+    /// opponent's outer hole in an inner hole's column).
+    Behind,
 }
 
 /// A predicate over a hole (or, with [`Pred::EveryHole`], over the board).
@@ -166,6 +169,33 @@ pub enum Pred {
     Claims(CompareOp, Num),
     /// The hole is claimed (by either player).
     Claimed,
+    /// The stones the mover holds in hand.
+    Hand(CompareOp, Num),
+    /// The number of the lap being sown (1 for a move's first; 0 before a move).
+    Lap(CompareOp, Num),
+    /// The stones the lap being sown started with (0 before a move).
+    Sown(CompareOp, Num),
+}
+
+/// A hole named from where the sowing stands, resolved by one function in the engine.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub enum HoleRef {
+    /// The hole the last stone fell into.
+    Last,
+    /// The hole the lap was lifted from (for a lap of captured stones, the hole before its first).
+    Origin,
+    /// Related to the last hole, as in predicates (`next`, `opposite`, `behind` …).
+    Related(Relation),
+    /// An end of the mover's row of that kind, in the order the move now sows.
+    RowEnd(RowEnd, RowKind),
+}
+
+/// Where a capture that sows its stones on starts: the first stone into `from`, or with `after`
+/// into the hole after it.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub struct SowOn {
+    pub from: HoleRef,
+    pub after: bool,
 }
 
 /// Who takes the holes taken in passing.
@@ -211,15 +241,11 @@ pub enum ChainDirection {
 /// What a capture takes first.
 #[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
 pub enum Take {
-    LastHole,
-    /// The hole facing the last one across the middle of the board.
-    Opposite,
+    /// One hole: the last, the opposite, the next, beyond (Bosh: beyond the empty hole that ended
+    /// the move), behind …
+    Hole(HoleRef),
     /// Every hole of the opponent in the last hole's column.
     OpponentColumn,
-    /// The hole after the last one.
-    Next,
-    /// The hole after the next one (Bosh: beyond the empty hole that ended the move).
-    Beyond,
 }
 
 /// One `capture { … }` section.
@@ -234,11 +260,14 @@ pub struct Capture {
     pub bonus: Option<(Num, Pred)>,
     /// `grand slam captures nothing`: a capture that would leave the opponent's side empty takes nothing.
     pub grand_slam_nothing: bool,
-    /// `sow captured from next hole`: the stones taken are sown on from the hole after the last
-    /// one instead of being kept. Such a capture is tried at the end of every lap, before a relay.
-    pub resow: bool,
+    /// `sow captured from …`: the stones taken are sown on from there instead of being kept.
+    /// Such a capture is tried at the end of every lap, before a relay.
+    pub sow_on: Option<SowOn>,
+    /// `direction clockwise when …`: the way the stones sown on (and the rest of the move) go,
+    /// the first whose condition holds on the capturing hole; none: the way the move goes.
+    pub directions: Vec<(Direction, Pred)>,
     /// `claim last hole`: holes the mover takes, stones and hole, for the rest of the game.
-    pub claims: Vec<Take>,
+    pub claims: Vec<HoleRef>,
 }
 
 /// Where stones left on the board go when the game ends.
@@ -294,6 +323,8 @@ pub enum EndCondition {
 pub enum Outcome {
     Leftover(Leftover),
     Draw,
+    /// The player whose action has just been played wins (`true`) or loses, whatever the score.
+    Mover(bool),
 }
 
 /// One `when` of the `end` section.
@@ -354,12 +385,31 @@ pub struct Model {
     pub play_again: bool,
     /// When the opponent's side is empty, only moves that give them stones are legal.
     pub must_feed: bool,
+    /// `sow either way`: every move may go either way (`direction` is then counter-clockwise,
+    /// and the other way its reverse).
+    pub either_way: bool,
+    /// `reverse from own hole where …`: holes that may also start a move sown against
+    /// `direction`, and whether only such a move that captures is legal.
+    pub reverse: Option<(Pred, bool)>,
+    /// `must capture`: when a move captures, only one that does is legal; the holes such a move
+    /// may start from (`None`: those of `start`).
+    pub must_capture: Option<Option<Pred>>,
+    /// `no move leaves …`: a move after whose sowing this holds is not legal.
+    pub no_move_leaves: Option<Pred>,
+    /// `no capture unless the first lap captures`.
+    pub first_lap_decides: bool,
+    /// `place from hand into own hole where …`: while the mover holds stones in hand, a move puts
+    /// one into such a hole.
+    pub place: Option<Pred>,
+    /// Stones each player holds in hand at the start (`seeds N in hand`).
+    pub hand: Option<Num>,
     pub direction: Direction,
     pub first_seed: FirstSeed,
     pub skip_origin: bool,
     pub relay: Option<Pred>,
-    /// Whether a relay lifts the hole after the lap's last hole (Indian relay) instead of the last.
-    pub relay_next: bool,
+    /// The hole a relay lifts: the lap's last (default), or another (`relay from next hole`:
+    /// the Indian relay).
+    pub relay_from: HoleRef,
     /// Where the mover chooses to relay (`continue`) or end the move (`stop`).
     pub relay_or_stop: Option<Pred>,
     /// `stop after N laps`: a move that has sown this many laps ends there.

@@ -38,6 +38,18 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("least", "fewest"),
 ];
 
+/// The holes named by a word, from where the sowing stands.
+pub(super) const HOLE_WORDS: &[(&str, HoleRef)] = &[
+    ("last", HoleRef::Last),
+    ("origin", HoleRef::Origin),
+    ("next", HoleRef::Related(Relation::Next)),
+    ("previous", HoleRef::Related(Relation::Previous)),
+    ("beyond", HoleRef::Related(Relation::Beyond)),
+    ("opposite", HoleRef::Related(Relation::Opposite)),
+    ("behind", HoleRef::Related(Relation::Behind)),
+    ("symmetric", HoleRef::Related(Relation::Symmetric)),
+];
+
 /// What the `play` section says, before it goes into the [`Model`].
 struct Turn {
     first: Player,
@@ -48,6 +60,14 @@ struct Turn {
     play_again_span: Option<Span>,
     must_feed: bool,
     no_move: NoMove,
+    reverse: Option<(Pred, bool)>,
+    must_capture: Option<Option<Pred>>,
+    no_move_leaves: Option<Pred>,
+    /// `no capture unless the first lap captures`, and its span.
+    first_lap_decides: Option<Span>,
+    place: Option<Pred>,
+    /// The `place from hand` line.
+    place_span: Option<Span>,
 }
 
 impl Default for Turn {
@@ -60,6 +80,12 @@ impl Default for Turn {
             play_again_span: None,
             must_feed: false,
             no_move: NoMove::Pass,
+            reverse: None,
+            must_capture: None,
+            no_move_leaves: None,
+            first_lap_decides: None,
+            place: None,
+            place_span: None,
         }
     }
 }
@@ -71,7 +97,10 @@ struct Sowing {
     skip_origin: bool,
     relay: Option<Pred>,
     relay_or_stop: Option<Pred>,
-    relay_next: bool,
+    /// The `relay or stop` line.
+    relay_or_stop_span: Option<Span>,
+    relay_from: HoleRef,
+    either_way: bool,
     in_passing: Option<(Pred, Taker)>,
     lap_limit: Option<Num>,
     /// The `round own rows` of the `sow` line, if it has one.
@@ -86,7 +115,9 @@ impl Default for Sowing {
             skip_origin: false,
             relay: None,
             relay_or_stop: None,
-            relay_next: false,
+            relay_or_stop_span: None,
+            relay_from: HoleRef::Last,
+            either_way: false,
             in_passing: None,
             lap_limit: None,
             own_circuits: None,
@@ -138,7 +169,12 @@ impl Checker {
         let rounds = self.rounds(sections);
 
         let board = board?;
-        if too_many_captures || !self.circuits_fit(&board, sowing.own_circuits, sections) || !self.stores_fit(&board, &play) {
+        if too_many_captures
+            || !self.circuits_fit(&board, sowing.own_circuits, sections)
+            || !self.stores_fit(&board, &play)
+            || !self.hand_fits(&board, &play)
+            || !self.first_lap_fits(&play, &sowing)
+        {
             return None;
         }
         Some(Model {
@@ -158,11 +194,18 @@ impl Checker {
             play_again: play.play_again,
             must_feed: play.must_feed,
             no_move: play.no_move,
+            either_way: sowing.either_way,
+            reverse: play.reverse,
+            must_capture: play.must_capture,
+            no_move_leaves: play.no_move_leaves,
+            first_lap_decides: play.first_lap_decides.is_some(),
+            place: play.place,
+            hand: board.hand.map(|(n, _)| n),
             direction: sowing.direction,
             first_seed: sowing.first_seed,
             skip_origin: sowing.skip_origin,
             relay: sowing.relay,
-            relay_next: sowing.relay_next,
+            relay_from: sowing.relay_from,
             relay_or_stop: sowing.relay_or_stop,
             in_passing: sowing.in_passing,
             lap_limit: sowing.lap_limit,
@@ -189,6 +232,24 @@ impl Checker {
                     turn.play_again_span = Some(statement.span);
                 }
                 StatementKind::MustFeed => turn.must_feed = true,
+                StatementKind::Reverse { condition, only_to_capture } => {
+                    turn.reverse = self.predicate(condition, Subject::Hole).map(|p| (p, *only_to_capture))
+                }
+                StatementKind::MustCapture(from) => {
+                    turn.must_capture = match from {
+                        Some(from) => self.predicate(from, Subject::Hole).map(Some),
+                        None => Some(None),
+                    }
+                }
+                StatementKind::NoMoveLeaves(condition) => turn.no_move_leaves = self.predicate(condition, Subject::Board),
+                StatementKind::FirstLapDecides => turn.first_lap_decides = Some(statement.span),
+                StatementKind::PlaceFromHand(condition) => {
+                    turn.place_span = Some(statement.span);
+                    turn.place = match condition {
+                        Some(condition) => self.predicate(condition, Subject::Hole),
+                        None => Some(Pred::And(Vec::new())),
+                    }
+                }
                 StatementKind::NoMove(word) => {
                     turn.no_move = self
                         .word(
@@ -231,6 +292,11 @@ impl Checker {
                     )
                     .unwrap_or(sowing.direction)
             }
+            StatementKind::SowEitherWay { own_rows } => {
+                sowing.own_circuits = *own_rows;
+                sowing.either_way = true;
+                sowing.direction = Direction::CounterClockwise;
+            }
             StatementKind::FirstSeed(word) => {
                 sowing.first_seed = self
                     .word(word, "where the first seed goes", &[("origin", FirstSeed::Origin), ("next", FirstSeed::NextHole)])
@@ -262,11 +328,14 @@ impl Checker {
             StatementKind::SkipOrigin => sowing.skip_origin = true,
             StatementKind::Relay(condition) => sowing.relay = self.predicate(condition, Subject::Hole),
             StatementKind::RelayFrom { from, condition } => {
-                let from = self.word(from, "a hole a relay lifts", &[("next", true)]);
+                let from = self.hole_ref(from, "a hole a relay lifts");
                 sowing.relay = self.predicate(condition, Subject::Hole);
-                sowing.relay_next = from.unwrap_or(sowing.relay_next);
+                sowing.relay_from = from.unwrap_or(sowing.relay_from);
             }
-            StatementKind::RelayOrStop(condition) => sowing.relay_or_stop = self.predicate(condition, Subject::Hole),
+            StatementKind::RelayOrStop(condition) => {
+                sowing.relay_or_stop = self.predicate(condition, Subject::Hole);
+                sowing.relay_or_stop_span = Some(statement.span);
+            }
             _ => {}
         }
     }
@@ -286,6 +355,47 @@ impl Checker {
                      comes round (with `first seed into next hole`)",
                 ),
         );
+    }
+
+    /// Whether stones in hand and `place from hand` go together: stones in hand that no move
+    /// brings onto the board are reported.
+    fn hand_fits(&mut self, board: &super::board::Board, turn: &Turn) -> bool {
+        let (Some((_, span)), None) = (board.hand, turn.place_span) else { return true };
+        self.push(
+            Diagnostic::error(Code::HandNeverPlaced, "the stones in hand never come onto the board", span, "held in hand").with_help(
+                "say how they are played, in the play section: `place from hand into own hole` (with `where …` for which holes)",
+            ),
+        );
+        false
+    }
+
+    /// `no capture unless the first lap captures` cannot stand with `relay or stop`: a move that
+    /// waits for `continue` would forget whether its first lap captured.
+    fn first_lap_fits(&mut self, turn: &Turn, sowing: &Sowing) -> bool {
+        let (Some(first_lap), Some(choice)) = (turn.first_lap_decides, sowing.relay_or_stop_span) else { return true };
+        self.push(
+            Diagnostic::error(
+                Code::FirstLapAndChoice,
+                "a move whose first lap decides its captures cannot also stop to ask",
+                first_lap,
+                "captures decided by the first lap",
+            )
+            .with_label(choice, "a decision inside the move")
+            .with_help("the engine does not join these two yet: keep one of them"),
+        );
+        false
+    }
+
+    /// A hole named from where the sowing stands (`last hole`, `origin`, `first hole of inner row`).
+    pub(super) fn hole_ref(&mut self, hole: &crate::ast::HoleRef, what: &str) -> Option<HoleRef> {
+        match &hole.row {
+            Some(row) => {
+                let end = self.word(&hole.word, "an end of a row", &[("first", RowEnd::First), ("last", RowEnd::Last)]);
+                let kind = self.row_kind(row);
+                Some(HoleRef::RowEnd(end?, kind?))
+            }
+            None => self.word(&hole.word, what, HOLE_WORDS),
+        }
     }
 
     /// Whether the turn's rules find the stores they speak of (a board without stores reported).
@@ -519,6 +629,7 @@ impl Checker {
             Some(Consequence::Leftover(word)) => {
                 self.word(word, "where leftover stones go", &LEFTOVERS).map(|l| Some(Outcome::Leftover(l)))
             }
+            Some(Consequence::Mover { wins, .. }) => Some(Some(Outcome::Mover(*wins))),
         }
     }
 

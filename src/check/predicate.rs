@@ -16,7 +16,7 @@ const QUANTITIES: &[&str] = &["count", "captured"];
 const FLAGS: &[&str] = &["own", "opponent", "opponent's", "empty", "claimed"];
 /// Numbers about a player rather than a hole: what the mover or the opponent has captured, and
 /// how many holes the mover has claimed.
-const PLAYER_QUANTITIES: &[&str] = &["captured", OPPONENTS_CAPTURED, "claims"];
+const PLAYER_QUANTITIES: &[&str] = &["captured", OPPONENTS_CAPTURED, "claims", "hand", "lap", "sown"];
 
 const CAPTURED: Slot = Slot { what: "a number of captured stones", min: 0, max: 65_535 };
 const COUNT: Slot = Slot { what: "a count of stones", min: 0, max: 65_535 };
@@ -42,6 +42,9 @@ impl Checker {
                 Some(match quantity.name.as_str() {
                     "captured" => Pred::Captured(*op, value),
                     "claims" => Pred::Claims(*op, value),
+                    "hand" => Pred::Hand(*op, value),
+                    "lap" => Pred::Lap(*op, value),
+                    "sown" => Pred::Sown(*op, value),
                     _ => Pred::OpponentCaptured(*op, value),
                 })
             }
@@ -69,6 +72,14 @@ impl Checker {
             }
             ExprKind::Parity { quantity, even } => self.quantity(quantity, expr, subject).then_some(Pred::CountEven(*even)),
             ExprKind::Flag(flag) => self.flag(flag, subject),
+            ExprKind::SetEmpty { own, set, negated } => {
+                // Every hole of the set that the player owns is empty: a board-wide term.
+                let set = self.set_ref(set)?;
+                let whose = if *own { Pred::Own } else { Pred::Opponent };
+                let empty =
+                    Pred::EveryHole(Box::new(Pred::Or(vec![Pred::Not(Box::new(whose)), Pred::Not(Box::new(Pred::In(set))), Pred::Empty])));
+                Some(if *negated { Pred::Not(Box::new(empty)) } else { empty })
+            }
             ExprKind::Member(name) => {
                 let set = self.set_ref(name)?;
                 let every_hole = format!("every hole is {}", expr.span.text(&self.source));
@@ -84,6 +95,7 @@ impl Checker {
                         ("opposite", Relation::Opposite),
                         ("beyond", Relation::Beyond),
                         ("symmetric", Relation::Symmetric),
+                        ("behind", Relation::Behind),
                     ],
                 );
                 let condition = self.predicate(condition, Subject::Hole);
@@ -115,6 +127,9 @@ impl Checker {
                     match quantity.name.as_str() {
                         "claims" => "claims = 0",
                         "captured" => "captured > 24",
+                        "hand" => "hand > 0",
+                        "lap" => "lap > 1",
+                        "sown" => "sown < 16",
                         _ => "opponent's captured > 81",
                     }
                 )),

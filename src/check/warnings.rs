@@ -156,7 +156,7 @@ impl Reasoner {
     /// `rules`: the game compiled with every option at its default.
     fn of(checked: &Checked, rules: Option<&Rules>) -> Reasoner {
         let models = || std::iter::once(&checked.model).chain(checked.variants.iter().map(|(_, m)| m));
-        let empties = models().any(|m| m.in_passing.is_some() || m.relay_next);
+        let empties = models().any(|m| m.in_passing.is_some() || m.relay_from != crate::check::model::HoleRef::Last);
         let model = &checked.model;
         let fixed = checked.variants.is_empty()
             && !matches!(model.columns, Num::Option(_))
@@ -164,7 +164,8 @@ impl Reasoner {
             && model.sets.iter().all(|s| matches!(s.count, Num::Literal(_)));
         let (total, holes) = if fixed {
             let holes = rules.and_then(|r| u32::try_from(r.holes).ok());
-            let total = rules.map(|r| r.initial[..r.holes].iter().map(|&c| u32::from(c)).sum());
+            // Stones in hand come onto the board too.
+            let total = rules.map(|r| r.initial[..r.holes].iter().map(|&c| u32::from(c)).sum::<u32>() + 2 * u32::from(r.hand));
             (total, holes)
         } else {
             (None, None)
@@ -190,6 +191,7 @@ impl Reasoner {
             ExprKind::And(terms) => terms.iter().fold(Truth::True, |t, e| t.min(self.truth(e, count))),
             ExprKind::Not(inner) => self.truth(inner, count).not(),
             ExprKind::EveryHole(inner) => self.every_hole(inner),
+            ExprKind::SetEmpty { .. } => Truth::Perhaps,
             ExprKind::Compare { quantity, op, value } => match quantity.name.as_str() {
                 "count" => literal(value).map_or(Truth::Perhaps, |n| Truth::of(crate::compile::pred::compare(count, *op, n))),
                 "captured" | OPPONENTS_CAPTURED => self.player_number(*op, value, self.total),

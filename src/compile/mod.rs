@@ -26,11 +26,21 @@ pub struct CaptureRule {
     pub chain: Option<(ChainDirection, Pred)>,
     /// How many more holes the mover chooses, and which holes may be chosen.
     pub bonus: Option<(u32, Pred)>,
-    /// The stones taken are sown on from the hole after the last one (tried after every lap,
-    /// before a relay).
-    pub resow: bool,
+    /// Where the stones taken are sown on from, if they are (tried after every lap, before a
+    /// relay).
+    pub sow_on: Option<SowOn>,
+    /// The way the stones sown on and the rest of the move go: the first direction whose
+    /// condition holds on the capturing hole (none: the way the move goes).
+    pub directions: Box<[(Direction, Pred)]>,
     /// Holes the mover claims: takes their stones, and every stone sown into them later.
-    pub claims: Box<[Take]>,
+    pub claims: Box<[HoleRef]>,
+}
+
+impl CaptureRule {
+    /// Whether the rule sows its stones on (and so is tried after every lap).
+    pub fn resow(&self) -> bool {
+        self.sow_on.is_some()
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -91,11 +101,33 @@ pub struct Rules {
     pub play_again: bool,
     /// When the opponent's side is empty, only moves that give them stones are legal.
     pub must_feed: bool,
+    /// Whether the sowing goes clockwise (the way a move goes unless it is reversed).
+    pub clockwise: bool,
+    /// Every move may go either way.
+    pub either_way: bool,
+    /// Holes that may also start a reversed move, and whether only one that captures.
+    pub reverse: Option<(Pred, bool)>,
+    /// When some move captures only a move that captures is legal; such a move starts from a
+    /// hole where this holds (`None`: no such rule).
+    pub must_capture: Option<Pred>,
+    /// A move after whose sowing this holds (for the mover) is not legal.
+    pub no_move_leaves: Option<Pred>,
+    /// A move whose first lap captures nothing captures nothing.
+    pub first_lap_decides: bool,
+    /// While the mover holds stones in hand, a move puts one into an own hole where this holds.
+    pub place: Option<Pred>,
+    /// Stones each player holds in hand at the start.
+    pub hand: u16,
+    /// Each player's first and last hole of their outer, inner and own rows, in the order they
+    /// sow (`u8::MAX`: no such row): `[player][outer, inner, own][first, last]`.
+    pub row_ends: [[[u8; 2]; 3]; 2],
+    /// The hole behind the opposite one (`u8::MAX`: none), on four rows.
+    pub behind: [u8; MAX_HOLES],
     pub first_seed: FirstSeed,
     pub skip_origin: bool,
     pub relay: Option<Pred>,
-    /// A relay lifts the hole after the lap's last hole (Indian relay).
-    pub relay_next: bool,
+    /// The hole a relay lifts, from the lap's last hole.
+    pub relay_from: HoleRef,
     /// Where the mover chooses to relay or stop.
     pub relay_or_stop: Option<Pred>,
     /// The most laps a move sows: after that many it ends where it stands (`u32::MAX`: no limit).
@@ -191,14 +223,27 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         no_move: model.no_move,
         play_again: model.play_again,
         must_feed: model.must_feed,
+        clockwise: model.direction == Direction::Clockwise,
+        either_way: model.either_way,
+        reverse: model.reverse.as_ref().map(|(p, only)| (lower(p), *only)),
+        must_capture: model
+            .must_capture
+            .as_ref()
+            .map(|from| from.as_ref().or(model.start.as_ref()).map(lower).unwrap_or(Pred::Count(CompareOp::Ge, 1))),
+        no_move_leaves: model.no_move_leaves.as_ref().map(lower),
+        first_lap_decides: model.first_lap_decides,
+        place: model.place.as_ref().map(lower),
+        hand: model.hand.map_or(0, |n| u16::try_from(value(n)).unwrap_or(u16::MAX)),
+        row_ends: board.row_ends(),
+        behind: board.behind(),
         first_seed: model.first_seed,
         skip_origin: model.skip_origin,
         relay: model.relay.as_ref().map(lower),
-        relay_next: model.relay_next,
+        relay_from: model.relay_from,
         relay_or_stop: model.relay_or_stop.as_ref().map(lower),
         lap_limit: model.lap_limit.map_or(u32::MAX, value),
         in_passing: model.in_passing.as_ref().map(|(p, taker)| (lower(p), *taker)),
-        resows: model.captures.iter().any(|c| c.resow),
+        resows: model.captures.iter().any(|c| c.sow_on.is_some()),
         claims: model.captures.iter().any(|c| !c.claims.is_empty()),
         captures: model
             .captures
@@ -209,7 +254,8 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
                 grand_slam_nothing: c.grand_slam_nothing,
                 chain: c.chain.as_ref().map(|(d, p)| (*d, lower(p))),
                 bonus: c.bonus.as_ref().map(|(n, p)| (value(*n), lower(p))),
-                resow: c.resow,
+                sow_on: c.sow_on,
+                directions: c.directions.iter().map(|(d, p)| (*d, lower(p))).collect(),
                 claims: c.claims.clone().into_boxed_slice(),
             })
             .collect(),
@@ -290,6 +336,40 @@ impl<'m> Board<'m> {
     fn rows_of_kind(&self, kind: RowKind) -> [usize; 2] {
         let Some(kinds) = crate::check::row_kinds(self.row_owner).filter(|_| kind != RowKind::Own) else { return [usize::MAX; 2] };
         kinds.map(|(outer, inner)| if kind == RowKind::Outer { outer } else { inner })
+    }
+
+    /// [`Rules::row_ends`]: each player's first and last hole of each kind of row, along their
+    /// circuit.
+    fn row_ends(&self) -> [[[u8; 2]; 3]; 2] {
+        let mut ends = [[[u8::MAX; 2]; 3]; 2];
+        for (p, player) in Player::BOTH.iter().enumerate() {
+            let circuit = &self.circuits[if self.own_circuits { p } else { 0 }];
+            let rows = self.rows_of_kind(RowKind::Outer);
+            let inner = self.rows_of_kind(RowKind::Inner);
+            for (k, row) in [Some(rows[p]), Some(inner[p]), None].into_iter().enumerate() {
+                let along: Vec<usize> = match row {
+                    Some(row) => circuit.iter().copied().filter(|&h| h < self.holes && h / self.columns == row).collect(),
+                    None => self.own_along(circuit, *player),
+                };
+                if let (Some(first), Some(last)) = (along.first(), along.last()) {
+                    ends[p][k] = [hole_byte(*first), hole_byte(*last)];
+                }
+            }
+        }
+        ends
+    }
+
+    /// [`Rules::behind`]: the hole one row further on from the opposite hole, away from the hole.
+    fn behind(&self) -> [u8; MAX_HOLES] {
+        let mut behind = [u8::MAX; MAX_HOLES];
+        for (hole, at) in behind.iter_mut().enumerate().take(self.holes) {
+            let (row, facing) = (hole / self.columns, self.rows - 1 - hole / self.columns);
+            let further = if facing > row { facing + 1 } else { facing.wrapping_sub(1) };
+            if facing != row && further < self.rows {
+                *at = hole_byte(further * self.columns + hole % self.columns);
+            }
+        }
+        behind
     }
 
     /// `player`'s own holes along `circuit`, in its order.
@@ -403,6 +483,33 @@ impl Rules {
     /// Whether any ending counts repetitions (so the engine keeps a history).
     pub fn tracks_repetition(&self) -> bool {
         self.repetition_kinds.contains(&true)
+    }
+
+    /// Whether players hold stones in hand (the position JSON then shows them).
+    pub fn has_hands(&self) -> bool {
+        self.hand > 0 || self.place.is_some()
+    }
+
+    /// Whether some move may be sown against the file's direction (so that action texts name
+    /// their direction).
+    pub fn reversible(&self) -> bool {
+        self.either_way || self.reverse.is_some()
+    }
+
+    /// `player`'s sowing table for a move going the file's way (`reversed`: the other way).
+    #[inline]
+    pub fn next_of(&self, player: Player, reversed: bool) -> &[u8; MAX_HOLES] {
+        if reversed {
+            &self.previous[player.index()]
+        } else {
+            &self.next[player.index()]
+        }
+    }
+
+    /// `player`'s table of the hole before each, for a move going that way.
+    #[inline]
+    pub fn previous_of(&self, player: Player, reversed: bool) -> &[u8; MAX_HOLES] {
+        self.next_of(player, !reversed)
     }
 
     /// How many holes the mover chooses after capture rule `rule` (0: it has no `choose`).

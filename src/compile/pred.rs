@@ -33,6 +33,12 @@ pub enum Pred {
     Claims(CompareOp, u32),
     /// The hole is claimed.
     Claimed,
+    /// The stones the mover holds in hand.
+    Hand(CompareOp, u32),
+    /// The lap being sown (1: a move's first; 0 outside a move).
+    Lap(CompareOp, u32),
+    /// The stones the lap being sown started with (0 outside a move).
+    Sown(CompareOp, u32),
 }
 
 /// What a predicate reads: the position, the player whose move it is, and the board's relations.
@@ -45,6 +51,8 @@ pub struct View<'a> {
     pub next: &'a [u8; MAX_HOLES],
     pub previous: &'a [u8; MAX_HOLES],
     pub opposite: &'a [u8; MAX_HOLES],
+    /// The hole behind the opposite one (`u8::MAX`: none).
+    pub behind: &'a [u8; MAX_HOLES],
     /// Closed holes (a bit per hole), which do not exist for `next`, `previous` and `beyond`.
     pub closed: u128,
     /// What the mover and their opponent have captured.
@@ -52,6 +60,11 @@ pub struct View<'a> {
     pub opponent_captured: u32,
     /// Claimed holes (a bit per hole); their owner is the claimer.
     pub claimed: u128,
+    /// The stones the mover holds in hand.
+    pub hand: u32,
+    /// The lap being sown and the stones it started with (both 0 outside a move).
+    pub lap: u32,
+    pub sown: u32,
 }
 
 /// Whether `c op n` holds.
@@ -106,6 +119,9 @@ pub(super) fn lower(pred: &model::Pred, value: &impl Fn(Num) -> u32, set: &impl 
         model::Pred::OpponentCaptured(op, n) => Pred::OpponentCaptured(*op, value(*n)),
         model::Pred::Claims(op, n) => Pred::Claims(*op, value(*n)),
         model::Pred::Claimed => Pred::Claimed,
+        model::Pred::Hand(op, n) => Pred::Hand(*op, value(*n)),
+        model::Pred::Lap(op, n) => Pred::Lap(*op, value(*n)),
+        model::Pred::Sown(op, n) => Pred::Sown(*op, value(*n)),
     }
 }
 
@@ -167,6 +183,9 @@ impl Pred {
                 compare(u32::try_from(claims).unwrap_or(u32::MAX), *op, *n)
             }
             Pred::Claimed => v.claimed & (1u128 << hole) != 0,
+            Pred::Hand(op, n) => compare(v.hand, *op, *n),
+            Pred::Lap(op, n) => compare(v.lap, *op, *n),
+            Pred::Sown(op, n) => compare(v.sown, *op, *n),
             Pred::CountIn(ns) => ns.contains(&u32::from(v.counts[hole])),
             Pred::CountRange(low, high) => (*low..=*high).contains(&u32::from(v.counts[hole])),
             Pred::CountEven(even) => v.counts[hole].is_multiple_of(2) == *even,
@@ -181,6 +200,9 @@ impl Pred {
                     Relation::Opposite => v.opposite[hole] as usize,
                     Relation::Symmetric => v.holes - 1 - hole,
                     Relation::Beyond => step(v.next, step(v.next, hole, v.closed), v.closed),
+                    // A hole with nothing behind it has no such neighbour: nothing holds there.
+                    Relation::Behind if v.behind[hole] == u8::MAX => return false,
+                    Relation::Behind => v.behind[hole] as usize,
                 };
                 p.holds(related, v)
             }

@@ -6,8 +6,11 @@ use crate::compile::Rules;
 /// One thing a player can do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
-    /// Start a move from this hole.
+    /// Start a move from this hole (the file's way), or, for a player with stones in hand,
+    /// place one there.
     Sow(u8),
+    /// Start a move from this hole, sown against the file's direction.
+    SowReversed(u8),
     /// No move is possible: hand the turn over.
     Pass,
     /// Offer these holes (a bit per hole) to the other player, instead of moving.
@@ -35,13 +38,31 @@ pub enum ActionError {
     Repeated(String),
     #[error("`{0}` names its holes: `{0} a1 a2`")]
     EmptySet(&'static str),
+    #[error("`{0}` needs its way: `{0} cw` (clockwise) or `{0} ccw` (counter-clockwise)")]
+    NoWay(String),
+    #[error("this game sows one way only: write the hole alone, `{0}`")]
+    OneWay(String),
+    #[error("`{0}` is not a way to sow: write `cw` (clockwise) or `ccw` (counter-clockwise)")]
+    NotAWay(String),
+}
+
+/// The text of a sowing from `hole`: the hole, and the way it goes where that is not the file's
+/// one way (`a3 cw`), or where every move may go either way (`a3 cw`, `a3 ccw`).
+fn sow_text(rules: &Rules, hole: u8, reversed: bool) -> String {
+    let label = rules.label(hole as usize);
+    if !rules.either_way && !reversed {
+        return label;
+    }
+    let clockwise = rules.clockwise != reversed;
+    format!("{label} {}", if clockwise { "cw" } else { "ccw" })
 }
 
 impl Action {
     /// The canonical text of the action.
     pub fn text(self, rules: &Rules) -> String {
         match self {
-            Action::Sow(hole) => rules.label(hole as usize),
+            Action::Sow(hole) => sow_text(rules, hole, false),
+            Action::SowReversed(hole) => sow_text(rules, hole, true),
             Action::Pass => "pass".to_string(),
             Action::Offer(set) => format!("offer {}", labels(set, rules)),
             Action::Accept => "accept".to_string(),
@@ -69,13 +90,23 @@ impl Action {
             Some("take") => return hole_set(words, rules, "take").map(Action::Take),
             _ => {}
         }
-        if crate::parse_label(&text).is_some() {
-            return match rules.hole(&text) {
-                Some(hole) => Ok(Action::Sow(crate::hole_byte(hole))),
-                None => Err(ActionError::NoSuchHole(text)),
-            };
+        let mut words = text.split_whitespace();
+        let (Some(label), way, None) = (words.next(), words.next(), words.next()) else {
+            return Err(ActionError::NotAnAction(text));
+        };
+        if crate::parse_label(label).is_none() {
+            return Err(ActionError::NotAnAction(text));
         }
-        Err(ActionError::NotAnAction(text))
+        let hole = crate::hole_byte(rules.hole(label).ok_or_else(|| ActionError::NoSuchHole(label.to_string()))?);
+        let clockwise = match way {
+            None if rules.either_way => return Err(ActionError::NoWay(label.to_string())),
+            None => return Ok(Action::Sow(hole)),
+            Some(_) if !rules.reversible() => return Err(ActionError::OneWay(label.to_string())),
+            Some("cw" | "clockwise") => true,
+            Some("ccw" | "counter-clockwise") => false,
+            Some(other) => return Err(ActionError::NotAWay(other.to_string())),
+        };
+        Ok(if clockwise == rules.clockwise { Action::Sow(hole) } else { Action::SowReversed(hole) })
     }
 
     /// Whether the action is a decision inside a move (`continue`, `stop`, `take …`).

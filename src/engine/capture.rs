@@ -3,25 +3,27 @@
 //! claims, then its chain, then the holes the mover chooses. Captures that sow their stones on
 //! are tried at the end of every lap instead ([`resow`]).
 
-use super::{Pending, State};
-use crate::check::model::{ChainDirection, Take};
+use super::{Lap, Pending, State};
+use crate::check::model::{ChainDirection, Direction, HoleRef, Relation, RowEnd, RowKind, Take};
 use crate::compile::{step, CaptureRule, Rules};
 use crate::player::Player;
 
 /// Applies the first capture rule that holds on `last` (of those that keep their stones); returns
 /// the stones taken. Where the mover must then choose holes among more than they may take, the
 /// choice is left open in `state.pending`; with no real choice the holes are taken at once.
-pub fn capture(rules: &Rules, state: &mut State, last: usize, mover: Player) -> u32 {
+pub fn capture(rules: &Rules, state: &mut State, last: usize, mover: Player, lap: Lap) -> u32 {
     // A lap that ends in a store, or in a claimed hole, captures nothing.
     if last >= rules.holes || state.claimed & (1u128 << last) != 0 {
         return 0;
     }
-    let Some((index, rule)) = rules.captures.iter().enumerate().find(|(_, c)| !c.resow && state.holds(rules, &c.when, last, mover)) else {
+    let Some((index, rule)) =
+        rules.captures.iter().enumerate().find(|(_, c)| !c.resow() && state.holds_in_lap(rules, &c.when, last, mover, lap))
+    else {
         return 0;
     };
     // Kept only where a grand slam may have to be undone.
     let before = rule.grand_slam_nothing.then_some(*state);
-    let mut taken = take_by(rules, rule, state, last, mover);
+    let mut taken = take_by(rules, rule, state, last, last, mover);
     // A grand slam (the opponent's side left empty) takes nothing where the rule says so.
     if let Some(before) = before.filter(|_| taken > 0 && (0..rules.holes).all(|h| state.owners[h] == mover || state.counts[h] == 0)) {
         *state = before;
@@ -40,26 +42,67 @@ pub fn capture(rules: &Rules, state: &mut State, last: usize, mover: Player) -> 
     taken
 }
 
-/// At the end of a lap on `last`: the first capture rule that sows its stones on and holds there
-/// takes its holes; returns the stones taken, for the mover to sow on (0: none).
-pub fn resow(rules: &Rules, state: &mut State, last: usize, mover: Player) -> u32 {
-    match rules.captures.iter().find(|c| c.resow && state.holds(rules, &c.when, last, mover)) {
-        Some(rule) => take_by(rules, rule, state, last, mover),
-        None => 0,
+/// At the end of a lap from `origin` on `last`: the first capture rule that sows its stones on
+/// and holds there takes its holes, turns the move where its `direction` says, and names where
+/// the stones go on. Returns the stones and the hole after which they are sown (`None`: no
+/// capture, or one that took no stone).
+pub fn resow(rules: &Rules, state: &mut State, last: usize, origin: usize, mover: Player, lap: Lap) -> Option<(u32, usize)> {
+    let rule = rules.captures.iter().find(|c| c.resow() && state.holds_in_lap(rules, &c.when, last, mover, lap))?;
+    let sow_on = rule.sow_on?;
+    let stones = take_by(rules, rule, state, last, origin, mover);
+    if stones == 0 {
+        return None;
     }
+    if let Some((way, _)) = rule.directions.iter().find(|(_, when)| state.holds_in_lap(rules, when, last, mover, lap)) {
+        state.reversed = (*way == Direction::Clockwise) != rules.clockwise;
+    }
+    let from = resolve(rules, state, sow_on.from, last, origin, mover).filter(|&h| h < rules.holes + 2).unwrap_or(last);
+    // The first stone goes into `from`: the lap starts after the hole before it.
+    let after = if sow_on.after { from } else { rules.previous_of(mover, state.reversed)[from] as usize };
+    Some((stones, after))
 }
 
-/// What `rule` takes from the last hole `last`: its holes, its chain, its claims. Returns the
-/// stones taken, which the caller puts where they go.
-fn take_by(rules: &Rules, rule: &CaptureRule, state: &mut State, last: usize, mover: Player) -> u32 {
+/// The one hole `what` names, from the lap's last hole `last` and its origin, the way the move
+/// now goes (`None`: no such hole, as the hole behind one in an outer row). The one resolver of
+/// hole references: takes, claims, relays and captured stones sown on all come here.
+pub fn resolve(rules: &Rules, state: &State, what: HoleRef, last: usize, origin: usize, mover: Player) -> Option<usize> {
+    let next = rules.next_of(mover, state.reversed);
+    let closed = state.closed;
+    let hole = match what {
+        HoleRef::Last => last,
+        HoleRef::Origin => origin,
+        HoleRef::Related(Relation::Next) => step(next, last, closed),
+        HoleRef::Related(Relation::Previous) => step(rules.previous_of(mover, state.reversed), last, closed),
+        HoleRef::Related(Relation::Beyond) => step(next, step(next, last, closed), closed),
+        HoleRef::Related(Relation::Opposite) => (last < rules.holes).then(|| rules.opposite[last] as usize)?,
+        HoleRef::Related(Relation::Symmetric) => (last < rules.holes).then(|| rules.holes - 1 - last)?,
+        HoleRef::Related(Relation::Behind) => (last < rules.holes).then(|| rules.behind[last] as usize).filter(|&h| h < rules.holes)?,
+        HoleRef::RowEnd(end, kind) => {
+            let k = match kind {
+                RowKind::Outer => 0,
+                RowKind::Inner => 1,
+                RowKind::Own => 2,
+            };
+            // The ends in the file's direction; a reversed move meets them the other way round.
+            let first = (end == RowEnd::First) != state.reversed;
+            let hole = rules.row_ends[mover.index()][k][usize::from(!first)] as usize;
+            (hole < rules.holes).then_some(hole)?
+        }
+    };
+    Some(hole)
+}
+
+/// What `rule` takes from the last hole `last` of a lap from `origin`: its holes, its chain, its
+/// claims. Returns the stones taken, which the caller puts where they go.
+fn take_by(rules: &Rules, rule: &CaptureRule, state: &mut State, last: usize, origin: usize, mover: Player) -> u32 {
     let mut taken = 0u32;
     for what in &rule.takes {
-        take_one(rules, state, *what, last, mover, &mut taken);
+        take_one(rules, state, *what, last, origin, mover, &mut taken);
     }
     for what in &rule.claims {
         // The hole changes hands for good: its stones now, and all sown into it later.
         // (A store is never claimed: it is its owner's already.)
-        if let Some(hole) = single_hole(rules, state, *what, last, mover).filter(|&h| h < rules.holes) {
+        if let Some(hole) = resolve(rules, state, *what, last, origin, mover).filter(|&h| h < rules.holes) {
             take(state, hole, &mut taken);
             state.owners[hole] = mover;
             state.claimed |= 1u128 << hole;
@@ -75,11 +118,12 @@ fn take_by(rules: &Rules, rule: &CaptureRule, state: &mut State, last: usize, mo
                 hole = step(table, hole, state.closed);
             }
         };
+        let reversed = state.reversed;
         if matches!(direction, ChainDirection::Backward | ChainDirection::Both) {
-            walk(state, &rules.previous[mover.index()]);
+            walk(state, rules.previous_of(mover, reversed));
         }
         if matches!(direction, ChainDirection::Forward | ChainDirection::Both) {
-            walk(state, &rules.next[mover.index()]);
+            walk(state, rules.next_of(mover, reversed));
         }
     }
     taken
@@ -91,23 +135,15 @@ fn take(state: &mut State, hole: usize, taken: &mut u32) {
     state.counts[hole] = 0;
 }
 
-/// The one hole `what` names, from the last hole `last` (`None` for a column).
-fn single_hole(rules: &Rules, state: &State, what: Take, last: usize, mover: Player) -> Option<usize> {
-    let next = &rules.next[mover.index()];
+/// Takes what `what` names, from the last hole `last` of a lap from `origin`.
+fn take_one(rules: &Rules, state: &mut State, what: Take, last: usize, origin: usize, mover: Player, taken: &mut u32) {
     match what {
-        Take::LastHole => Some(last),
-        Take::Opposite => Some(rules.opposite[last] as usize),
-        Take::Next => Some(step(next, last, state.closed)),
-        Take::Beyond => Some(step(next, step(next, last, state.closed), state.closed)),
-        Take::OpponentColumn => None,
-    }
-}
-
-/// Takes what `what` names, from the last hole `last`.
-fn take_one(rules: &Rules, state: &mut State, what: Take, last: usize, mover: Player, taken: &mut u32) {
-    match single_hole(rules, state, what, last, mover) {
-        Some(hole) => take(state, hole, taken),
-        None => {
+        Take::Hole(hole) => {
+            if let Some(hole) = resolve(rules, state, hole, last, origin, mover).filter(|&h| h < rules.holes) {
+                take(state, hole, taken);
+            }
+        }
+        Take::OpponentColumn => {
             for row in 0..rules.rows {
                 let hole = row * rules.columns + last % rules.columns;
                 if state.owners[hole] != mover {

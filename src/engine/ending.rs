@@ -17,7 +17,17 @@ pub fn board_ending<'r>(rules: &'r Rules, state: &State, mover: Player) -> Optio
 pub fn leftover_of(rules: &Rules, outcome: Outcome) -> Leftover {
     match outcome {
         Outcome::Leftover(l) => l,
-        Outcome::Draw => rules.leftover,
+        Outcome::Draw | Outcome::Mover(_) => rules.leftover,
+    }
+}
+
+/// Who loses by an ending with `outcome` after `mover`'s action, whatever the score (`None`:
+/// the score decides, or it is a draw).
+pub fn loser(outcome: Outcome, mover: Player) -> Option<Player> {
+    match outcome {
+        Outcome::Mover(true) => Some(mover.opponent()),
+        Outcome::Mover(false) => Some(mover),
+        Outcome::Leftover(_) | Outcome::Draw => None,
     }
 }
 
@@ -59,7 +69,7 @@ pub fn result(rules: &Rules, state: &State, outcome: Outcome, loser: Option<Play
     let score = score(rules, state, leftover_of(rules, outcome), mover);
     let winner = match (outcome, loser) {
         (_, Some(loser)) => Some(loser.opponent()),
-        (Outcome::Draw, None) => None,
+        (Outcome::Draw | Outcome::Mover(_), None) => None,
         (Outcome::Leftover(_), None) => {
             let (south, north) = (score[0], score[1]);
             let south_better = match rules.wins {

@@ -8,6 +8,7 @@ use super::history::History;
 use super::rounds::{self, Next};
 use super::sowing::{sow, Sowing};
 use super::trade;
+use super::Lap;
 use super::{GameResult, Pending, State};
 use crate::check::model::{Leftover, NoMove, Outcome};
 use crate::compile::{Pred, Rules};
@@ -70,7 +71,7 @@ impl<'r> Game<'r> {
         if ask_endings && state.offer == 0 && state.pending == Pending::None {
             let mover = state.to_move.opponent();
             if let Some((outcome, reason)) = ending::board_ending(rules, &state, mover) {
-                game.conclude(outcome, None, mover, reason.to_string());
+                game.conclude(outcome, ending::loser(outcome, mover), mover, reason.to_string());
                 return game;
             }
         }
@@ -137,8 +138,7 @@ impl<'r> Game<'r> {
                 return;
             }
         }
-        let start = self.start_condition(mover);
-        actions.extend((0..self.rules.holes).filter(|&h| self.can_start(mover, h, start)).map(|h| Action::Sow(crate::hole_byte(h))));
+        self.moves_into(mover, actions);
         if actions.is_empty() {
             if self.rules.no_move == NoMove::Pass {
                 actions.push(Action::Pass);
@@ -146,6 +146,83 @@ impl<'r> Game<'r> {
         } else if let Some(rule) = &self.rules.trade {
             trade::offers(self.rules, rule, &self.state, mover, actions);
         }
+    }
+
+    /// `mover`'s moves (no pass, no offer) into `actions`: placements while they hold stones in
+    /// hand, else sowings, either way where the rules allow, only capturing ones where a capture
+    /// is compulsory and possible.
+    fn moves_into(&self, mover: Player, actions: &mut Vec<Action>) {
+        let rules = self.rules;
+        if self.placing(mover) {
+            let place = rules.place.as_ref();
+            let places = (0..rules.holes).filter(|&h| {
+                self.state.owners[h] == mover
+                    && self.state.claimed & (1u128 << h) == 0
+                    && place.is_some_and(|p| self.state.holds(rules, p, h, mover))
+            });
+            actions.extend(places.map(|h| Action::Sow(crate::hole_byte(h))));
+            return;
+        }
+        let start = self.start_condition(mover);
+        for hole in 0..rules.holes {
+            if self.can_start(mover, hole, start) {
+                actions.push(Action::Sow(crate::hole_byte(hole)));
+            }
+            if self.can_reverse(mover, hole, start) {
+                actions.push(Action::SowReversed(crate::hole_byte(hole)));
+            }
+        }
+        if let Some(from) = &rules.must_capture {
+            let mut capturing = Vec::new();
+            for hole in (0..rules.holes).filter(|&h| self.startable(mover, h, from)) {
+                for reversed in [false, true] {
+                    let allowed =
+                        !reversed || rules.either_way || rules.reverse.as_ref().is_some_and(|(p, _)| self.startable(mover, hole, p));
+                    if allowed && self.try_move(mover, hole, reversed).is_some_and(|(after, sowing)| self.captures(&after, &sowing, mover))
+                    {
+                        let hole = crate::hole_byte(hole);
+                        capturing.push(if reversed { Action::SowReversed(hole) } else { Action::Sow(hole) });
+                    }
+                }
+            }
+            if !capturing.is_empty() {
+                *actions = capturing;
+            }
+        }
+    }
+
+    /// Whether `mover` moves by placing a stone from their hand.
+    fn placing(&self, mover: Player) -> bool {
+        self.rules.place.is_some() && self.state.hand[mover.index()] > 0
+    }
+
+    /// Whether `mover` may sow from `hole` against the file's direction.
+    fn can_reverse(&self, mover: Player, hole: usize, start: &Pred) -> bool {
+        let rules = self.rules;
+        if rules.either_way {
+            return self.startable(mover, hole, start) && self.try_move(mover, hole, true).is_some();
+        }
+        let Some((from, only_to_capture)) = &rules.reverse else { return false };
+        if !self.startable(mover, hole, from) {
+            return false;
+        }
+        match self.try_move(mover, hole, true) {
+            Some((after, sowing)) => !only_to_capture || self.captures(&after, &sowing, mover),
+            None => false,
+        }
+    }
+
+    /// Whether the move that left `after` (its sowing `sowing`) captured: stones sown on, or a
+    /// capture at its end.
+    fn captures(&self, after: &State, sowing: &Sowing, mover: Player) -> bool {
+        if sowing.taken > 0 {
+            return true;
+        }
+        if sowing.choice || !sowing.may_capture {
+            return false;
+        }
+        let mut end = *after;
+        capture(self.rules, &mut end, sowing.last, mover, sowing.lap) > 0 || end.pending != Pending::None || end.claimed != after.claimed
     }
 
     /// The legal actions as canonical text.
@@ -164,14 +241,27 @@ impl<'r> Game<'r> {
         let mut laps = 0;
         let idle = !answering && self.state.pending == Pending::None;
         match (action, self.state.pending) {
-            (Action::Sow(hole), _) if idle => {
-                let start = self.start_condition(mover);
-                let Some((after, sowing)) = self.sowing(mover, hole as usize, start) else {
+            (Action::Sow(hole), _) if idle && self.placing(mover) => {
+                let hole = hole as usize;
+                let place = self.rules.place.as_ref();
+                if hole >= self.rules.holes
+                    || self.state.owners[hole] != mover
+                    || self.state.claimed & (1u128 << hole) != 0
+                    || !place.is_some_and(|p| self.state.holds(self.rules, p, hole, mover))
+                {
+                    return Err(illegal());
+                }
+                self.state.hand[mover.index()] -= 1;
+                self.state.counts[hole] += 1;
+                self.end_action(mover, mover.opponent(), true);
+            }
+            (Action::Sow(hole) | Action::SowReversed(hole), _) if idle => {
+                let Some((after, sowing)) = self.legal_move(mover, action, hole as usize) else {
                     return Err(illegal());
                 };
                 self.state = after;
                 laps = sowing.laps;
-                self.lap_ended(mover, sowing.last, sowing.choice);
+                self.lap_ended(mover, &sowing);
             }
             (Action::Continue, Pending::Continue(hole)) => {
                 let Some((after, sowing)) = self.continued(hole as usize) else {
@@ -179,11 +269,11 @@ impl<'r> Game<'r> {
                 };
                 self.state = after;
                 laps = sowing.laps;
-                self.lap_ended(mover, sowing.last, sowing.choice);
+                self.lap_ended(mover, &sowing);
             }
             (Action::Stop, Pending::Continue(hole)) => {
                 self.state.pending = Pending::None;
-                self.move_ended(mover, hole as usize);
+                self.move_ended(mover, hole as usize, Lap::default(), true);
             }
             (Action::Take(set), Pending::Choose(_)) => {
                 let mut after = self.state;
@@ -221,21 +311,24 @@ impl<'r> Game<'r> {
         Ok(())
     }
 
-    /// A lap of `mover`'s move ended in `last` without a relay. Where the mover may choose to
-    /// relay, the move waits for the choice (made for them when relaying would never end).
-    fn lap_ended(&mut self, mover: Player, last: usize, choice: bool) {
-        if choice && self.continued(last).is_some() {
+    /// A lap of `mover`'s move ended without a relay. Where the mover may choose to relay, the
+    /// move waits for the choice (made for them when relaying would never end).
+    fn lap_ended(&mut self, mover: Player, sowing: &Sowing) {
+        let last = sowing.last;
+        if sowing.choice && self.continued(last).is_some() {
             self.state.pending = Pending::Continue(crate::hole_byte(last));
             self.record_position(mover);
         } else {
-            self.move_ended(mover, last);
+            self.move_ended(mover, last, sowing.lap, sowing.may_capture);
         }
     }
 
-    /// `mover`'s sowing ended in `last`: capture, then hand over the turn (unless the mover has
-    /// holes to choose).
-    fn move_ended(&mut self, mover: Player, last: usize) {
-        capture(self.rules, &mut self.state, last, mover);
+    /// `mover`'s sowing ended in `last` after `lap`: capture (if the move still may), then hand
+    /// over the turn (unless the mover has holes to choose).
+    fn move_ended(&mut self, mover: Player, last: usize, lap: Lap, may_capture: bool) {
+        if may_capture {
+            capture(self.rules, &mut self.state, last, mover, lap);
+        }
         if self.state.pending == Pending::None {
             // The last seed in the mover's own store: they move again.
             let again = self.rules.play_again && last == self.rules.holes + mover.index();
@@ -261,10 +354,35 @@ impl<'r> Game<'r> {
         if !self.startable(mover, hole, start) {
             return None;
         }
+        self.try_move(mover, hole, false)
+    }
+
+    /// The position after `action`, a sowing from `hole`, if it is legal now.
+    fn legal_move(&self, mover: Player, action: Action, hole: usize) -> Option<(State, Sowing)> {
+        let rules = self.rules;
+        let reversed = matches!(action, Action::SowReversed(_));
+        // Where legality depends on the other moves (a compulsory capture) or on the move's
+        // outcome (a reverse move only to capture), ask the list of legal moves.
+        if rules.must_capture.is_some() || reversed {
+            let mut legal = Vec::new();
+            self.moves_into(mover, &mut legal);
+            return legal.contains(&action).then(|| self.try_move(mover, hole, reversed)).flatten();
+        }
+        self.sowing(mover, hole, self.start_condition(mover))
+    }
+
+    /// The position after `mover` sows from `hole` (against the file's direction when
+    /// `reversed`), if the move ends and the rules allow what it leaves; the hole is not checked.
+    fn try_move(&self, mover: Player, hole: usize, reversed: bool) -> Option<(State, Sowing)> {
+        let rules = self.rules;
         let mut after = self.state;
-        let sowing = sow(self.rules, &mut after, hole, mover)?;
+        after.reversed = reversed;
+        let sowing = sow(rules, &mut after, hole, mover)?;
         // An opponent without stones must be given some, where the rules say so.
-        if self.rules.must_feed && self.side_is_empty(&self.state, mover.opponent()) && self.side_is_empty(&after, mover.opponent()) {
+        if rules.must_feed && self.side_is_empty(&self.state, mover.opponent()) && self.side_is_empty(&after, mover.opponent()) {
+            return None;
+        }
+        if rules.no_move_leaves.as_ref().is_some_and(|p| after.holds(rules, p, 0, mover)) {
             return None;
         }
         Some((after, sowing))
@@ -278,7 +396,8 @@ impl<'r> Game<'r> {
     /// Whether `mover` may start a move from `hole`: [`Game::sowing`] without its result, which
     /// needs no sowing at all when a move is a single lap and nobody has to be fed.
     fn can_start(&self, mover: Player, hole: usize, start: &Pred) -> bool {
-        if self.rules.relay.is_none() && !self.rules.resows && !self.rules.must_feed {
+        let rules = self.rules;
+        if rules.relay.is_none() && !rules.resows && !rules.must_feed && rules.no_move_leaves.is_none() {
             return self.startable(mover, hole, start);
         }
         self.sowing(mover, hole, start).is_some()
@@ -301,6 +420,11 @@ impl<'r> Game<'r> {
     }
 
     fn has_no_move(&self, player: Player) -> bool {
+        if self.placing(player) || self.rules.reversible() {
+            let mut moves = Vec::new();
+            self.moves_into(player, &mut moves);
+            return moves.is_empty();
+        }
         let start = self.start_condition(player);
         !(0..self.rules.holes).any(|h| self.can_start(player, h, start))
     }
@@ -313,7 +437,7 @@ impl<'r> Game<'r> {
         }
         let counts = self.history.record(self.rules, &self.state);
         if let Some((outcome, reason)) = ending::repetition_ending(self.rules, counts) {
-            self.conclude(outcome, None, mover, reason.to_string());
+            self.conclude(outcome, ending::loser(outcome, mover), mover, reason.to_string());
             return true;
         }
         false
@@ -323,8 +447,9 @@ impl<'r> Game<'r> {
     /// only after an action that may have moved stones).
     fn end_action(&mut self, mover: Player, next: Player, moved: bool) {
         self.state.to_move = next;
+        self.state.reversed = false;
         if let Some((outcome, reason)) = ending::board_ending(self.rules, &self.state, mover).filter(|_| moved) {
-            return self.conclude(outcome, None, mover, reason.to_string());
+            return self.conclude(outcome, ending::loser(outcome, mover), mover, reason.to_string());
         }
         if !self.record_position(mover) {
             self.start_turn();

@@ -75,6 +75,10 @@ pub fn key(rules: &Rules, state: &State, what: Repeated) -> Key {
     for (i, c) in captured.iter().enumerate() {
         bytes[68 + 4 * i..68 + 4 * (i + 1)].copy_from_slice(&c.to_le_bytes());
     }
+    for (i, c) in state.hand.iter().enumerate() {
+        bytes[76 + 2 * i..76 + 2 * (i + 1)].copy_from_slice(&c.to_le_bytes());
+    }
+    bytes[80] = u8::from(state.reversed);
     for (i, count) in state.counts[..holes].iter().enumerate() {
         bytes[HEAD + 2 * i..HEAD + 2 * (i + 1)].copy_from_slice(&count.to_le_bytes());
     }
@@ -82,8 +86,8 @@ pub fn key(rules: &Rules, state: &State, what: Repeated) -> Key {
 }
 
 /// The bytes of a key before the counts: kind, player to move, decision (2), four hole sets, two
-/// captures.
-const HEAD: usize = 4 + 16 * 4 + 8;
+/// captures, two hands and the way the move goes.
+const HEAD: usize = 4 + 16 * 4 + 8 + 4 + 1;
 
 /// The map's hasher: a key is already a uniform hash, so its low 64 bits serve as they are.
 #[derive(Default)]

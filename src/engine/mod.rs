@@ -48,6 +48,11 @@ pub struct State {
     /// Claimed holes (a bit per hole): each belongs to its claimer (`owners`), and every stone
     /// sown into it goes to the claimer's captures, so it is always empty.
     pub claimed: u128,
+    /// The stones each player holds in hand, off the board (South first).
+    pub hand: [u16; 2],
+    /// The move under way goes against the file's direction (a reversed move, or a capture's
+    /// `direction` turned it). False between moves.
+    pub reversed: bool,
 }
 
 /// A decision open inside a move: the move stands still until the mover answers it.
@@ -79,6 +84,8 @@ impl State {
             closed: 0,
             round: 1,
             claimed: 0,
+            hand: [rules.hand; 2],
+            reversed: false,
         }
     }
 
@@ -87,29 +94,47 @@ impl State {
         self.counts[..rules.holes].iter().map(|&c| u32::from(c)).sum()
     }
 
-    /// Stones on the board plus everything captured: constant through a game.
+    /// Stones on the board, in hand and captured: constant through a game.
     pub fn total(&self, rules: &Rules) -> u32 {
-        self.board_total(rules) + self.captured[0] + self.captured[1]
+        self.board_total(rules) + self.captured[0] + self.captured[1] + u32::from(self.hand[0]) + u32::from(self.hand[1])
     }
 
-    /// Whether `pred` holds for `hole` with `mover` as the player whose move it is.
+    /// Whether `pred` holds for `hole` with `mover` as the player whose move it is (outside a lap).
     #[inline]
     pub(crate) fn holds(&self, rules: &Rules, pred: &crate::compile::Pred, hole: usize, mover: Player) -> bool {
+        self.holds_in_lap(rules, pred, hole, mover, Lap::default())
+    }
+
+    /// [`State::holds`] at the end of a lap, for the predicates that ask about it.
+    #[inline]
+    pub(crate) fn holds_in_lap(&self, rules: &Rules, pred: &crate::compile::Pred, hole: usize, mover: Player, lap: Lap) -> bool {
         let view = crate::compile::View {
             counts: &self.counts,
             owners: &self.owners,
             mover,
             holes: rules.holes,
-            next: &rules.next[mover.index()],
-            previous: &rules.previous[mover.index()],
+            next: rules.next_of(mover, self.reversed),
+            previous: rules.previous_of(mover, self.reversed),
             opposite: &rules.opposite,
+            behind: &rules.behind,
             closed: self.closed,
             captured: self.captured[mover.index()],
             opponent_captured: self.captured[mover.opponent().index()],
             claimed: self.claimed,
+            hand: u32::from(self.hand[mover.index()]),
+            lap: lap.number,
+            sown: lap.sown,
         };
         pred.holds(hole, &view)
     }
+}
+
+/// A lap being sown, as predicates see it: its number in the move (from 1) and the stones it
+/// started with. Both 0 outside a move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Lap {
+    pub number: u32,
+    pub sown: u32,
 }
 
 /// The holes of a set, in board order.

@@ -1,7 +1,7 @@
 //! Sowing: one lap, and a whole move of laps joined by relays, with exact detection of moves
 //! that would never end.
 
-use super::State;
+use super::{Lap, State};
 use crate::check::model::{FirstSeed, Taker};
 use crate::compile::{step, Rules};
 use crate::player::Player;
@@ -14,6 +14,13 @@ pub struct Sowing {
     pub laps: u32,
     /// The move stopped where the mover chooses to relay or stop (`relay or stop when …`).
     pub choice: bool,
+    /// The last lap, as the capture rules asked at the end of the move see it.
+    pub lap: Lap,
+    /// Stones taken by captures sown on during the move.
+    pub taken: u32,
+    /// Whether the move may still capture at its end (not where its first lap had to capture
+    /// and did not).
+    pub may_capture: bool,
 }
 
 /// Laps after which a move without a lap limit counts as one that never ends: about 20 ms of
@@ -28,6 +35,23 @@ enum Hand {
     Lift(usize),
     /// Stones a capture took, sown from the hole after `after`.
     Captured { after: usize, stones: u32 },
+}
+
+impl Hand {
+    /// The stones this lap will sow.
+    fn stones(self, state: &State) -> u32 {
+        match self {
+            Hand::Lift(origin) => u32::from(state.counts[origin]),
+            Hand::Captured { stones, .. } => stones,
+        }
+    }
+
+    /// The lap's origin: the hole lifted, or the one before the first stone of captured stones.
+    fn origin(self) -> usize {
+        match self {
+            Hand::Lift(origin) | Hand::Captured { after: origin, .. } => origin,
+        }
+    }
 }
 
 /// Sows one lap; returns the hole of the last stone.
@@ -87,59 +111,76 @@ fn drop_stone(rules: &Rules, state: &mut State, at: usize, mover: Player, plain:
     }
 }
 
-/// Sows a whole move from `origin` for `mover`: laps and relays (and captures sown on) until a
-/// lap ends without one, or ends where the mover has a choice to make ([`Sowing::choice`]).
-/// Returns `None` if the move would never end (never under `stop after N laps`, which cuts such a
-/// move instead); `state` is then left mid-move, so callers work on a copy. Detection is exact
-/// (Brent's cycle finding over the position at the start of each lap) up to [`ENDLESS_LAPS`]
-/// laps, a move still going then counting as endless.
+/// Sows a whole move from `origin` for `mover`, the way `state.reversed` says: laps and relays
+/// (and captures sown on) until a lap ends without one, or ends where the mover has a choice to
+/// make ([`Sowing::choice`]). Returns `None` if the move would never end (never under `stop after
+/// N laps`, which cuts such a move instead); `state` is then left mid-move, so callers work on a
+/// copy. Detection is exact (Brent's cycle finding over the position at the start of each lap) up
+/// to [`ENDLESS_LAPS`] laps, a move still going then counting as endless.
 pub fn sow(rules: &Rules, state: &mut State, origin: usize, mover: Player) -> Option<Sowing> {
+    sow_hand(rules, state, Hand::Lift(origin), mover)
+}
+
+fn sow_hand(rules: &Rules, state: &mut State, mut hand: Hand, mover: Player) -> Option<Sowing> {
     let holes = rules.holes;
-    let mut hand = Hand::Lift(origin);
     let mut laps = 0u32;
+    let mut taken = 0u32;
+    // Under `no capture unless the first lap captures`: whether captures are still possible.
+    let mut may_capture = true;
     let mut checkpoint = state.counts;
-    let mut checkpoint_hand = hand;
+    let mut checkpoint_hand = (hand, state.reversed);
     let (mut power, mut steps) = (1u32, 0u32);
-    let next = &rules.next[mover.index()];
     loop {
-        let last = lap(rules, state, hand, next, mover);
+        let lap_now = Lap { number: laps + 1, sown: hand.stones(state) };
+        let origin = hand.origin();
+        let last = lap(rules, state, hand, rules.next_of(mover, state.reversed), mover);
         laps += 1;
         // A lap ending in a store (or a claimed hole, which acts as one) ends the move, and so
         // does the last lap a move may sow: nothing relays or is sown on from there.
         let ends_here = last >= holes || state.claimed & (1u128 << last) != 0 || laps >= rules.lap_limit;
         // A capture whose stones are sown on comes before any relay.
-        let resown = if rules.resows && !ends_here { super::capture::resow(rules, state, last, mover) } else { 0 };
-        if resown > 0 {
-            hand = Hand::Captured { after: last, stones: resown };
+        let resown = match rules.resows && may_capture && !ends_here {
+            true => super::capture::resow(rules, state, last, origin, mover, lap_now),
+            false => None,
+        };
+        if rules.first_lap_decides && laps == 1 && resown.is_none() {
+            may_capture = false;
+        }
+        if let Some((stones, after)) = resown {
+            taken += stones;
+            hand = Hand::Captured { after, stones };
         } else {
             let relays = match &rules.relay {
-                Some(relay) => !ends_here && state.holds(rules, relay, last, mover),
+                Some(relay) => !ends_here && state.holds_in_lap(rules, relay, last, mover, lap_now),
                 None => false,
             };
             if !relays {
-                let choice = !ends_here && rules.relay_or_stop.as_ref().is_some_and(|p| state.holds(rules, p, last, mover));
+                let choice = !ends_here && rules.relay_or_stop.as_ref().is_some_and(|p| state.holds_in_lap(rules, p, last, mover, lap_now));
                 if rules.stores {
                     // Stones sown into the stores are their owners' captures.
                     for p in 0..2 {
                         state.captured[p] += u32::from(std::mem::take(&mut state.counts[holes + p]));
                     }
                 }
-                return Some(Sowing { last, laps, choice });
+                // A move that has sown more than one lap without its first capturing ends with none.
+                let may_capture = may_capture || !rules.first_lap_decides || laps == 1;
+                return Some(Sowing { last, laps, choice, lap: lap_now, taken, may_capture });
             }
-            hand = Hand::Lift(if rules.relay_next { step(next, last, state.closed) } else { last });
+            let lifted = super::capture::resolve(rules, state, rules.relay_from, last, origin, mover);
+            hand = Hand::Lift(lifted.filter(|&h| h < holes).unwrap_or(last));
         }
         // Under a lap limit every move ends, endless or not: it is cut at the limit. Without one, a
         // move that comes back to a lap start it has seen never ends; nor, in practice, does one
         // still going after `ENDLESS_LAPS` laps (a cycle can take millions of laps to close).
         if rules.lap_limit == u32::MAX
-            && ((hand == checkpoint_hand && state.counts[..holes] == checkpoint[..holes]) || laps >= ENDLESS_LAPS)
+            && (((hand, state.reversed) == checkpoint_hand && state.counts[..holes] == checkpoint[..holes]) || laps >= ENDLESS_LAPS)
         {
             return None;
         }
         steps += 1;
         if steps == power {
             checkpoint[..holes].copy_from_slice(&state.counts[..holes]);
-            checkpoint_hand = hand;
+            checkpoint_hand = (hand, state.reversed);
             power = power.saturating_mul(2);
             steps = 0;
         }

@@ -371,6 +371,19 @@ fn is_keyword(rule: Rule) -> bool {
             | kw_slam
             | kw_captures
             | kw_nothing
+            | kw_reverse
+            | kw_only
+            | kw_capture
+            | kw_leaves
+            | kw_the
+            | kw_place
+            | kw_hand
+            | kw_either
+            | kw_way
+            | kw_direction
+            | kw_mover
+            | kw_loses
+            | kw_are
     )
 }
 
@@ -479,7 +492,17 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
         Rule::play_again => StatementKind::PlayAgain(build_ident(c.next()?)),
         Rule::must_feed => StatementKind::MustFeed,
         Rule::grand_slam => StatementKind::GrandSlamNothing,
-        Rule::relay_from => StatementKind::RelayFrom { from: build_ident(c.next()?), condition: build_expr(c.next()?)? },
+        Rule::relay_from => StatementKind::RelayFrom { from: build_hole_ref(c.next()?)?, condition: build_expr(c.next()?)? },
+        Rule::sow_either => StatementKind::SowEitherWay { own_rows: c.optional(Rule::own_rows).map(|p| span_of(&p)) },
+        Rule::reverse => {
+            let condition = build_expr(c.next()?)?;
+            StatementKind::Reverse { condition, only_to_capture: c.optional(Rule::only_to_capture).is_some() }
+        }
+        Rule::must_capture => StatementKind::MustCapture(c.optional(Rule::expr).map(build_expr).transpose()?),
+        Rule::no_move_leaves => StatementKind::NoMoveLeaves(build_expr(c.next()?)?),
+        Rule::no_capture_unless => StatementKind::FirstLapDecides,
+        Rule::place_from_hand => StatementKind::PlaceFromHand(c.optional(Rule::expr).map(build_expr).transpose()?),
+        Rule::direction => StatementKind::Direction { way: build_ident(c.next()?), condition: build_expr(c.next()?)? },
         Rule::refill => StatementKind::Refill(build_value(c.next()?)?),
         Rule::starter_alternates => StatementKind::StarterAlternates,
         Rule::end_match => {
@@ -503,12 +526,15 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
             let condition = build_expr(c.next()?)?;
             StatementKind::InPassing { condition, to: c.optional(Rule::ident).map(build_ident) }
         }
-        Rule::sow_captured => StatementKind::SowCaptured(build_ident(c.next()?)),
-        Rule::claim => StatementKind::Claim(build_ident(c.next()?)),
+        Rule::sow_captured => {
+            let after = c.optional(Rule::after).is_some();
+            StatementKind::SowCaptured { after, from: build_hole_ref(c.next()?)? }
+        }
+        Rule::claim => StatementKind::Claim(build_hole_ref(c.next()?)?),
         Rule::stop_after => StatementKind::StopAfter(build_value(c.next()?)?),
         Rule::skip_origin => StatementKind::SkipOrigin,
         Rule::relay => StatementKind::Relay(build_expr(c.next()?)?),
-        Rule::take => StatementKind::Take(build_ident(c.next()?)),
+        Rule::take => StatementKind::Take(build_hole_ref(c.next()?)?),
         Rule::chain => StatementKind::Chain { direction: build_ident(c.next()?), condition: build_expr(c.next()?)? },
         Rule::when => {
             let condition = build_condition(c.next()?)?;
@@ -533,6 +559,18 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
         _ => return Err(Diagnostic::internal(&format!("unexpected statement form {rule:?}"), span)),
     };
     Ok(Statement { kind, guard, span })
+}
+
+/// `last hole`, `origin`, `first hole of inner row`.
+fn build_hole_ref(pair: Pair<'_, Rule>) -> Result<HoleRef, Diagnostic> {
+    let span = span_of(&pair);
+    let mut c = Children::of(pair);
+    let first = c.next()?;
+    if first.as_rule() == Rule::row_end_ref {
+        let mut r = Children::of(first);
+        return Ok(HoleRef { word: build_ident(r.next()?), row: Some(build_ident(r.next()?)), span });
+    }
+    Ok(HoleRef { word: build_ident(first), row: None, span })
 }
 
 fn build_ident(pair: Pair<'_, Rule>) -> Ident {
@@ -609,6 +647,10 @@ fn build_consequence(pair: Pair<'_, Rule>) -> Result<Consequence, Diagnostic> {
     match inner.as_rule() {
         Rule::leftover => Ok(Consequence::Leftover(build_ident(Children::of(inner).next()?))),
         Rule::draw => Ok(Consequence::Draw(span_of(&inner))),
+        Rule::mover_result => {
+            let wins = Children::of(inner.clone()).has_keyword(Rule::kw_wins);
+            Ok(Consequence::Mover { wins, span: span_of(&inner) })
+        }
         _ => Err(unexpected(&inner)),
     }
 }
@@ -658,6 +700,13 @@ fn build_term(pair: Pair<'_, Rule>) -> Result<Expr, Diagnostic> {
             ExprKind::Related { relation, condition: Box::new(build_negation(c.next()?)?) }
         }
         Rule::membership => ExprKind::Member(build_ident(Children::of(inner).next()?)),
+        Rule::row_empty => {
+            let words = inner.clone().into_inner().collect::<Vec<_>>();
+            let own = words.first().is_some_and(|w| w.as_str() == "own");
+            let negated = words.iter().any(|w| w.as_rule() == Rule::not);
+            let set = words.iter().find(|w| w.as_rule() == Rule::ident).map(|w| build_ident(w.clone()));
+            ExprKind::SetEmpty { own, set: set.ok_or_else(|| unexpected(&inner))?, negated }
+        }
         Rule::flag => ExprKind::Flag(build_ident(Children::of(inner).next()?)),
         _ => return Err(unexpected(&inner)),
     };

@@ -12,9 +12,9 @@ use crate::compile::Rules;
 use crate::player::Player;
 
 /// Every field of a position.
-const FIELDS: [&str; 15] = [
+const FIELDS: [&str; 16] = [
     "game", "options", "to_move", "rows", "stores", "captured", "owners", "legal", "status", "result", "pending", "declined", "closed",
-    "round", "claimed",
+    "round", "claimed", "hand",
 ];
 
 /// The most stones a position may hold in all: every one must fit a hole whatever the sowing does.
@@ -30,6 +30,7 @@ pub(super) fn read(map: &Map<String, Value>, rules: &Rules) -> Result<State, Pos
     state.to_move = to_move(map)?;
     read_rows(map, rules, &mut state)?;
     read_captured(map, rules, &mut state)?;
+    read_hand(map, rules, &mut state)?;
     check_total(rules, &state)?;
     read_owners(map, rules, &mut state)?;
     read_claimed(map, rules, &mut state)?;
@@ -180,6 +181,21 @@ fn read_captured(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> 
     Ok(())
 }
 
+/// `hand`, where players hold stones in hand (missing: none in hand).
+fn read_hand(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
+    let hand = optional(map, "hand").map(|h| sides(h, "hand")).transpose()?;
+    if hand.is_some() && !rules.has_hands() {
+        return Err(refuse("hand", "in this game no player holds stones in hand"));
+    }
+    let hand = hand.unwrap_or([0, 0]);
+    for player in Player::BOTH {
+        let n = hand[player.index()];
+        state.hand[player.index()] =
+            u16::try_from(n).map_err(|_| refuse(join("hand", player.name()), format!("{n} stones in hand: at most {}", u16::MAX)))?;
+    }
+    Ok(())
+}
+
 /// A value for each player: `{"south": …, "north": …}`.
 fn sides(value: &Value, path: &str) -> Result<[u32; 2], PositionError> {
     let map = object(value, path, &["south", "north"])?;
@@ -196,12 +212,23 @@ fn sides(value: &Value, path: &str) -> Result<[u32; 2], PositionError> {
 /// Stones on the board and captured, in all: they must fit a hole.
 fn check_total(rules: &Rules, state: &State) -> Result<(), PositionError> {
     let board: u64 = state.counts[..rules.holes].iter().map(|&c| u64::from(c)).sum();
-    let total = board + state.captured.iter().map(|&c| u64::from(c)).sum::<u64>();
+    let captured = state.captured.iter().map(|&c| u64::from(c)).sum::<u64>();
+    let total = board + captured + state.hand.iter().map(|&c| u64::from(c)).sum::<u64>();
     if total > MOST_STONES {
-        let field = if board > MOST_STONES { "rows" } else { "captured" };
+        let field = if board > MOST_STONES {
+            "rows"
+        } else if board + captured > MOST_STONES {
+            "captured"
+        } else {
+            "hand"
+        };
         return Err(refuse(
             field,
-            format!("the position holds {total} stones in all (board and captures); the engine plays at most {MOST_STONES}"),
+            format!(
+                "the position holds {total} stones in all (board{}captures{}); the engine plays at most {MOST_STONES}",
+                if rules.has_hands() { ", " } else { " and " },
+                if rules.has_hands() { " and hands" } else { "" }
+            ),
         ));
     }
     Ok(())

@@ -18,7 +18,7 @@ use std::collections::HashSet;
 
 use super::json::refuse;
 use super::{PositionError, State};
-use crate::check::model::{Relation, Take};
+use crate::check::model::{HoleRef, Relation};
 use crate::compile::{step, Pred, Rules};
 use crate::engine::holes_of;
 use crate::player::Player;
@@ -30,7 +30,7 @@ const BUDGET: u32 = 20_000;
 
 /// Refuses claims that no order of claims the rules allow could have made.
 pub(super) fn check(rules: &Rules, state: &State) -> Result<(), PositionError> {
-    let only_last_hole = rules.captures.iter().all(|c| c.claims.iter().all(|t| *t == Take::LastHole));
+    let only_last_hole = rules.captures.iter().all(|c| c.claims.iter().all(|t| *t == HoleRef::Last));
     if state.claimed == 0 || !only_last_hole {
         return Ok(());
     }
@@ -91,9 +91,9 @@ impl Search<'_> {
         // Captures are tried in order, the first that holds applying: an earlier rule that surely
         // holds there leaves the claim rules after it unasked.
         for resow in [false, true] {
-            for rule in rules.captures.iter().filter(|c| c.resow == resow) {
+            for rule in rules.captures.iter().filter(|c| c.resow() == resow) {
                 let holds = past.maybe(&rule.when, hole);
-                if holds != Some(false) && rule.claims.contains(&Take::LastHole) {
+                if holds != Some(false) && rule.claims.contains(&HoleRef::Last) {
                     return true;
                 }
                 if holds == Some(true) {
@@ -162,7 +162,10 @@ impl Past<'_> {
             | Pred::CountEven(_)
             | Pred::Empty
             | Pred::Captured(..)
-            | Pred::OpponentCaptured(..) => None,
+            | Pred::OpponentCaptured(..)
+            | Pred::Hand(..)
+            | Pred::Lap(..)
+            | Pred::Sown(..) => None,
             Pred::Own => owner().map(|o| o == self.mover),
             Pred::Opponent => owner().map(|o| o != self.mover),
             Pred::In(set) => Some(set & 1u128.checked_shl(u32::try_from(hole).ok()?)? != 0),
@@ -188,6 +191,7 @@ impl Past<'_> {
             Relation::Opposite => usize::from(rules.opposite[hole]),
             Relation::Symmetric => rules.holes.checked_sub(hole + 1)?,
             Relation::Beyond => step(next, step(next, hole, self.closed), self.closed),
+            Relation::Behind => Some(usize::from(rules.behind[hole])).filter(|&h| h < rules.holes)?,
         };
         (related < MAX_HOLES).then_some(related)
     }

@@ -54,6 +54,9 @@ pub struct Position {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stores: Option<Sides>,
     pub captured: Sides,
+    /// The stones each player holds in hand (only where the game has hands).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand: Option<Sides>,
     pub owners: BTreeMap<String, Player>,
     pub legal: Vec<String>,
     pub status: &'static str,
@@ -94,6 +97,10 @@ pub struct Pending {
     /// only where another section chooses as many holes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub capture: Option<usize>,
+    /// For a decision inside a move, the way the move goes (only where moves may go either way):
+    /// `"clockwise"` or `"counter-clockwise"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub direction: Option<String>,
 }
 
 /// The decision words of [`Pending::decision`].
@@ -117,6 +124,7 @@ impl Game<'_> {
             rows,
             stores: rules.stores.then(|| state.captured.into()),
             captured: state.captured.into(),
+            hand: rules.has_hands().then(|| state.hand.map(u32::from).into()),
             owners,
             legal: self.legal_texts(),
             status: if self.is_over() { "over" } else { "ongoing" },
@@ -136,11 +144,12 @@ impl Game<'_> {
 }
 
 fn pending_json(rules: &Rules, state: &State) -> Option<Pending> {
-    let open = Pending { offer: None, by: state.to_move, decision: None, at: None, holes: None, capture: None };
+    let open = Pending { offer: None, by: state.to_move, decision: None, at: None, holes: None, capture: None, direction: None };
     if state.offer != 0 {
         let offer = super::holes_of(state.offer).map(|h| rules.label(h)).collect();
         return Some(Pending { offer: Some(offer), by: state.to_move.opponent(), ..open });
     }
+    let open = Pending { direction: rules.reversible().then(|| way_name(rules.clockwise != state.reversed).to_string()), ..open };
     match state.pending {
         Open::None => None,
         Open::Continue(hole) => {
@@ -152,6 +161,15 @@ fn pending_json(rules: &Rules, state: &State) -> Option<Pending> {
             let shared = (0..rules.captures.len()).filter(|&r| rules.chosen_count(r) == count).count() > 1;
             Some(Pending { decision: Some(TAKE.to_string()), holes: Some(count), capture: shared.then_some(rule + 1), ..open })
         }
+    }
+}
+
+/// The word of a way of sowing in the position JSON.
+pub(super) fn way_name(clockwise: bool) -> &'static str {
+    if clockwise {
+        "clockwise"
+    } else {
+        "counter-clockwise"
     }
 }
 

@@ -15,7 +15,7 @@ use crate::player::Player;
 
 /// Opens in `state` the offer or decision `value` describes.
 pub(super) fn read(value: &Value, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
-    let map = object(value, "pending", &["offer", "by", "decision", "at", "holes", "capture"])?;
+    let map = object(value, "pending", &["offer", "by", "decision", "at", "holes", "capture", "direction"])?;
     let by = match optional(map, "by") {
         Some(by) => player(by, "pending.by")?,
         None => return Err(refuse("pending.by", "missing: the player who offered, or whose move it is")),
@@ -24,10 +24,12 @@ pub(super) fn read(value: &Value, rules: &Rules, state: &mut State) -> Result<()
         (Some(_), Some(_)) => Err(refuse("pending", "an offer or a decision, not both")),
         (None, None) => Err(refuse("pending", "an \"offer\" or a \"decision\" goes here")),
         (Some(offer), None) => {
-            foreign(map, &["at", "holes", "capture"], "an offer")?;
+            foreign(map, &["at", "holes", "capture", "direction"], "an offer")?;
             read_offer(offer, by, rules, state)
         }
-        (None, Some(decision)) => match string(decision, "pending.decision", "a decision")? {
+        (None, Some(decision)) => match string(decision, "pending.decision", "a decision")
+            .and_then(|d| read_direction(map, rules, state).map(|()| d))?
+        {
             CONTINUE_OR_STOP => {
                 foreign(map, &["holes", "capture"], "\"continue or stop\"")?;
                 mover(by, state)?;
@@ -43,6 +45,30 @@ pub(super) fn read(value: &Value, rules: &Rules, state: &mut State) -> Result<()
             }
         },
     }
+}
+
+/// `pending.direction`: the way the move stands going, required where moves may go either way.
+fn read_direction(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
+    const FIELD: &str = "pending.direction";
+    let direction = optional(map, "direction");
+    if !rules.reversible() {
+        return match direction {
+            Some(_) => Err(refuse(FIELD, "in this game every move goes one way")),
+            None => Ok(()),
+        };
+    }
+    let Some(direction) = direction else {
+        return Err(refuse(FIELD, "missing: the way the move goes (\"clockwise\" or \"counter-clockwise\")"));
+    };
+    let clockwise = match string(direction, FIELD, "a way of sowing")? {
+        "clockwise" => true,
+        "counter-clockwise" => false,
+        other => {
+            return Err(refuse(FIELD, format!("\"{}\" is not a way of sowing (\"clockwise\" or \"counter-clockwise\")", shown(other))))
+        }
+    };
+    state.reversed = clockwise != rules.clockwise;
+    Ok(())
 }
 
 /// Refuses the fields of `map` among `keys`, which do not belong to `what`.
@@ -141,7 +167,7 @@ fn read_continue(map: &Map<String, Value>, by: Player, rules: &Rules, state: &mu
         format!("{label} is empty, but the last stone of the lap lies there")
     } else if rules.relay.as_ref().is_some_and(|relay| state.holds(rules, relay, hole, by)) {
         format!("{by}'s move relays from {label} by itself: there is nothing to choose")
-    } else if super::super::capture::resow(rules, &mut { *state }, hole, by) > 0 {
+    } else if super::super::capture::resow(rules, &mut { *state }, hole, hole, by, super::super::Lap::default()).is_some() {
         format!("a capture at {label} sows its stones on: there is nothing to choose")
     } else if !state.holds(rules, condition, hole, by) {
         format!("the rules give no choice to continue or stop at {label} (their condition does not hold there)")
