@@ -148,8 +148,15 @@ pub enum StatementKind {
     NoMoveLeaves(Expr),
     /// `no capture unless the first lap captures`.
     FirstLapDecides,
-    /// `place from hand into own hole where …`: the move of a player with stones in hand.
-    PlaceFromHand(Option<Expr>),
+    /// `place from hand into own hole where …` (`, then sow`): the move of a player with stones
+    /// in hand; with `then sow` the hole is then sown the way the move names.
+    PlaceFromHand { condition: Option<Expr>, then_sow: bool },
+    /// `otherwise place from hand into own hole where …`: where to place when no hole meets `place`'s.
+    OtherwisePlace(Expr),
+    /// `lift only 2 when …`: a lap lifts at most that many stones of a hole where it holds.
+    LiftOnly { count: Value, condition: Expr },
+    /// `set nyumba = holes b5 c4`
+    HoleListSet { name: Ident, holes: Vec<Ident> },
     /// `direction clockwise when …`: the way a capture's stones and the rest of the move go.
     Direction { way: Ident, condition: Expr },
     /// `refill 4 per hole`

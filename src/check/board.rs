@@ -86,7 +86,7 @@ impl Checker {
             let owners = self.owners(statements.iter().map(|s| (&s.kind, s.span)), rows, header);
             self.rows_unknown = false;
             self.row_kinds = owners.as_deref().and_then(row_kinds).is_some();
-            self.hole_sets(statements, None);
+            self.hole_sets(statements, rows, None);
             self.seeds(statements, rows, None, header);
             return None;
         };
@@ -97,7 +97,7 @@ impl Checker {
         if rows == MAX_ROWS && !self.row_kinds && row_owner.is_some() {
             self.rows_not_neighbours(statements, header);
         }
-        let sets = self.hole_sets(statements, Some(min_columns));
+        let sets = self.hole_sets(statements, rows, Some(min_columns));
         let seeds = self.seeds(statements, rows, Some(min_columns), header);
         let stores = self.stores(statements, rows, columns);
         let hand = self.hand(statements);
@@ -394,14 +394,15 @@ impl Checker {
     /// The `set NAME = …` statements of the board. Their names are recorded even when a set has
     /// mistakes, so that its uses are not reported again. `min_columns`: `None` when the board
     /// has no size (the sets are checked, not built).
-    fn hole_sets(&mut self, statements: &[&Statement], min_columns: Option<usize>) -> Option<Vec<HoleSet>> {
+    fn hole_sets(&mut self, statements: &[&Statement], rows: usize, min_columns: Option<usize>) -> Option<Vec<HoleSet>> {
         self.set_names.clear();
         let mut sets = Vec::new();
         let mut ok = true;
         let mut first: Vec<(String, Span)> = Vec::new();
         for statement in statements {
-            let StatementKind::HoleSet { name, end, count, row } = &statement.kind else {
-                continue;
+            let name = match &statement.kind {
+                StatementKind::HoleSet { name, .. } | StatementKind::HoleListSet { name, .. } => name,
+                _ => continue,
             };
             if let Some((_, earlier)) = first.iter().find(|(n, _)| *n == name.name) {
                 self.push(
@@ -427,6 +428,23 @@ impl Checker {
                 ok = false;
                 continue;
             }
+            let (end, count, row) = match &statement.kind {
+                StatementKind::HoleSet { end, count, row, .. } => (end, count, row),
+                StatementKind::HoleListSet { holes, .. } => {
+                    match self.listed_holes(holes, rows, min_columns) {
+                        Some(holes) => sets.push(HoleSet {
+                            name: name.name.clone(),
+                            holes,
+                            end: RowEnd::First,
+                            count: Num::Literal(0),
+                            row: RowKind::Own,
+                        }),
+                        None => ok = false,
+                    }
+                    continue;
+                }
+                _ => continue,
+            };
             let end = self.word(end, "an end of a row", &[("first", RowEnd::First), ("last", RowEnd::Last)]);
             let count = self.num(count, SET_SIZE);
             let kind = self.row_kind(row);
@@ -446,11 +464,36 @@ impl Checker {
                 }
             }
             match (end, count, kind) {
-                (Some(end), Some(count), Some(row)) => sets.push(HoleSet { name: name.name.clone(), end, count, row }),
+                (Some(end), Some(count), Some(row)) => sets.push(HoleSet { name: name.name.clone(), holes: Vec::new(), end, count, row }),
                 _ => ok = false,
             }
         }
         ok.then_some(sets)
+    }
+
+    /// The holes of `set … = holes b5 c4`, each on the board (checked once the columns are known).
+    fn listed_holes(&mut self, holes: &[Ident], rows: usize, min_columns: Option<usize>) -> Option<Vec<(usize, usize)>> {
+        let mut listed = Vec::new();
+        let mut ok = true;
+        for label in holes {
+            let parsed = parse_label(&label.name).filter(|(r, c)| *r < rows && min_columns.is_none_or(|m| (1..=m).contains(c)));
+            match parsed {
+                Some((row, column)) => listed.push((row, column - 1)),
+                None => {
+                    self.push(
+                        Diagnostic::error(
+                            Code::UnknownHole,
+                            format!("there is no hole `{}` on this board", label.name),
+                            label.span,
+                            "unknown hole",
+                        )
+                        .with_help("a set lists holes of the board by their labels: `set nyumba = holes b5 c4`"),
+                    );
+                    ok = false;
+                }
+            }
+        }
+        ok.then_some(listed)
     }
 
     /// `stores at right`: `Some(false)` without it, `None` when it cannot be.

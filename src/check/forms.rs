@@ -34,6 +34,7 @@ pub const FORMS: &[Form] = &[
     MUST_CAPTURE,
     REVERSE,
     PLACE_FROM_HAND,
+    OTHERWISE_PLACE,
     FIRST_LAP_DECIDES,
     NO_MOVE_LEAVES,
     NO_MOVE,
@@ -42,6 +43,7 @@ pub const FORMS: &[Form] = &[
     SKIP_ORIGIN,
     RELAY,
     RELAY_OR_STOP,
+    LIFT_ONLY,
     STOP_AFTER,
     TAKE_IN_PASSING,
     TAKE,
@@ -73,7 +75,8 @@ pub const SIZE: Form = Form { keyword: "size", section: Some("board"), example: 
 pub const OWNS: Form = Form { keyword: "owns", section: Some("board"), example: "south owns row a" };
 pub const SEEDS: Form = Form { keyword: "seeds", section: Some("board"), example: "seeds 4   or   seeds 2 in row a   or   seeds 3 in a1" };
 pub const STORES: Form = Form { keyword: "stores", section: Some("board"), example: "stores at right" };
-pub const SET: Form = Form { keyword: "set", section: Some("board"), example: "set heads = last 2 holes of outer row" };
+pub const SET: Form =
+    Form { keyword: "set", section: Some("board"), example: "set heads = last 2 holes of outer row   or   set nyumba = holes b5 c4" };
 pub const MOVES_FIRST: Form = Form { keyword: "moves first", section: Some("play"), example: "south moves first" };
 pub const START: Form = Form { keyword: "start", section: Some("play"), example: "start from own hole where count >= 2" };
 pub const OTHERWISE: Form =
@@ -90,6 +93,10 @@ pub const FIRST_LAP_DECIDES: Form =
     Form { keyword: "no capture unless", section: Some("play"), example: "no capture unless the first lap captures" };
 pub const PLACE_FROM_HAND: Form =
     Form { keyword: "place from hand", section: Some("play"), example: "place from hand into own hole where in inner row" };
+pub const OTHERWISE_PLACE: Form =
+    Form { keyword: "otherwise place", section: Some("play"), example: "otherwise place from hand into own hole where not empty" };
+pub const LIFT_ONLY: Form =
+    Form { keyword: "lift only", section: Some("sowing"), example: "lift only 2 when placed and lap = 1 and in nyumba" };
 pub const DIRECTION: Form = Form { keyword: "direction", section: Some("capture"), example: "direction clockwise when in left_kimbi" };
 pub const SOW: Form = Form {
     keyword: "sow",
@@ -177,7 +184,10 @@ pub fn form_of(kind: &StatementKind) -> Option<&'static Form> {
         StatementKind::MustCapture(_) => &MUST_CAPTURE,
         StatementKind::NoMoveLeaves(_) => &NO_MOVE_LEAVES,
         StatementKind::FirstLapDecides => &FIRST_LAP_DECIDES,
-        StatementKind::PlaceFromHand(_) => &PLACE_FROM_HAND,
+        StatementKind::PlaceFromHand { .. } => &PLACE_FROM_HAND,
+        StatementKind::OtherwisePlace(_) => &OTHERWISE_PLACE,
+        StatementKind::LiftOnly { .. } => &LIFT_ONLY,
+        StatementKind::HoleListSet { .. } => &SET,
         StatementKind::Direction { .. } => &DIRECTION,
         StatementKind::Claim(_) => &CLAIM,
         StatementKind::StopAfter(_) => &STOP_AFTER,

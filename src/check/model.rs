@@ -121,6 +121,9 @@ pub enum RowEnd {
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct HoleSet {
     pub name: String,
+    /// `set nyumba = holes b5 c4`: the holes listed, as (row, column from 0); when not empty the
+    /// set is these holes and `end`, `count` and `row` are not used.
+    pub holes: Vec<(usize, usize)>,
     pub end: RowEnd,
     pub count: Num,
     pub row: RowKind,
@@ -175,6 +178,12 @@ pub enum Pred {
     Lap(CompareOp, Num),
     /// The stones the lap being sown started with (0 before a move).
     Sown(CompareOp, Num),
+    /// The hole has held stones since the game began, never emptied (by a lift or a capture).
+    Intact,
+    /// The move under way has captured.
+    Capturing,
+    /// The move under way began by placing a stone from hand.
+    Placed,
 }
 
 /// A hole named from where the sowing stands, resolved by one function in the engine.
@@ -401,6 +410,13 @@ pub struct Model {
     /// `place from hand into own hole where …`: while the mover holds stones in hand, a move puts
     /// one into such a hole.
     pub place: Option<Pred>,
+    /// `otherwise place from hand …`: where to place when no hole meets `place`'s condition.
+    pub place_fallback: Option<Pred>,
+    /// `, then sow`: the hole placed into is then sown (or, where a capture holds there, the
+    /// capture is made first), the way the move names.
+    pub place_then_sow: bool,
+    /// `lift only N when …`: a lap lifts at most N stones of a hole where the condition holds.
+    pub lift_only: Option<(Num, Pred)>,
     /// Stones each player holds in hand at the start (`seeds N in hand`).
     pub hand: Option<Num>,
     pub direction: Direction,

@@ -38,6 +38,9 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("least", "fewest"),
 ];
 
+/// The stones a lap may lift at most (`lift only N`).
+const LIFTED: Slot = Slot { what: "a number of stones lifted", min: 1, max: 65_535 };
+
 /// The holes named by a word, from where the sowing stands.
 pub(super) const HOLE_WORDS: &[(&str, HoleRef)] = &[
     ("last", HoleRef::Last),
@@ -66,6 +69,8 @@ struct Turn {
     /// `no capture unless the first lap captures`, and its span.
     first_lap_decides: Option<Span>,
     place: Option<Pred>,
+    place_fallback: Option<Pred>,
+    place_then_sow: bool,
     /// The `place from hand` line.
     place_span: Option<Span>,
 }
@@ -85,6 +90,8 @@ impl Default for Turn {
             no_move_leaves: None,
             first_lap_decides: None,
             place: None,
+            place_fallback: None,
+            place_then_sow: false,
             place_span: None,
         }
     }
@@ -101,6 +108,7 @@ struct Sowing {
     relay_or_stop_span: Option<Span>,
     relay_from: HoleRef,
     either_way: bool,
+    lift_only: Option<(Num, Pred)>,
     in_passing: Option<(Pred, Taker)>,
     lap_limit: Option<Num>,
     /// The `round own rows` of the `sow` line, if it has one.
@@ -118,6 +126,7 @@ impl Default for Sowing {
             relay_or_stop_span: None,
             relay_from: HoleRef::Last,
             either_way: false,
+            lift_only: None,
             in_passing: None,
             lap_limit: None,
             own_circuits: None,
@@ -173,7 +182,6 @@ impl Checker {
             || !self.circuits_fit(&board, sowing.own_circuits, sections)
             || !self.stores_fit(&board, &play)
             || !self.hand_fits(&board, &play)
-            || !self.first_lap_fits(&play, &sowing)
         {
             return None;
         }
@@ -200,6 +208,9 @@ impl Checker {
             no_move_leaves: play.no_move_leaves,
             first_lap_decides: play.first_lap_decides.is_some(),
             place: play.place,
+            place_fallback: play.place_fallback,
+            place_then_sow: play.place_then_sow,
+            lift_only: sowing.lift_only,
             hand: board.hand.map(|(n, _)| n),
             direction: sowing.direction,
             first_seed: sowing.first_seed,
@@ -243,8 +254,10 @@ impl Checker {
                 }
                 StatementKind::NoMoveLeaves(condition) => turn.no_move_leaves = self.predicate(condition, Subject::Board),
                 StatementKind::FirstLapDecides => turn.first_lap_decides = Some(statement.span),
-                StatementKind::PlaceFromHand(condition) => {
+                StatementKind::OtherwisePlace(condition) => turn.place_fallback = self.predicate(condition, Subject::Hole),
+                StatementKind::PlaceFromHand { condition, then_sow } => {
                     turn.place_span = Some(statement.span);
+                    turn.place_then_sow = *then_sow;
                     turn.place = match condition {
                         Some(condition) => self.predicate(condition, Subject::Hole),
                         None => Some(Pred::And(Vec::new())),
@@ -332,6 +345,10 @@ impl Checker {
                 sowing.relay = self.predicate(condition, Subject::Hole);
                 sowing.relay_from = from.unwrap_or(sowing.relay_from);
             }
+            StatementKind::LiftOnly { count, condition } => {
+                let count = self.num(count, LIFTED);
+                sowing.lift_only = count.zip(self.predicate(condition, Subject::Hole));
+            }
             StatementKind::RelayOrStop(condition) => {
                 sowing.relay_or_stop = self.predicate(condition, Subject::Hole);
                 sowing.relay_or_stop_span = Some(statement.span);
@@ -365,23 +382,6 @@ impl Checker {
             Diagnostic::error(Code::HandNeverPlaced, "the stones in hand never come onto the board", span, "held in hand").with_help(
                 "say how they are played, in the play section: `place from hand into own hole` (with `where …` for which holes)",
             ),
-        );
-        false
-    }
-
-    /// `no capture unless the first lap captures` cannot stand with `relay or stop`: a move that
-    /// waits for `continue` would forget whether its first lap captured.
-    fn first_lap_fits(&mut self, turn: &Turn, sowing: &Sowing) -> bool {
-        let (Some(first_lap), Some(choice)) = (turn.first_lap_decides, sowing.relay_or_stop_span) else { return true };
-        self.push(
-            Diagnostic::error(
-                Code::FirstLapAndChoice,
-                "a move whose first lap decides its captures cannot also stop to ask",
-                first_lap,
-                "captures decided by the first lap",
-            )
-            .with_label(choice, "a decision inside the move")
-            .with_help("the engine does not join these two yet: keep one of them"),
         );
         false
     }

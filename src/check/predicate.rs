@@ -13,7 +13,7 @@ use crate::syntax::OPPONENTS_CAPTURED;
 /// Numbers a hole can be asked about.
 const QUANTITIES: &[&str] = &["count", "captured"];
 /// Properties a hole can have.
-const FLAGS: &[&str] = &["own", "opponent", "opponent's", "empty", "claimed"];
+const FLAGS: &[&str] = &["own", "opponent", "opponent's", "empty", "claimed", "intact", "capturing", "placed"];
 /// Numbers about a player rather than a hole: what the mover or the opponent has captured, and
 /// how many holes the mover has claimed.
 const PLAYER_QUANTITIES: &[&str] = &["captured", OPPONENTS_CAPTURED, "claims", "hand", "lap", "sown"];
@@ -171,6 +171,10 @@ impl Checker {
             "opponent" | "opponent's" => Pred::Opponent,
             "empty" => Pred::Empty,
             "claimed" => Pred::Claimed,
+            "intact" => Pred::Intact,
+            // About the move under way, not a hole: usable anywhere a move is asked about.
+            "capturing" => return Some(Pred::Capturing),
+            "placed" => return Some(Pred::Placed),
             name => {
                 self.push(
                     Diagnostic::error(Code::UnknownFlag, format!("`{name}` is not something a hole can be"), flag.span, "unknown property")

@@ -87,7 +87,8 @@ pub fn draw_styled(game: &Game<'_>, last: Option<&str>, style: Style) -> String 
         // Captures beside each player's outer row (the edge rows), the owner beside every row.
         if row == 0 || row + 1 == rules.rows {
             let what = if rules.stores { "store" } else { "captured" };
-            let _ = writeln!(out, "   {owner:<5}  {what} {}", state.captured[owner.index()]);
+            let hand = if rules.has_hands() { format!(", in hand {}", state.hand[owner.index()]) } else { String::new() };
+            let _ = writeln!(out, "   {owner:<5}  {what} {}{hand}", state.captured[owner.index()]);
         } else {
             let _ = writeln!(out, "   {owner}");
         }

@@ -118,6 +118,14 @@ pub struct Rules {
     pub place: Option<Pred>,
     /// Stones each player holds in hand at the start.
     pub hand: u16,
+    /// Where to place when no hole meets `place`'s condition.
+    pub place_fallback: Option<Pred>,
+    /// The hole placed into is then sown (or captures), the way the move names.
+    pub place_then_sow: bool,
+    /// A lap lifts at most this many stones of a hole where the condition holds.
+    pub lift_only: Option<(u32, Pred)>,
+    /// Whether some predicate asks `intact` (so the engine keeps [`crate::engine::State::intact`]).
+    pub tracks_intact: bool,
     /// Each player's first and last hole of their outer, inner and own rows, in the order they
     /// sow (`u8::MAX`: no such row): `[player][outer, inner, own][first, last]`.
     pub row_ends: [[[u8; 2]; 3]; 2],
@@ -203,7 +211,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
     let lower = |p: &crate::check::model::Pred| pred::lower(p, &value, &set_mask);
     let endings = endings(model, &lower, &value);
 
-    Rules {
+    let mut rules = Rules {
         name: model.name.clone(),
         sources: model.sources.clone(),
         options: model.options.iter().zip(choice.values()).map(|(o, v)| (o.name.clone(), v.clone())).collect(),
@@ -233,6 +241,10 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         no_move_leaves: model.no_move_leaves.as_ref().map(lower),
         first_lap_decides: model.first_lap_decides,
         place: model.place.as_ref().map(lower),
+        place_fallback: model.place_fallback.as_ref().map(lower),
+        place_then_sow: model.place_then_sow,
+        lift_only: model.lift_only.as_ref().map(|(n, p)| (value(*n), lower(p))),
+        tracks_intact: false,
         hand: model.hand.map_or(0, |n| u16::try_from(value(n)).unwrap_or(u16::MAX)),
         row_ends: board.row_ends(),
         behind: board.behind(),
@@ -272,7 +284,10 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
             declined_win: t.declined_win.clone(),
         }),
         rounds: model.rounds.as_ref().map(|r| rounds_rule(model, r, &board, &value)),
-    }
+    };
+    let intact = rules.predicates().any(|p| p.mentions(&|p| *p == Pred::Intact));
+    rules.tracks_intact = intact;
+    rules
 }
 
 /// The board's geometry for a number of columns: each player's circuit and the tables of the
@@ -384,6 +399,9 @@ fn named_sets(model: &Model, board: &Board<'_>, value: &impl Fn(Num) -> u32) -> 
         .sets
         .iter()
         .map(|set| {
+            if !set.holes.is_empty() {
+                return set.holes.iter().fold(0u128, |m, (row, column)| m | 1u128 << (row * board.columns + column));
+            }
             let n = (value(set.count) as usize).min(board.columns);
             let mut mask = 0u128;
             for (p, row) in board.rows_of_kind(set.row).into_iter().enumerate() {
@@ -483,6 +501,37 @@ impl Rules {
     /// Whether any ending counts repetitions (so the engine keeps a history).
     pub fn tracks_repetition(&self) -> bool {
         self.repetition_kinds.contains(&true)
+    }
+
+    /// Every predicate of the rules.
+    pub fn predicates(&self) -> impl Iterator<Item = &Pred> {
+        let captures = self.captures.iter().flat_map(|c| {
+            std::iter::once(&c.when)
+                .chain(c.chain.as_ref().map(|(_, p)| p))
+                .chain(c.bonus.as_ref().map(|(_, p)| p))
+                .chain(c.directions.iter().map(|(_, p)| p))
+        });
+        let endings = self.endings.iter().filter_map(|e| match &e.condition {
+            EndRule::Board(p) => Some(p),
+            EndRule::Repeats { .. } => None,
+        });
+        [Some(&self.start), self.fallback.as_ref(), self.relay.as_ref(), self.relay_or_stop.as_ref(), self.place.as_ref()]
+            .into_iter()
+            .chain([self.place_fallback.as_ref(), self.no_move_leaves.as_ref(), self.must_capture.as_ref()])
+            .chain([
+                self.reverse.as_ref().map(|(p, _)| p),
+                self.lift_only.as_ref().map(|(_, p)| p),
+                self.in_passing.as_ref().map(|(p, _)| p),
+            ])
+            .flatten()
+            .chain(captures)
+            .chain(endings)
+    }
+
+    /// Whether a move's having captured is part of its state: asked by `capturing`, or by the
+    /// first lap deciding the captures.
+    pub fn tracks_capturing(&self) -> bool {
+        self.first_lap_decides || self.predicates().any(|p| p.mentions(&|p| *p == Pred::Capturing))
     }
 
     /// Whether players hold stones in hand (the position JSON then shows them).

@@ -39,6 +39,12 @@ pub enum Pred {
     Lap(CompareOp, u32),
     /// The stones the lap being sown started with (0 outside a move).
     Sown(CompareOp, u32),
+    /// The hole has never been emptied since the game began.
+    Intact,
+    /// The move under way has captured.
+    Capturing,
+    /// The move under way began with a placement from hand.
+    Placed,
 }
 
 /// What a predicate reads: the position, the player whose move it is, and the board's relations.
@@ -65,6 +71,11 @@ pub struct View<'a> {
     /// The lap being sown and the stones it started with (both 0 outside a move).
     pub lap: u32,
     pub sown: u32,
+    /// Holes never emptied since the game began (a bit per hole).
+    pub intact: u128,
+    /// Whether the move under way has captured, and whether it began with a placement.
+    pub capturing: bool,
+    pub placed: bool,
 }
 
 /// Whether `c op n` holds.
@@ -122,10 +133,23 @@ pub(super) fn lower(pred: &model::Pred, value: &impl Fn(Num) -> u32, set: &impl 
         model::Pred::Hand(op, n) => Pred::Hand(*op, value(*n)),
         model::Pred::Lap(op, n) => Pred::Lap(*op, value(*n)),
         model::Pred::Sown(op, n) => Pred::Sown(*op, value(*n)),
+        model::Pred::Intact => Pred::Intact,
+        model::Pred::Capturing => Pred::Capturing,
+        model::Pred::Placed => Pred::Placed,
     }
 }
 
 impl Pred {
+    /// Whether `wanted` holds of the predicate or of any part of it.
+    pub fn mentions(&self, wanted: &impl Fn(&Pred) -> bool) -> bool {
+        wanted(self)
+            || match self {
+                Pred::Or(ps) | Pred::And(ps) => ps.iter().any(|p| p.mentions(wanted)),
+                Pred::Not(p) | Pred::EveryHole(p) | Pred::EveryHoleAtOnce(p) | Pred::At(_, p) => p.mentions(wanted),
+                _ => false,
+            }
+    }
+
     /// Whether [`Pred::set`] can evaluate the predicate.
     fn by_sets(&self) -> bool {
         match self {
@@ -186,6 +210,9 @@ impl Pred {
             Pred::Hand(op, n) => compare(v.hand, *op, *n),
             Pred::Lap(op, n) => compare(v.lap, *op, *n),
             Pred::Sown(op, n) => compare(v.sown, *op, *n),
+            Pred::Intact => v.intact & (1u128 << hole) != 0,
+            Pred::Capturing => v.capturing,
+            Pred::Placed => v.placed,
             Pred::CountIn(ns) => ns.contains(&u32::from(v.counts[hole])),
             Pred::CountRange(low, high) => (*low..=*high).contains(&u32::from(v.counts[hole])),
             Pred::CountEven(even) => v.counts[hole].is_multiple_of(2) == *even,

@@ -39,6 +39,7 @@ pub fn capture(rules: &Rules, state: &mut State, last: usize, mover: Player, lap
         }
     }
     state.captured[mover.index()] += taken;
+    state.capturing |= taken > 0;
     taken
 }
 
@@ -133,6 +134,7 @@ fn take_by(rules: &Rules, rule: &CaptureRule, state: &mut State, last: usize, or
 fn take(state: &mut State, hole: usize, taken: &mut u32) {
     *taken += u32::from(state.counts[hole]);
     state.counts[hole] = 0;
+    state.intact &= !(1u128 << hole);
 }
 
 /// Takes what `what` names, from the last hole `last` of a lap from `origin`.

@@ -5,8 +5,9 @@ use super::action::Action;
 use super::capture::{capture, choosable, take_chosen, take_holes};
 use super::ending;
 use super::history::History;
+use super::placing;
 use super::rounds::{self, Next};
-use super::sowing::{sow, Sowing};
+use super::sowing::{sow, sow_on, Sowing};
 use super::trade;
 use super::Lap;
 use super::{GameResult, Pending, State};
@@ -154,14 +155,7 @@ impl<'r> Game<'r> {
     fn moves_into(&self, mover: Player, actions: &mut Vec<Action>) {
         let rules = self.rules;
         if self.placing(mover) {
-            let place = rules.place.as_ref();
-            let places = (0..rules.holes).filter(|&h| {
-                self.state.owners[h] == mover
-                    && self.state.claimed & (1u128 << h) == 0
-                    && place.is_some_and(|p| self.state.holds(rules, p, h, mover))
-            });
-            actions.extend(places.map(|h| Action::Sow(crate::hole_byte(h))));
-            return;
+            return placing::placements(rules, &self.state, mover, actions);
         }
         let start = self.start_condition(mover);
         for hole in 0..rules.holes {
@@ -193,7 +187,7 @@ impl<'r> Game<'r> {
 
     /// Whether `mover` moves by placing a stone from their hand.
     fn placing(&self, mover: Player) -> bool {
-        self.rules.place.is_some() && self.state.hand[mover.index()] > 0
+        placing::placing(self.rules, &self.state, mover)
     }
 
     /// Whether `mover` may sow from `hole` against the file's direction.
@@ -215,7 +209,7 @@ impl<'r> Game<'r> {
     /// Whether the move that left `after` (its sowing `sowing`) captured: stones sown on, or a
     /// capture at its end.
     fn captures(&self, after: &State, sowing: &Sowing, mover: Player) -> bool {
-        if sowing.taken > 0 {
+        if sowing.taken > 0 || after.capturing {
             return true;
         }
         if sowing.choice || !sowing.may_capture {
@@ -241,19 +235,24 @@ impl<'r> Game<'r> {
         let mut laps = 0;
         let idle = !answering && self.state.pending == Pending::None;
         match (action, self.state.pending) {
-            (Action::Sow(hole), _) if idle && self.placing(mover) => {
-                let hole = hole as usize;
-                let place = self.rules.place.as_ref();
-                if hole >= self.rules.holes
-                    || self.state.owners[hole] != mover
-                    || self.state.claimed & (1u128 << hole) != 0
-                    || !place.is_some_and(|p| self.state.holds(self.rules, p, hole, mover))
-                {
+            (Action::Sow(hole) | Action::SowReversed(hole), _) if idle && self.placing(mover) => {
+                if !placing::is_legal(self.rules, &self.state, mover, action) {
                     return Err(illegal());
                 }
-                self.state.hand[mover.index()] -= 1;
-                self.state.counts[hole] += 1;
-                self.end_action(mover, mover.opponent(), true);
+                let hole = hole as usize;
+                if !self.rules.place_then_sow {
+                    self.state.hand[mover.index()] -= 1;
+                    self.state.counts[hole] += 1;
+                    self.end_action(mover, mover.opponent(), true);
+                } else {
+                    let reversed = matches!(action, Action::SowReversed(_));
+                    let Some((after, sowing, _)) = placing::placement(self.rules, &self.state, mover, hole, reversed) else {
+                        return Err(illegal());
+                    };
+                    self.state = after;
+                    laps = sowing.laps;
+                    self.lap_ended(mover, &sowing);
+                }
             }
             (Action::Sow(hole) | Action::SowReversed(hole), _) if idle => {
                 let Some((after, sowing)) = self.legal_move(mover, action, hole as usize) else {
@@ -273,7 +272,8 @@ impl<'r> Game<'r> {
             }
             (Action::Stop, Pending::Continue(hole)) => {
                 self.state.pending = Pending::None;
-                self.move_ended(mover, hole as usize, Lap::default(), true);
+                let may_capture = !self.rules.first_lap_decides || self.state.capturing;
+                self.move_ended(mover, hole as usize, Lap::default(), may_capture);
             }
             (Action::Take(set), Pending::Choose(_)) => {
                 let mut after = self.state;
@@ -344,7 +344,7 @@ impl<'r> Game<'r> {
         let mut after = self.state;
         after.pending = Pending::None;
         let mover = after.to_move;
-        let sowing = sow(self.rules, &mut after, hole, mover)?;
+        let sowing = sow_on(self.rules, &mut after, hole, mover)?;
         Some((after, sowing))
     }
 
@@ -448,6 +448,8 @@ impl<'r> Game<'r> {
     fn end_action(&mut self, mover: Player, next: Player, moved: bool) {
         self.state.to_move = next;
         self.state.reversed = false;
+        self.state.capturing = false;
+        self.state.placed = false;
         if let Some((outcome, reason)) = ending::board_ending(self.rules, &self.state, mover).filter(|_| moved) {
             return self.conclude(outcome, ending::loser(outcome, mover), mover, reason.to_string());
         }

@@ -78,7 +78,8 @@ pub fn key(rules: &Rules, state: &State, what: Repeated) -> Key {
     for (i, c) in state.hand.iter().enumerate() {
         bytes[76 + 2 * i..76 + 2 * (i + 1)].copy_from_slice(&c.to_le_bytes());
     }
-    bytes[80] = u8::from(state.reversed);
+    bytes[80] = u8::from(state.reversed) | u8::from(state.capturing) << 1 | u8::from(state.placed) << 2;
+    bytes[81..97].copy_from_slice(&state.intact.to_le_bytes());
     for (i, count) in state.counts[..holes].iter().enumerate() {
         bytes[HEAD + 2 * i..HEAD + 2 * (i + 1)].copy_from_slice(&count.to_le_bytes());
     }
@@ -86,8 +87,9 @@ pub fn key(rules: &Rules, state: &State, what: Repeated) -> Key {
 }
 
 /// The bytes of a key before the counts: kind, player to move, decision (2), four hole sets, two
-/// captures, two hands and the way the move goes.
-const HEAD: usize = 4 + 16 * 4 + 8 + 4 + 1;
+/// captures, two hands, the move's state (its way, whether it captured, whether it began with a
+/// placement) and the intact holes.
+const HEAD: usize = 4 + 16 * 4 + 8 + 4 + 1 + 16;
 
 /// The map's hasher: a key is already a uniform hash, so its low 64 bits serve as they are.
 #[derive(Default)]

@@ -12,6 +12,7 @@ mod capture;
 mod ending;
 mod game;
 mod history;
+mod placing;
 pub mod position;
 mod rounds;
 mod sowing;
@@ -53,6 +54,13 @@ pub struct State {
     /// The move under way goes against the file's direction (a reversed move, or a capture's
     /// `direction` turned it). False between moves.
     pub reversed: bool,
+    /// Holes that have held stones since the game began, never emptied by a lift or a capture (a
+    /// bit per hole; kept only where the rules ask `intact`).
+    pub intact: u128,
+    /// The move under way has captured (false between moves).
+    pub capturing: bool,
+    /// The move under way began by placing a stone from hand (false between moves).
+    pub placed: bool,
 }
 
 /// A decision open inside a move: the move stands still until the mover answers it.
@@ -86,6 +94,13 @@ impl State {
             claimed: 0,
             hand: [rules.hand; 2],
             reversed: false,
+            intact: if rules.tracks_intact {
+                (0..rules.holes).filter(|&h| rules.initial[h] > 0).fold(0, |set, h| set | 1u128 << h)
+            } else {
+                0
+            },
+            capturing: false,
+            placed: false,
         }
     }
 
@@ -124,6 +139,9 @@ impl State {
             hand: u32::from(self.hand[mover.index()]),
             lap: lap.number,
             sown: lap.sown,
+            intact: self.intact,
+            capturing: self.capturing,
+            placed: self.placed,
         };
         pred.holds(hole, &view)
     }

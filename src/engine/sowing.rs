@@ -31,8 +31,8 @@ pub const ENDLESS_LAPS: u32 = 100_000;
 /// Where the stones of a lap come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Hand {
-    /// Every stone of this hole, lifted.
-    Lift(usize),
+    /// The stones of this hole, lifted: all of them, or at most the number given (`lift only`).
+    Lift(usize, u32),
     /// Stones a capture took, sown from the hole after `after`.
     Captured { after: usize, stones: u32 },
 }
@@ -41,7 +41,7 @@ impl Hand {
     /// The stones this lap will sow.
     fn stones(self, state: &State) -> u32 {
         match self {
-            Hand::Lift(origin) => u32::from(state.counts[origin]),
+            Hand::Lift(origin, most) => u32::from(state.counts[origin]).min(most),
             Hand::Captured { stones, .. } => stones,
         }
     }
@@ -49,7 +49,7 @@ impl Hand {
     /// The lap's origin: the hole lifted, or the one before the first stone of captured stones.
     fn origin(self) -> usize {
         match self {
-            Hand::Lift(origin) | Hand::Captured { after: origin, .. } => origin,
+            Hand::Lift(origin, _) | Hand::Captured { after: origin, .. } => origin,
         }
     }
 }
@@ -58,13 +58,20 @@ impl Hand {
 #[inline]
 fn lap(rules: &Rules, state: &mut State, hand: Hand, next: &[u8; crate::MAX_HOLES], mover: Player) -> usize {
     let (origin, mut seeds) = match hand {
-        Hand::Lift(origin) => (origin, u32::from(std::mem::take(&mut state.counts[origin]))),
+        Hand::Lift(origin, most) => {
+            let lifted = state.counts[origin].min(u16::try_from(most).unwrap_or(u16::MAX));
+            state.counts[origin] -= lifted;
+            if state.counts[origin] == 0 {
+                state.intact &= !(1u128 << origin);
+            }
+            (origin, u32::from(lifted))
+        }
         Hand::Captured { after, stones } => (after, stones),
     };
     // Stones that do more than fall: into claimed holes, or onto holes taken in passing.
     let plain = state.claimed == 0 && rules.in_passing.is_none();
     let mut at = origin;
-    if let Hand::Lift(_) = hand {
+    if let Hand::Lift(..) = hand {
         let back = match rules.first_seed {
             FirstSeed::NextHole => false,
             FirstSeed::Origin => seeds > 0,
@@ -107,6 +114,7 @@ fn drop_stone(rules: &Rules, state: &mut State, at: usize, mover: Player, plain:
                 Taker::Owner => state.owners[at],
             };
             state.captured[by.index()] += u32::from(std::mem::take(&mut state.counts[at]));
+            state.intact &= !(1u128 << at);
         }
     }
 }
@@ -118,17 +126,49 @@ fn drop_stone(rules: &Rules, state: &mut State, at: usize, mover: Player, plain:
 /// copy. Detection is exact (Brent's cycle finding over the position at the start of each lap) up
 /// to [`ENDLESS_LAPS`] laps, a move still going then counting as endless.
 pub fn sow(rules: &Rules, state: &mut State, origin: usize, mover: Player) -> Option<Sowing> {
-    sow_hand(rules, state, Hand::Lift(origin), mover)
+    let hand = lift(rules, state, origin, mover, 1);
+    sow_hand(rules, state, hand, mover, false)
 }
 
-fn sow_hand(rules: &Rules, state: &mut State, mut hand: Hand, mover: Player) -> Option<Sowing> {
+/// [`sow`] of a move whose captures are already decided: one continued after a decision, or a
+/// hole sown after a placement that did not capture (`state.capturing` says whether it captures).
+pub fn sow_on(rules: &Rules, state: &mut State, origin: usize, mover: Player) -> Option<Sowing> {
+    let hand = lift(rules, state, origin, mover, 1);
+    sow_hand(rules, state, hand, mover, true)
+}
+
+/// [`sow_on`] of stones a capture took, the first into the hole after `after`.
+pub fn sow_taken(rules: &Rules, state: &mut State, after: usize, stones: u32, mover: Player) -> Option<Sowing> {
+    sow_hand(rules, state, Hand::Captured { after, stones }, mover, true)
+}
+
+/// The hand of a lap lifted from `hole` as lap `number`: every stone, or at most what `lift only`
+/// allows there.
+fn lift(rules: &Rules, state: &State, hole: usize, mover: Player, number: u32) -> Hand {
+    let most = match &rules.lift_only {
+        Some((most, when)) => {
+            let lap = Lap { number, sown: u32::from(state.counts[hole]) };
+            if state.holds_in_lap(rules, when, hole, mover, lap) {
+                *most
+            } else {
+                u32::MAX
+            }
+        }
+        None => u32::MAX,
+    };
+    Hand::Lift(hole, most)
+}
+
+/// The laps of a move from `hand`. `decided`: whether the move has passed the point where its
+/// first lap decides its captures.
+fn sow_hand(rules: &Rules, state: &mut State, mut hand: Hand, mover: Player, decided: bool) -> Option<Sowing> {
     let holes = rules.holes;
     let mut laps = 0u32;
     let mut taken = 0u32;
     // Under `no capture unless the first lap captures`: whether captures are still possible.
-    let mut may_capture = true;
+    let mut may_capture = !(decided && rules.first_lap_decides) || state.capturing;
     let mut checkpoint = state.counts;
-    let mut checkpoint_hand = (hand, state.reversed);
+    let mut checkpoint_hand = (hand, state.reversed, state.capturing, state.intact);
     let (mut power, mut steps) = (1u32, 0u32);
     loop {
         let lap_now = Lap { number: laps + 1, sown: hand.stones(state) };
@@ -143,11 +183,12 @@ fn sow_hand(rules: &Rules, state: &mut State, mut hand: Hand, mover: Player) -> 
             true => super::capture::resow(rules, state, last, origin, mover, lap_now),
             false => None,
         };
-        if rules.first_lap_decides && laps == 1 && resown.is_none() {
+        if rules.first_lap_decides && !decided && laps == 1 && resown.is_none() {
             may_capture = false;
         }
         if let Some((stones, after)) = resown {
             taken += stones;
+            state.capturing = true;
             hand = Hand::Captured { after, stones };
         } else {
             let relays = match &rules.relay {
@@ -163,24 +204,25 @@ fn sow_hand(rules: &Rules, state: &mut State, mut hand: Hand, mover: Player) -> 
                     }
                 }
                 // A move that has sown more than one lap without its first capturing ends with none.
-                let may_capture = may_capture || !rules.first_lap_decides || laps == 1;
+                let may_capture = may_capture || !rules.first_lap_decides || (laps == 1 && !decided);
                 return Some(Sowing { last, laps, choice, lap: lap_now, taken, may_capture });
             }
             let lifted = super::capture::resolve(rules, state, rules.relay_from, last, origin, mover);
-            hand = Hand::Lift(lifted.filter(|&h| h < holes).unwrap_or(last));
+            hand = lift(rules, state, lifted.filter(|&h| h < holes).unwrap_or(last), mover, laps + 1);
         }
         // Under a lap limit every move ends, endless or not: it is cut at the limit. Without one, a
         // move that comes back to a lap start it has seen never ends; nor, in practice, does one
         // still going after `ENDLESS_LAPS` laps (a cycle can take millions of laps to close).
         if rules.lap_limit == u32::MAX
-            && (((hand, state.reversed) == checkpoint_hand && state.counts[..holes] == checkpoint[..holes]) || laps >= ENDLESS_LAPS)
+            && (((hand, state.reversed, state.capturing, state.intact) == checkpoint_hand && state.counts[..holes] == checkpoint[..holes])
+                || laps >= ENDLESS_LAPS)
         {
             return None;
         }
         steps += 1;
         if steps == power {
             checkpoint[..holes].copy_from_slice(&state.counts[..holes]);
-            checkpoint_hand = (hand, state.reversed);
+            checkpoint_hand = (hand, state.reversed, state.capturing, state.intact);
             power = power.saturating_mul(2);
             steps = 0;
         }

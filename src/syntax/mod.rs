@@ -384,6 +384,8 @@ fn is_keyword(rule: Rule) -> bool {
             | kw_mover
             | kw_loses
             | kw_are
+            | kw_then
+            | kw_lift
     )
 }
 
@@ -501,7 +503,16 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
         Rule::must_capture => StatementKind::MustCapture(c.optional(Rule::expr).map(build_expr).transpose()?),
         Rule::no_move_leaves => StatementKind::NoMoveLeaves(build_expr(c.next()?)?),
         Rule::no_capture_unless => StatementKind::FirstLapDecides,
-        Rule::place_from_hand => StatementKind::PlaceFromHand(c.optional(Rule::expr).map(build_expr).transpose()?),
+        Rule::place_from_hand => {
+            let condition = c.optional(Rule::expr).map(build_expr).transpose()?;
+            StatementKind::PlaceFromHand { condition, then_sow: c.optional(Rule::then_sow).is_some() }
+        }
+        Rule::otherwise_place => StatementKind::OtherwisePlace(build_expr(c.next()?)?),
+        Rule::lift_only => StatementKind::LiftOnly { count: build_value(c.next()?)?, condition: build_expr(c.next()?)? },
+        Rule::hole_list_set => {
+            let name = build_ident(c.next()?);
+            StatementKind::HoleListSet { name, holes: c.rest().into_iter().map(build_ident).collect() }
+        }
         Rule::direction => StatementKind::Direction { way: build_ident(c.next()?), condition: build_expr(c.next()?)? },
         Rule::refill => StatementKind::Refill(build_value(c.next()?)?),
         Rule::starter_alternates => StatementKind::StarterAlternates,

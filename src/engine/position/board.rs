@@ -12,9 +12,9 @@ use crate::compile::Rules;
 use crate::player::Player;
 
 /// Every field of a position.
-const FIELDS: [&str; 16] = [
+const FIELDS: [&str; 17] = [
     "game", "options", "to_move", "rows", "stores", "captured", "owners", "legal", "status", "result", "pending", "declined", "closed",
-    "round", "claimed", "hand",
+    "round", "claimed", "hand", "intact",
 ];
 
 /// The most stones a position may hold in all: every one must fit a hole whatever the sowing does.
@@ -37,6 +37,7 @@ pub(super) fn read(map: &Map<String, Value>, rules: &Rules) -> Result<State, Pos
     check_owners(rules, &state)?;
     read_rounds(map, rules, &mut state)?;
     read_declined(map, rules, &mut state)?;
+    read_intact(map, rules, &mut state)?;
     super::claims::check(rules, &state)?;
     if let Some(pending) = optional(map, "pending") {
         super::pending::read(pending, rules, &mut state)?;
@@ -178,6 +179,28 @@ fn read_captured(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> 
         }
     }
     state.captured = stores.or(captured).unwrap_or([0, 0]);
+    Ok(())
+}
+
+/// `intact`, where the rules ask it: the holes never emptied (missing: every hole holding stones).
+fn read_intact(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
+    let listed = optional(map, "intact");
+    if !rules.tracks_intact {
+        return match listed {
+            Some(_) => Err(refuse("intact", "this game does not ask whether a hole was ever emptied")),
+            None => Ok(()),
+        };
+    }
+    let full = (0..rules.holes).filter(|&h| state.counts[h] > 0).fold(0u128, |set, h| set | 1u128 << h);
+    let Some(listed) = listed else {
+        state.intact = full;
+        return Ok(());
+    };
+    let intact = holes(listed, "intact", rules)?;
+    if let Some(hole) = super::super::holes_of(intact & !full).next() {
+        return Err(refuse("intact", format!("{} is empty, so it has been emptied", rules.label(hole))));
+    }
+    state.intact = intact;
     Ok(())
 }
 

@@ -76,6 +76,10 @@ pub struct Position {
     /// Claimed holes, in board order (only where holes can be claimed); `owners` says whose.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claimed: Option<Vec<String>>,
+    /// The holes never emptied since the game began, in board order (only where the rules ask
+    /// `intact`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub intact: Option<Vec<String>>,
 }
 
 /// What is open: an offer (the holes offered, `by` the player who offered them), or a decision
@@ -101,6 +105,14 @@ pub struct Pending {
     /// `"clockwise"` or `"counter-clockwise"`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub direction: Option<String>,
+    /// For a decision inside a move, whether the move has captured (only where that matters:
+    /// games whose rules ask `capturing` or decide captures by the first lap).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub captured: Option<bool>,
+    /// For a decision inside a move, whether it began by placing a stone from hand (only in
+    /// games with `place from hand …, then sow`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placed: Option<bool>,
 }
 
 /// The decision words of [`Pending::decision`].
@@ -134,6 +146,7 @@ impl Game<'_> {
             closed: rules.rounds.as_ref().map(|_| super::holes_of(state.closed).map(|h| rules.label(h)).collect()),
             round: rules.rounds.as_ref().map(|_| state.round),
             claimed: rules.claims.then(|| super::holes_of(state.claimed).map(|h| rules.label(h)).collect()),
+            intact: rules.tracks_intact.then(|| super::holes_of(state.intact).map(|h| rules.label(h)).collect()),
         }
     }
 
@@ -144,12 +157,27 @@ impl Game<'_> {
 }
 
 fn pending_json(rules: &Rules, state: &State) -> Option<Pending> {
-    let open = Pending { offer: None, by: state.to_move, decision: None, at: None, holes: None, capture: None, direction: None };
+    let open = Pending {
+        offer: None,
+        by: state.to_move,
+        decision: None,
+        at: None,
+        holes: None,
+        capture: None,
+        direction: None,
+        captured: None,
+        placed: None,
+    };
     if state.offer != 0 {
         let offer = super::holes_of(state.offer).map(|h| rules.label(h)).collect();
         return Some(Pending { offer: Some(offer), by: state.to_move.opponent(), ..open });
     }
-    let open = Pending { direction: rules.reversible().then(|| way_name(rules.clockwise != state.reversed).to_string()), ..open };
+    let open = Pending {
+        direction: rules.reversible().then(|| way_name(rules.clockwise != state.reversed).to_string()),
+        captured: rules.tracks_capturing().then_some(state.capturing),
+        placed: rules.place_then_sow.then_some(state.placed),
+        ..open
+    };
     match state.pending {
         Open::None => None,
         Open::Continue(hole) => {

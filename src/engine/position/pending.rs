@@ -15,7 +15,7 @@ use crate::player::Player;
 
 /// Opens in `state` the offer or decision `value` describes.
 pub(super) fn read(value: &Value, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
-    let map = object(value, "pending", &["offer", "by", "decision", "at", "holes", "capture", "direction"])?;
+    let map = object(value, "pending", &["offer", "by", "decision", "at", "holes", "capture", "direction", "captured", "placed"])?;
     let by = match optional(map, "by") {
         Some(by) => player(by, "pending.by")?,
         None => return Err(refuse("pending.by", "missing: the player who offered, or whose move it is")),
@@ -24,11 +24,12 @@ pub(super) fn read(value: &Value, rules: &Rules, state: &mut State) -> Result<()
         (Some(_), Some(_)) => Err(refuse("pending", "an offer or a decision, not both")),
         (None, None) => Err(refuse("pending", "an \"offer\" or a \"decision\" goes here")),
         (Some(offer), None) => {
-            foreign(map, &["at", "holes", "capture", "direction"], "an offer")?;
+            foreign(map, &["at", "holes", "capture", "direction", "captured", "placed"], "an offer")?;
             read_offer(offer, by, rules, state)
         }
         (None, Some(decision)) => match string(decision, "pending.decision", "a decision")
-            .and_then(|d| read_direction(map, rules, state).map(|()| d))?
+            .and_then(|d| read_direction(map, rules, state).map(|()| d))
+            .and_then(|d| read_move_flags(map, rules, state).map(|()| d))?
         {
             CONTINUE_OR_STOP => {
                 foreign(map, &["holes", "capture"], "\"continue or stop\"")?;
@@ -68,6 +69,25 @@ fn read_direction(map: &Map<String, Value>, rules: &Rules, state: &mut State) ->
         }
     };
     state.reversed = clockwise != rules.clockwise;
+    Ok(())
+}
+
+/// `pending.captured` and `pending.placed`: what the move under way has done, where it matters.
+fn read_move_flags(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
+    for (field, key, allowed) in
+        [("pending.captured", "captured", rules.tracks_capturing()), ("pending.placed", "placed", rules.place_then_sow)]
+    {
+        let Some(value) = optional(map, key) else { continue };
+        if !allowed {
+            return Err(refuse(field, "this game's moves do not carry it"));
+        }
+        let Some(flag) = value.as_bool() else { return Err(refuse(field, format!("{} is not true or false", super::json::kind(value)))) };
+        if key == "captured" {
+            state.capturing = flag;
+        } else {
+            state.placed = flag;
+        }
+    }
     Ok(())
 }
 

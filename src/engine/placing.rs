@@ -1,0 +1,112 @@
+//! Moves of a player holding stones in hand (`place from hand`): one stone goes into a hole of
+//! theirs; with `then sow`, a capture that holds there is made at once and its stones sown on, or
+//! else the hole is sown, the way the move names.
+
+use super::capture::resow;
+use super::sowing::{sow_on, sow_taken, Sowing};
+use super::{Action, Lap, State};
+use crate::compile::{Pred, Rules};
+use crate::player::Player;
+
+/// Whether `mover` moves by placing a stone from their hand.
+pub fn placing(rules: &Rules, state: &State, mover: Player) -> bool {
+    rules.place.is_some() && state.hand[mover.index()] > 0
+}
+
+/// The holes `mover` may place into where `pred` holds (a bit per hole).
+fn holes_where(rules: &Rules, state: &State, mover: Player, pred: Option<&Pred>) -> u128 {
+    let Some(pred) = pred else { return 0 };
+    (0..rules.holes)
+        .filter(|&h| state.owners[h] == mover && state.claimed & (1u128 << h) == 0 && state.holds(rules, pred, h, mover))
+        .fold(0, |set, h| set | 1u128 << h)
+}
+
+/// The holes a placement may go into: those of `place`, or of `otherwise place` when none is.
+fn allowed(rules: &Rules, state: &State, mover: Player) -> u128 {
+    match holes_where(rules, state, mover, rules.place.as_ref()) {
+        0 => holes_where(rules, state, mover, rules.place_fallback.as_ref()),
+        holes => holes,
+    }
+}
+
+/// `mover`'s placements into `actions`, in board order (with `then sow`, each way the rules
+/// allow, a capture compulsory where the rules say so and possible).
+pub fn placements(rules: &Rules, state: &State, mover: Player, actions: &mut Vec<Action>) {
+    if !rules.place_then_sow {
+        actions.extend(super::holes_of(allowed(rules, state, mover)).map(|h| Action::Sow(crate::hole_byte(h))));
+        return;
+    }
+    if rules.must_capture.is_some() {
+        // Any hole either condition allows may capture.
+        let candidates =
+            holes_where(rules, state, mover, rules.place.as_ref()) | holes_where(rules, state, mover, rules.place_fallback.as_ref());
+        push_moves(rules, state, mover, candidates, true, actions);
+        if !actions.is_empty() {
+            return;
+        }
+    }
+    push_moves(rules, state, mover, allowed(rules, state, mover), false, actions);
+}
+
+/// The legal placements into the holes of `holes` (only those that capture, with `capturing`).
+/// The two ways from a hole that lead to the same position (a capture whose `direction` forces
+/// the way) are one move, written with the way the capture turned it.
+fn push_moves(rules: &Rules, state: &State, mover: Player, holes: u128, capturing: bool, actions: &mut Vec<Action>) {
+    let ways: &[bool] = if rules.either_way { &[false, true] } else { &[false] };
+    for hole in super::holes_of(holes) {
+        let byte = crate::hole_byte(hole);
+        let moves: Vec<(bool, State, bool)> = ways
+            .iter()
+            .filter_map(|&reversed| {
+                let (after, sowing, turned) = placement(rules, state, mover, hole, reversed)?;
+                (!capturing || sowing.taken > 0).then_some((reversed, after, turned))
+            })
+            .collect();
+        match moves.as_slice() {
+            [(_, a, turned), (_, b, _)] if a == b => actions.push(action(byte, *turned)),
+            _ => actions.extend(moves.iter().map(|(reversed, _, _)| action(byte, *reversed))),
+        }
+    }
+}
+
+fn action(hole: u8, reversed: bool) -> Action {
+    if reversed {
+        Action::SowReversed(hole)
+    } else {
+        Action::Sow(hole)
+    }
+}
+
+/// The position after `mover` places a stone into `hole` and (with `then sow`) plays on the way
+/// `reversed` says, with its sowing and the way the move went after a capture at the hole
+/// (`reversed` where none was made). `None` if the move would never end or leaves what
+/// `no move leaves` forbids. The hole is not checked.
+pub fn placement(rules: &Rules, state: &State, mover: Player, hole: usize, reversed: bool) -> Option<(State, Sowing, bool)> {
+    let mut after = *state;
+    after.hand[mover.index()] -= 1;
+    after.counts[hole] += 1;
+    after.placed = true;
+    after.reversed = reversed;
+    let (mut sowing, turned) = match resow(rules, &mut after, hole, hole, mover, Lap::default()) {
+        Some((stones, from)) => {
+            after.capturing = true;
+            let turned = after.reversed;
+            let mut sowing = sow_taken(rules, &mut after, from, stones, mover)?;
+            sowing.taken += stones;
+            (sowing, turned)
+        }
+        None => (sow_on(rules, &mut after, hole, mover)?, reversed),
+    };
+    if rules.no_move_leaves.as_ref().is_some_and(|p| after.holds(rules, p, 0, mover)) {
+        return None;
+    }
+    sowing.may_capture &= after.capturing || !rules.first_lap_decides;
+    Some((after, sowing, turned))
+}
+
+/// Whether `action` is a placement `mover` may make now.
+pub fn is_legal(rules: &Rules, state: &State, mover: Player, action: Action) -> bool {
+    let mut legal = Vec::new();
+    placements(rules, state, mover, &mut legal);
+    legal.contains(&action)
+}
