@@ -126,6 +126,9 @@ pub struct Rules {
     pub lift_only: Option<(u32, Pred)>,
     /// Whether some predicate asks `intact` (so the engine keeps [`crate::engine::State::intact`]).
     pub tracks_intact: bool,
+    /// Whether a move's having captured is part of its state: asked by `capturing`, or by the
+    /// first lap deciding the captures.
+    pub tracks_capturing: bool,
     /// Each player's first and last hole of their outer, inner and own rows, in the order they
     /// sow (`u8::MAX`: no such row): `[player][outer, inner, own][first, last]`.
     pub row_ends: [[[u8; 2]; 3]; 2],
@@ -245,6 +248,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         place_then_sow: model.place_then_sow,
         lift_only: model.lift_only.as_ref().map(|(n, p)| (value(*n), lower(p))),
         tracks_intact: false,
+        tracks_capturing: false,
         hand: model.hand.map_or(0, |n| u16::try_from(value(n)).unwrap_or(u16::MAX)),
         row_ends: board.row_ends(),
         behind: board.behind(),
@@ -287,6 +291,8 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
     };
     let intact = rules.predicates().any(|p| p.mentions(&|p| *p == Pred::Intact));
     rules.tracks_intact = intact;
+    let capturing = rules.first_lap_decides || rules.predicates().any(|p| p.mentions(&|p| *p == Pred::Capturing));
+    rules.tracks_capturing = capturing;
     rules
 }
 
@@ -526,12 +532,6 @@ impl Rules {
             .flatten()
             .chain(captures)
             .chain(endings)
-    }
-
-    /// Whether a move's having captured is part of its state: asked by `capturing`, or by the
-    /// first lap deciding the captures.
-    pub fn tracks_capturing(&self) -> bool {
-        self.first_lap_decides || self.predicates().any(|p| p.mentions(&|p| *p == Pred::Capturing))
     }
 
     /// Whether players hold stones in hand (the position JSON then shows them).

@@ -39,7 +39,7 @@ pub fn capture(rules: &Rules, state: &mut State, last: usize, mover: Player, lap
         }
     }
     state.captured[mover.index()] += taken;
-    state.capturing |= taken > 0;
+    state.capturing |= taken > 0 && rules.tracks_capturing;
     taken
 }
 

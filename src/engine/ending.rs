@@ -45,7 +45,8 @@ pub fn repetition_ending(rules: &Rules, counts: [u32; 2]) -> Option<(Outcome, &s
 /// The final score: captures plus the stones left on the board as `leftover` says (`mover`: the
 /// player whose action has just been played).
 pub fn score(rules: &Rules, state: &State, leftover: Leftover, mover: Player) -> [u32; 2] {
-    let mut score = state.captured;
+    // Stones in hand are their holder's.
+    let mut score = [0, 1].map(|p| state.captured[p] + u32::from(state.hand[p]));
     match leftover {
         Leftover::Mover => score[mover.index()] += state.board_total(rules),
         Leftover::Owner => {

@@ -344,7 +344,7 @@ impl<'r> Game<'r> {
         let mut after = self.state;
         after.pending = Pending::None;
         let mover = after.to_move;
-        let sowing = sow_on(self.rules, &mut after, hole, mover)?;
+        let sowing = sow_on(self.rules, &mut after, hole, mover, true)?;
         Some((after, sowing))
     }
 

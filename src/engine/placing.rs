@@ -89,13 +89,13 @@ pub fn placement(rules: &Rules, state: &State, mover: Player, hole: usize, rever
     after.reversed = reversed;
     let (mut sowing, turned) = match resow(rules, &mut after, hole, hole, mover, Lap::default()) {
         Some((stones, from)) => {
-            after.capturing = true;
+            after.capturing = rules.tracks_capturing;
             let turned = after.reversed;
             let mut sowing = sow_taken(rules, &mut after, from, stones, mover)?;
             sowing.taken += stones;
             (sowing, turned)
         }
-        None => (sow_on(rules, &mut after, hole, mover)?, reversed),
+        None => (sow_on(rules, &mut after, hole, mover, false)?, reversed),
     };
     if rules.no_move_leaves.as_ref().is_some_and(|p| after.holds(rules, p, 0, mover)) {
         return None;

@@ -127,19 +127,21 @@ fn drop_stone(rules: &Rules, state: &mut State, at: usize, mover: Player, plain:
 /// to [`ENDLESS_LAPS`] laps, a move still going then counting as endless.
 pub fn sow(rules: &Rules, state: &mut State, origin: usize, mover: Player) -> Option<Sowing> {
     let hand = lift(rules, state, origin, mover, 1);
-    sow_hand(rules, state, hand, mover, false)
+    sow_hand(rules, state, hand, mover, false, 0)
 }
 
-/// [`sow`] of a move whose captures are already decided: one continued after a decision, or a
-/// hole sown after a placement that did not capture (`state.capturing` says whether it captures).
-pub fn sow_on(rules: &Rules, state: &mut State, origin: usize, mover: Player) -> Option<Sowing> {
-    let hand = lift(rules, state, origin, mover, 1);
-    sow_hand(rules, state, hand, mover, true)
+/// [`sow`] of a move whose captures are already decided (`state.capturing` says whether it
+/// captures): a hole sown after a placement that did not capture, its laps numbered from 1; or a
+/// move continued after a decision inside it (`continued`), numbered from 2, as laps after the first.
+pub fn sow_on(rules: &Rules, state: &mut State, origin: usize, mover: Player, continued: bool) -> Option<Sowing> {
+    let offset = u32::from(continued);
+    let hand = lift(rules, state, origin, mover, 1 + offset);
+    sow_hand(rules, state, hand, mover, true, offset)
 }
 
 /// [`sow_on`] of stones a capture took, the first into the hole after `after`.
 pub fn sow_taken(rules: &Rules, state: &mut State, after: usize, stones: u32, mover: Player) -> Option<Sowing> {
-    sow_hand(rules, state, Hand::Captured { after, stones }, mover, true)
+    sow_hand(rules, state, Hand::Captured { after, stones }, mover, true, 0)
 }
 
 /// The hand of a lap lifted from `hole` as lap `number`: every stone, or at most what `lift only`
@@ -160,8 +162,9 @@ fn lift(rules: &Rules, state: &State, hole: usize, mover: Player, number: u32) -
 }
 
 /// The laps of a move from `hand`. `decided`: whether the move has passed the point where its
-/// first lap decides its captures.
-fn sow_hand(rules: &Rules, state: &mut State, mut hand: Hand, mover: Player, decided: bool) -> Option<Sowing> {
+/// first lap decides its captures. `offset`: laps of the move before these (0 or 1), for the lap
+/// numbers predicates see.
+fn sow_hand(rules: &Rules, state: &mut State, mut hand: Hand, mover: Player, decided: bool, offset: u32) -> Option<Sowing> {
     let holes = rules.holes;
     let mut laps = 0u32;
     let mut taken = 0u32;
@@ -171,7 +174,7 @@ fn sow_hand(rules: &Rules, state: &mut State, mut hand: Hand, mover: Player, dec
     let mut checkpoint_hand = (hand, state.reversed, state.capturing, state.intact);
     let (mut power, mut steps) = (1u32, 0u32);
     loop {
-        let lap_now = Lap { number: laps + 1, sown: hand.stones(state) };
+        let lap_now = Lap { number: laps + 1 + offset, sown: hand.stones(state) };
         let origin = hand.origin();
         let last = lap(rules, state, hand, rules.next_of(mover, state.reversed), mover);
         laps += 1;
@@ -188,7 +191,7 @@ fn sow_hand(rules: &Rules, state: &mut State, mut hand: Hand, mover: Player, dec
         }
         if let Some((stones, after)) = resown {
             taken += stones;
-            state.capturing = true;
+            state.capturing = rules.tracks_capturing;
             hand = Hand::Captured { after, stones };
         } else {
             let relays = match &rules.relay {
@@ -208,7 +211,7 @@ fn sow_hand(rules: &Rules, state: &mut State, mut hand: Hand, mover: Player, dec
                 return Some(Sowing { last, laps, choice, lap: lap_now, taken, may_capture });
             }
             let lifted = super::capture::resolve(rules, state, rules.relay_from, last, origin, mover);
-            hand = lift(rules, state, lifted.filter(|&h| h < holes).unwrap_or(last), mover, laps + 1);
+            hand = lift(rules, state, lifted.filter(|&h| h < holes).unwrap_or(last), mover, laps + 1 + offset);
         }
         // Under a lap limit every move ends, endless or not: it is cut at the limit. Without one, a
         // move that comes back to a lap start it has seen never ends; nor, in practice, does one

@@ -174,7 +174,7 @@ fn pending_json(rules: &Rules, state: &State) -> Option<Pending> {
     }
     let open = Pending {
         direction: rules.reversible().then(|| way_name(rules.clockwise != state.reversed).to_string()),
-        captured: rules.tracks_capturing().then_some(state.capturing),
+        captured: rules.tracks_capturing.then_some(state.capturing),
         placed: rules.place_then_sow.then_some(state.placed),
         ..open
     };

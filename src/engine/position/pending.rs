@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 use super::json::{object, optional, player, refuse, shown, string, whole};
 use super::{PositionError, State, CONTINUE_OR_STOP, TAKE};
 use crate::compile::Rules;
-use crate::engine::{capture::choosable, ending, holes_of, sowing::sow, Action, Game, Pending as Open};
+use crate::engine::{capture::choosable, ending, holes_of, sowing::sow_on, Action, Game, Pending as Open};
 use crate::player::Player;
 
 /// Opens in `state` the offer or decision `value` describes.
@@ -75,7 +75,7 @@ fn read_direction(map: &Map<String, Value>, rules: &Rules, state: &mut State) ->
 /// `pending.captured` and `pending.placed`: what the move under way has done, where it matters.
 fn read_move_flags(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
     for (field, key, allowed) in
-        [("pending.captured", "captured", rules.tracks_capturing()), ("pending.placed", "placed", rules.place_then_sow)]
+        [("pending.captured", "captured", rules.tracks_capturing), ("pending.placed", "placed", rules.place_then_sow)]
     {
         let Some(value) = optional(map, key) else { continue };
         if !allowed {
@@ -191,7 +191,7 @@ fn read_continue(map: &Map<String, Value>, by: Player, rules: &Rules, state: &mu
         format!("a capture at {label} sows its stones on: there is nothing to choose")
     } else if !state.holds(rules, condition, hole, by) {
         format!("the rules give no choice to continue or stop at {label} (their condition does not hold there)")
-    } else if sow(rules, &mut { *state }, hole, by).is_none() {
+    } else if sow_on(rules, &mut { *state }, hole, by, true).is_none() {
         format!("continuing from {label} would never end, so the move stops there by itself (a choice with one answer is never left open)")
     } else {
         state.pending = Open::Continue(u8::try_from(hole).map_err(|_| refuse(FIELD, "the hole is beyond the engine's board"))?);
