@@ -1,0 +1,73 @@
+//! Rule files of games that do not ship, written to show that the constructs of the shipped
+//! ones serve others of the family (tests/fixtures/games/): each checks clean, plays random games
+//! to their end with every stone kept, and does what its rules say where they differ from the
+//! shipped game they resemble.
+
+mod common;
+
+use common::*;
+use mancala::engine::position::parse_position;
+use mancala::{Game, Rules};
+use rand::{Rng, SeedableRng};
+use serde_json::json;
+
+fn fixture(name: &str) -> Rules {
+    let path = format!("{}/tests/fixtures/games/{name}.mancala", env!("CARGO_MANIFEST_DIR"));
+    mancala::load_file(&path, &[] as &[&str]).unwrap_or_else(|e| panic!("{path}: {e:?}"))
+}
+
+/// `rules` from a position after the arrangement: the four rows in full.
+fn at<'r>(rules: &'r Rules, to_move: &str, rows: [[u16; 8]; 4]) -> Game<'r> {
+    let json = json!({"to_move": to_move, "rows": {"a": rows[0], "b": rows[1], "c": rows[2], "d": rows[3]}});
+    let state = parse_position(&json.to_string(), rules).unwrap_or_else(|e| panic!("{json}: {e}"));
+    Game::from_state(rules, state)
+}
+
+#[test]
+fn every_fixture_game_checks_clean_and_plays_to_the_end() {
+    let dir = format!("{}/tests/fixtures/games", env!("CARGO_MANIFEST_DIR"));
+    let mut files = 0;
+    for entry in std::fs::read_dir(&dir).expect("the fixture games") {
+        let path = entry.expect("an entry").path();
+        let source = std::fs::read_to_string(&path).expect("readable");
+        let (checked, diagnostics) = mancala::load::check_source(&path.display().to_string(), &source);
+        assert!(checked.is_some() && diagnostics.is_empty(), "{}: {diagnostics:?}", path.display());
+        let rules = mancala::load_file(&path, &[] as &[&str]).expect("loads");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for number in 0..200 {
+            let mut game = Game::new(&rules);
+            let total = game.state().total(&rules);
+            let mut actions = 0;
+            while !game.is_over() {
+                let legal = game.legal_actions();
+                game.apply(legal[rng.gen_range(0..legal.len())]).expect("a legal action");
+                assert_eq!(game.state().total(&rules), total, "{}, game {number}: stones kept", path.display());
+                actions += 1;
+                assert!(actions < 100_000, "{}, game {number} does not end", path.display());
+            }
+        }
+        files += 1;
+    }
+    assert_eq!(files, 1);
+}
+
+#[test]
+fn igisoro_sows_clockwise_from_any_hole_to_capture_where_omweso_does_not() {
+    // b5 clockwise: b6, b7 (2) facing c7 and d7: a capture; b5 is no left hole, which Omweso asks.
+    let rows = [[2, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 2, 0, 1, 0], [0, 0, 0, 0, 0, 0, 1, 0], [2, 0, 0, 0, 0, 0, 1, 0]];
+    let igisoro = fixture("igisoro");
+    let mut game = at(&igisoro, "south", rows);
+    assert_legal(&game, &["a1", "b5", "b5 cw"]);
+    // The two stones taken are sown on clockwise from the hole after b5: b6 b7; b7 (3) faces two
+    // empty holes now: relay b8 a8 a7.
+    apply(&mut game, "b5 cw");
+    let p = game.position();
+    assert_eq!(p.rows["b"], [0, 0, 0, 0, 0, 2, 0, 1]);
+    assert_eq!(p.rows["a"], [2, 0, 0, 0, 0, 0, 1, 1]);
+    assert_eq!([p.rows["c"][6], p.rows["d"][6]], [0, 0]);
+    let omweso = rules("omweso");
+    let json =
+        json!({"to_move": "south", "rows": {"a": rows[0], "b": rows[1], "c": rows[2], "d": rows[3]}, "hand": {"south": 0, "north": 0}});
+    let state = parse_position(&json.to_string(), omweso).expect("position");
+    assert_legal(&Game::from_state(omweso, state), &["a1", "b5"]);
+}
