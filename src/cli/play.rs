@@ -43,8 +43,9 @@ pub struct PlayArgs {
     record: Option<PathBuf>,
 }
 
-const HELP: &str = "Type a hole to sow from (e.g. a1), or a word when one is offered (pass, accept, decline,\n\
-continue, stop); `offer a1 a2` offers holes where the game has trades, `take c5 d7` chooses holes.\n\
+const HELP: &str = "Type a hole to sow from (e.g. a1; with its way, `a1 cw` or `a1 ccw`, where moves go either way),\n\
+or a word when one is offered (pass, accept, decline, continue, stop); `offer a1 a2` offers holes\n\
+where the game has trades, `take c5 d7` chooses holes.\n\
 Commands: help, undo (takes back your last action and the computer's answers), hint, save FILE,\n\
 board, legal, quit.";
 
