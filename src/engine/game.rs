@@ -166,23 +166,39 @@ impl<'r> Game<'r> {
                 actions.push(Action::SowReversed(crate::hole_byte(hole)));
             }
         }
-        if let Some(from) = &rules.must_capture {
-            let mut capturing = Vec::new();
-            for hole in (0..rules.holes).filter(|&h| self.startable(mover, h, from)) {
+        if rules.must_capture.is_some() {
+            // The capturing moves go after the others; where there are some, only they stay
+            // (moved to the front in place: nothing is allocated).
+            let others = actions.len();
+            for hole in 0..rules.holes {
                 for reversed in [false, true] {
-                    let allowed =
-                        !reversed || rules.either_way || rules.reverse.as_ref().is_some_and(|(p, _)| self.startable(mover, hole, p));
-                    if allowed && self.try_move(mover, hole, reversed).is_some_and(|(after, sowing)| self.captures(&after, &sowing, mover))
-                    {
+                    if self.is_capture(mover, hole, reversed) {
                         let hole = crate::hole_byte(hole);
-                        capturing.push(if reversed { Action::SowReversed(hole) } else { Action::Sow(hole) });
+                        actions.push(if reversed { Action::SowReversed(hole) } else { Action::Sow(hole) });
                     }
                 }
             }
-            if !capturing.is_empty() {
-                *actions = capturing;
+            if actions.len() > others {
+                actions.drain(..others);
             }
         }
+    }
+
+    /// Whether sowing from `hole` that way is a move that a compulsory capture allows: from a
+    /// hole `must capture` names, a way the rules allow there, and capturing.
+    fn is_capture(&self, mover: Player, hole: usize, reversed: bool) -> bool {
+        let rules = self.rules;
+        let Some(from) = &rules.must_capture else { return false };
+        let allowed = !reversed || rules.either_way || rules.reverse.as_ref().is_some_and(|(p, _)| self.startable(mover, hole, p));
+        allowed
+            && self.startable(mover, hole, from)
+            && self.try_move(mover, hole, reversed).is_some_and(|(after, sowing)| self.captures(&after, &sowing, mover))
+    }
+
+    /// Whether some move of `mover`'s captures where a capture is compulsory.
+    fn some_capture(&self, mover: Player) -> bool {
+        self.rules.must_capture.is_some()
+            && (0..self.rules.holes).any(|h| self.is_capture(mover, h, false) || self.is_capture(mover, h, true))
     }
 
     /// Whether `mover` moves by placing a stone from their hand.
@@ -359,16 +375,16 @@ impl<'r> Game<'r> {
 
     /// The position after `action`, a sowing from `hole`, if it is legal now.
     fn legal_move(&self, mover: Player, action: Action, hole: usize) -> Option<(State, Sowing)> {
-        let rules = self.rules;
         let reversed = matches!(action, Action::SowReversed(_));
-        // Where legality depends on the other moves (a compulsory capture) or on the move's
-        // outcome (a reverse move only to capture), ask the list of legal moves.
-        if rules.must_capture.is_some() || reversed {
-            let mut legal = Vec::new();
-            self.moves_into(mover, &mut legal);
-            return legal.contains(&action).then(|| self.try_move(mover, hole, reversed)).flatten();
+        // Where a capture is compulsory and possible, only a capture is legal.
+        if self.some_capture(mover) {
+            return self.is_capture(mover, hole, reversed).then(|| self.try_move(mover, hole, reversed)).flatten();
         }
-        self.sowing(mover, hole, self.start_condition(mover))
+        let start = self.start_condition(mover);
+        if reversed {
+            return self.can_reverse(mover, hole, start).then(|| self.try_move(mover, hole, true)).flatten();
+        }
+        self.sowing(mover, hole, start)
     }
 
     /// The position after `mover` sows from `hole` (against the file's direction when
@@ -420,13 +436,12 @@ impl<'r> Game<'r> {
     }
 
     fn has_no_move(&self, player: Player) -> bool {
-        if self.placing(player) || self.rules.reversible() {
-            let mut moves = Vec::new();
-            self.moves_into(player, &mut moves);
-            return moves.is_empty();
+        if self.placing(player) {
+            return !placing::any(self.rules, &self.state, player);
         }
         let start = self.start_condition(player);
-        !(0..self.rules.holes).any(|h| self.can_start(player, h, start))
+        // A compulsory capture only narrows the moves, unless it is one the others do not include.
+        !(0..self.rules.holes).any(|h| self.can_start(player, h, start) || self.can_reverse(player, h, start)) && !self.some_capture(player)
     }
 
     /// Adds the position to the repetition history, and ends the game (or the round) if that

@@ -55,16 +55,15 @@ fn push_moves(rules: &Rules, state: &State, mover: Player, holes: u128, capturin
     let ways: &[bool] = if rules.either_way { &[false, true] } else { &[false] };
     for hole in super::holes_of(holes) {
         let byte = crate::hole_byte(hole);
-        let moves: Vec<(bool, State, bool)> = ways
-            .iter()
-            .filter_map(|&reversed| {
-                let (after, sowing, turned) = placement(rules, state, mover, hole, reversed)?;
-                (!capturing || sowing.taken > 0).then_some((reversed, after, turned))
-            })
-            .collect();
-        match moves.as_slice() {
-            [(_, a, turned), (_, b, _)] if a == b => actions.push(action(byte, *turned)),
-            _ => actions.extend(moves.iter().map(|(reversed, _, _)| action(byte, *reversed))),
+        let mut moves = [None, None];
+        for (slot, &reversed) in moves.iter_mut().zip(ways) {
+            *slot = placement(rules, state, mover, hole, reversed)
+                .filter(|(_, sowing, _)| !capturing || sowing.taken > 0)
+                .map(|(after, _, turned)| (reversed, after, turned));
+        }
+        match &moves {
+            [Some((_, a, turned)), Some((_, b, _))] if a == b => actions.push(action(byte, *turned)),
+            _ => actions.extend(moves.iter().flatten().map(|(reversed, _, _)| action(byte, *reversed))),
         }
     }
 }
@@ -102,6 +101,22 @@ pub fn placement(rules: &Rules, state: &State, mover: Player, hole: usize, rever
     }
     sowing.may_capture &= after.capturing || !rules.first_lap_decides;
     Some((after, sowing, turned))
+}
+
+/// Whether `mover` has a placement to make (allocates nothing).
+pub fn any(rules: &Rules, state: &State, mover: Player) -> bool {
+    let ways: &[bool] = if rules.either_way { &[false, true] } else { &[false] };
+    let possible = |holes: u128| {
+        super::holes_of(holes).any(|h| !rules.place_then_sow || ways.iter().any(|&r| placement(rules, state, mover, h, r).is_some()))
+    };
+    // A capture may be made from a hole of either condition; otherwise the holes of `allowed`.
+    let capturing = rules.must_capture.is_some()
+        && rules.place_then_sow
+        && super::holes_of(
+            holes_where(rules, state, mover, rules.place.as_ref()) | holes_where(rules, state, mover, rules.place_fallback.as_ref()),
+        )
+        .any(|h| ways.iter().any(|&r| placement(rules, state, mover, h, r).is_some_and(|(_, sowing, _)| sowing.taken > 0)));
+    capturing || possible(allowed(rules, state, mover))
 }
 
 /// Whether `action` is a placement `mover` may make now.
