@@ -174,29 +174,7 @@ fn perft_agrees_with_the_independent_model() {
 /// in order, then on the winner, the score and the reason.
 #[test]
 fn a_hundred_games_agree_with_the_independent_model_at_every_step() {
-    let text =
-        std::fs::read_to_string(format!("{}/tests/fixtures/bao-la-kiswahili-model.jsonl", env!("CARGO_MANIFEST_DIR"))).expect("fixture");
-    let mut games = 0;
-    for (number, line) in text.lines().enumerate() {
-        let record: Value = serde_json::from_str(line).expect("a JSON game");
-        let moves: Vec<&str> = record["moves"].as_array().expect("moves").iter().map(|m| m.as_str().expect("a move")).collect();
-        let states = record["states"].as_array().expect("states");
-        assert_eq!(states.len(), moves.len() + 1);
-        let mut game = Game::new(bao());
-        for (step, expected) in states.iter().enumerate() {
-            assert_eq!(&model_view(&game), expected, "game {number}, after {:?}: {}", &moves[..step], game.position_json());
-            if let Some(action) = moves.get(step) {
-                apply(&mut game, action);
-                assert_eq!(game.state().total(bao()), 64, "stones are conserved");
-            }
-        }
-        let result = game.result().unwrap_or_else(|| panic!("game {number} is not over"));
-        assert_eq!(result.winner.map(|w| w.to_string()), record["winner"].as_str().map(str::to_string), "game {number}");
-        assert_eq!(json!(result.score), record["score"], "game {number}");
-        assert_eq!(json!(result.reason), record["reason"], "game {number}");
-        games += 1;
-    }
-    assert_eq!(games, 100);
+    assert_eq!(replay_model_games(bao(), "bao-la-kiswahili-model.jsonl", model_view), 100);
 }
 
 /// A position as the model writes it: the 32 counts, the two hands, whether each house is intact,

@@ -279,28 +279,7 @@ fn run_prints_the_claimed_hole_and_its_claimer() {
 /// the winner and the score.
 #[test]
 fn fifty_games_agree_with_an_independent_model_at_every_step() {
-    let text =
-        std::fs::read_to_string(format!("{}/tests/fixtures/toguz-kumalak-model.jsonl", env!("CARGO_MANIFEST_DIR"))).expect("fixture");
-    let mut games = 0;
-    for (number, line) in text.lines().enumerate() {
-        let record: Value = serde_json::from_str(line).expect("a JSON game");
-        let moves: Vec<&str> = record["moves"].as_array().expect("moves").iter().map(|m| m.as_str().expect("a move")).collect();
-        let states = record["states"].as_array().expect("states");
-        assert_eq!(states.len(), moves.len() + 1);
-        let mut game = Game::new(toguz());
-        for (step, expected) in states.iter().enumerate() {
-            let context = format!("game {number}, after {:?}: {}", &moves[..step], game.position_json());
-            assert_eq!(&model_view(&game), expected, "{context}");
-            if let Some(action) = moves.get(step) {
-                play(&mut game, action);
-            }
-        }
-        let result = game.result().unwrap_or_else(|| panic!("game {number} is not over"));
-        assert_eq!(result.winner.map(|w| w.to_string()), record["winner"].as_str().map(str::to_string), "game {number}");
-        assert_eq!(json!(result.score), record["score"], "game {number}");
-        games += 1;
-    }
-    assert_eq!(games, 50);
+    assert_eq!(replay_model_games(toguz(), "toguz-kumalak-model.jsonl", model_view), 50);
 }
 
 /// A position as the model writes it: rows a and b, the captures, South's and North's tuzdik

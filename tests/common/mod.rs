@@ -155,3 +155,39 @@ pub fn stdout(output: &std::process::Output) -> String {
 pub fn stderr(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
+
+/// Replays the random games an independent model wrote, one JSON object a line in
+/// `tests/fixtures/FIXTURE` (`moves`, one more `states` than moves, `winner`, `score` and, where
+/// the model gives it, `reason`): at every step the engine's `view` of the position must be the
+/// model's state, every stone stays in the game, and the result is the model's. Returns how many
+/// games were replayed.
+#[track_caller]
+pub fn replay_model_games(rules: &Rules, fixture: &str, view: impl Fn(&Game<'_>) -> serde_json::Value) -> usize {
+    use serde_json::{json, Value};
+    let path = format!("{}/tests/fixtures/{fixture}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut games = 0;
+    for (number, line) in text.lines().enumerate() {
+        let record: Value = serde_json::from_str(line).expect("a JSON game");
+        let moves: Vec<&str> = record["moves"].as_array().expect("moves").iter().map(|m| m.as_str().expect("a move")).collect();
+        let states = record["states"].as_array().expect("states");
+        assert_eq!(states.len(), moves.len() + 1, "game {number}");
+        let mut game = Game::new(rules);
+        let total = game.state().total(rules);
+        for (step, expected) in states.iter().enumerate() {
+            assert_eq!(&view(&game), expected, "game {number}, after {:?}: {}", &moves[..step], game.position_json());
+            if let Some(action) = moves.get(step) {
+                apply(&mut game, action);
+                assert_eq!(game.state().total(rules), total, "game {number}: stones are conserved");
+            }
+        }
+        let result = game.result().unwrap_or_else(|| panic!("game {number} is not over"));
+        assert_eq!(result.winner.map(|w| w.to_string()), record["winner"].as_str().map(str::to_string), "game {number}");
+        assert_eq!(json!(result.score), record["score"], "game {number}");
+        if let Some(reason) = record.get("reason") {
+            assert_eq!(&json!(result.reason), reason, "game {number}");
+        }
+        games += 1;
+    }
+    games
+}
