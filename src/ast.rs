@@ -153,6 +153,8 @@ pub enum StatementKind {
     PlaceFromHand { condition: Option<Expr>, then_sow: bool },
     /// `otherwise place from hand into own hole where …`: where to place when no hole meets `place`'s.
     OtherwisePlace(Expr),
+    /// `phase namua until hand = 0`: a stage of each player's game, and when it is over.
+    Phase { name: Ident, until: Option<Expr> },
     /// `lift only 2 when …`: a lap lifts at most that many stones of a hole where it holds.
     LiftOnly { count: Value, condition: Expr },
     /// `set nyumba = holes b5 c4`

@@ -147,7 +147,7 @@ fn s10_in_namua_the_mover_chooses_to_stop_at_the_house_or_go_on() {
     let pending = serde_json::to_value(game.position().pending).expect("JSON");
     assert_eq!(
         pending,
-        json!({"by": "south", "decision": "continue or stop", "at": "b5", "direction": "counter-clockwise", "captured": true, "placed": true})
+        json!({"by": "south", "decision": "continue or stop", "at": "b5", "direction": "counter-clockwise", "captured": true})
     );
     apply(&mut game, "stop");
     assert_rows(&game, [&[], &[(5, 7), (6, 1), (7, 3), (8, 1)], &[(1, 1)], &[(1, 2)]]);

@@ -27,6 +27,7 @@ const MEANINGS: &[(Code, &str)] = &[
     (Code::DefaultOutsideDomain, "an option whose default is not one of its values"),
     (Code::DirectionWithoutSowOn, "a capture that turns the sowing but keeps its stones, so nothing is sown on"),
     (Code::DuplicateOption, "an option declared twice"),
+    (Code::DuplicatePhase, "a phase declared twice"),
     (Code::DuplicateSection, "a section that may be written once, written twice"),
     (Code::DuplicateSet, "a set of holes defined twice"),
     (Code::DuplicateStatement, "a statement that may be written once in its section, written twice"),
@@ -60,6 +61,8 @@ const MEANINGS: &[(Code, &str)] = &[
     (Code::NotANumber, "a word option used where a number is needed"),
     (Code::NumberTooLarge, "a number with too many digits for anything it can stand for"),
     (Code::OutOfRange, "a number, or an option's value, outside what its place allows"),
+    (Code::PhaseCompared, "a phase compared with `<` or `>`: phases are asked with `=` and `!=`"),
+    (Code::PhaseOrder, "phases whose order cannot be followed: one before the last that never ends, or a last one that does"),
     (Code::PlayerWithoutRow, "a player who owns no row"),
     (Code::ReservedSetName, "a set of holes named like holes or rows of the board"),
     (Code::ResowAndChoose, "captured stones both sown on and chosen"),
@@ -77,6 +80,7 @@ const MEANINGS: &[(Code, &str)] = &[
     (Code::UnknownFlag, "a word that is not something a hole can be"),
     (Code::UnknownHole, "a hole that is not on the board"),
     (Code::UnknownName, "a name that is no declared option"),
+    (Code::UnknownPhase, "a phase the file does not declare, or a phase asked about with a number"),
     (Code::UnknownPlayer, "a player other than `south` and `north`"),
     (Code::UnknownQuantity, "a word that is not a number a hole has"),
     (Code::UnknownRow, "a row that is not on the board"),
@@ -304,7 +308,7 @@ fn the_document_is_made_from_the_fixtures() {
 fn every_code_is_reported_by_the_sources() {
     assert_eq!(unused_codes(), []);
     let codes = file_codes();
-    assert_eq!((codes.len(), Code::ALL.len()), (70, 71));
+    assert_eq!((codes.len(), Code::ALL.len()), (74, 75));
     for code in [Code::UnknownHole, Code::Syntax, Code::Internal, Code::OutOfRange, Code::NumberTooLarge, Code::TooDeep] {
         assert!(codes.contains(&code), "{code:?}");
     }

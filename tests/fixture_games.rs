@@ -48,7 +48,7 @@ fn every_fixture_game_checks_clean_and_plays_to_the_end() {
         }
         files += 1;
     }
-    assert_eq!(files, 1);
+    assert_eq!(files, 2);
 }
 
 #[test]
@@ -70,4 +70,55 @@ fn igisoro_sows_clockwise_from_any_hole_to_capture_where_omweso_does_not() {
         json!({"to_move": "south", "rows": {"a": rows[0], "b": rows[1], "c": rows[2], "d": rows[3]}, "hand": {"south": 0, "north": 0}});
     let state = parse_position(&json.to_string(), omweso).expect("position");
     assert_legal(&Game::from_state(omweso, state), &["a1", "b5"]);
+}
+
+/// `rules` from a position of the four rows in full, with stones in hand.
+fn with_hands<'r>(rules: &'r Rules, rows: [[u16; 8]; 4], hand: [u16; 2]) -> Game<'r> {
+    let json = json!({
+        "to_move": "south",
+        "rows": {"a": rows[0], "b": rows[1], "c": rows[2], "d": rows[3]},
+        "hand": {"south": hand[0], "north": hand[1]},
+    });
+    let state = parse_position(&json.to_string(), rules).unwrap_or_else(|e| panic!("{json}: {e}"));
+    Game::from_state(rules, state)
+}
+
+#[test]
+fn bawo_a_house_of_six_is_an_ordinary_hole_where_bao_la_kiswahili_taxes_it() {
+    // South's front row holds only its house, b5 (6), and South has stones in hand: namua.
+    let rows = [[0; 8], [0, 0, 0, 0, 6, 0, 0, 0], [1, 0, 0, 0, 0, 0, 0, 0], [0; 8]];
+    let bawo = fixture("bawo");
+    let mut game = with_hands(&bawo, rows, [5, 5]);
+    assert_eq!(game.position().phase.map(|p| (p.south, p.north)), Some(("namua".to_string(), "namua".to_string())));
+    assert_legal(&game, &["b5 ccw", "b5 cw"]);
+    // Not a house under eight: all seven stones go, b4 b3 b2 b1 a1 a2 a3.
+    apply(&mut game, "b5 ccw");
+    let rows_of = |game: &Game<'_>| game.position().rows;
+    assert_eq!(rows_of(&game)["a"], [1, 1, 1, 0, 0, 0, 0, 0]);
+    assert_eq!(rows_of(&game)["b"], [1, 1, 1, 1, 0, 0, 0, 0]);
+    // Bao la Kiswahili's house of six stands: placed into only as the last resort, and taxed,
+    // two stones sown (b4 b3).
+    let kiswahili = rules("bao-la-kiswahili");
+    let mut game = with_hands(kiswahili, rows, [5, 5]);
+    assert_legal(&game, &["b5 ccw", "b5 cw"]);
+    apply(&mut game, "b5 ccw");
+    assert_eq!(rows_of(&game)["a"], [0; 8]);
+    assert_eq!(rows_of(&game)["b"], [0, 0, 1, 1, 5, 0, 0, 0]);
+}
+
+#[test]
+fn bawo_a_move_may_empty_the_movers_front_row_and_loses() {
+    // Mtaji (no stones in hand): South's b1 (2) is its only front stone.
+    let rows = [[0; 8], [2, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 1, 0, 0, 0], [0; 8]];
+    let bawo = fixture("bawo");
+    let mut game = with_hands(&bawo, rows, [0, 0]);
+    assert_eq!(game.position().phase.map(|p| (p.south, p.north)), Some(("mtaji".to_string(), "mtaji".to_string())));
+    assert_legal(&game, &["b1 ccw", "b1 cw"]);
+    // b1 counter-clockwise sows a1 a2, the back row: South's front row is empty, and South loses.
+    apply(&mut game, "b1 ccw");
+    assert_result(&game, Some("north"), [2, 1]);
+    assert_eq!(game.result().map(|r| r.reason.as_str()), Some("own inner row is empty"));
+    // Bao la Kiswahili forbids the move.
+    let game = with_hands(rules("bao-la-kiswahili"), rows, [0, 0]);
+    assert_legal(&game, &["b1 cw"]);
 }

@@ -134,7 +134,7 @@ fn the_game_and_its_options_must_be_the_rules() {
     assert_refused(rules("tihbat"), &position, r#"field "game": the position is of "Oware", but the rules are of "Tihbat""#);
     let position = with(&tihbat(), json!({"options": {"columns": 8}}));
     assert_refused(rules("tihbat"), &position, r#"field "options.columns": Tihbat has no option columns (it has no options)"#);
-    let tsoro = json!({"to_move": "south", "rows": {"a": vec![2; 8], "b": vec![0; 8], "c": vec![0; 8], "d": vec![2; 8]}});
+    let tsoro = json!({"to_move": "south", "rows": {"a": vec![2; 8], "b": vec![0, 0, 0, 0, 0, 0, 0, 0], "c": vec![0, 0, 0, 0, 0, 0, 0, 0], "d": vec![2; 8]}});
     let position = with(&tsoro, json!({"options": {"bonus": 3, "columns": 8}}));
     assert_refused(
         tsoro8(),
@@ -414,7 +414,7 @@ fn a_pending_field_is_an_offer_or_a_decision() {
 
 /// A Tsoro position (8 columns) with South to move: South's heads are a7 and a8, North's d2 and d1.
 fn tsoro(a: [u16; 8], c: [u16; 8], d: [u16; 8], pending: Value) -> Value {
-    json!({"to_move": "south", "rows": {"a": a, "b": vec![0; 8], "c": c, "d": d}, "pending": pending})
+    json!({"to_move": "south", "rows": {"a": a, "b": vec![0, 0, 0, 0, 0, 0, 0, 0], "c": c, "d": d}, "pending": pending})
 }
 
 fn stand_at(hole: &str) -> Value {
@@ -425,37 +425,37 @@ fn stand_at(hole: &str) -> Value {
 fn a_continue_or_stop_decision_only_where_the_relay_or_stop_rule_holds() {
     let rules = tsoro8();
     let d = [2, 2, 0, 0, 0, 0, 2, 2];
-    let game = assert_read(rules, &tsoro([2, 2, 2, 2, 0, 0, 3, 2], [0; 8], d, stand_at("a7")));
+    let game = assert_read(rules, &tsoro([2, 2, 2, 2, 0, 0, 3, 2], [0, 0, 0, 0, 0, 0, 0, 0], d, stand_at("a7")));
     assert_eq!(game.legal_texts(), ["continue", "stop"]);
     assert_refused(
         rules,
-        &tsoro([2, 2, 2, 2, 0, 0, 1, 2], [0; 8], d, stand_at("a7")),
+        &tsoro([2, 2, 2, 2, 0, 0, 1, 2], [0, 0, 0, 0, 0, 0, 0, 0], d, stand_at("a7")),
         r#"field "pending.at": the rules give no choice to continue or stop at a7 (their condition does not hold there)"#,
     );
     assert_refused(
         rules,
-        &tsoro([2, 2, 2, 2, 0, 0, 0, 2], [0; 8], d, stand_at("a7")),
+        &tsoro([2, 2, 2, 2, 0, 0, 0, 2], [0, 0, 0, 0, 0, 0, 0, 0], d, stand_at("a7")),
         r#"field "pending.at": a7 is empty, but the last stone of the lap lies there"#,
     );
     assert_refused(
         rules,
-        &tsoro([2, 2, 2, 2, 0, 0, 3, 2], [0; 8], d, stand_at("a3")),
+        &tsoro([2, 2, 2, 2, 0, 0, 3, 2], [0, 0, 0, 0, 0, 0, 0, 0], d, stand_at("a3")),
         r#"field "pending.at": south's move relays from a3 by itself: there is nothing to choose"#,
     );
     assert_refused(
         rules,
-        &tsoro([2, 2, 2, 2, 0, 0, 3, 2], [0; 8], [3, 2, 0, 0, 0, 0, 2, 2], stand_at("d1")),
+        &tsoro([2, 2, 2, 2, 0, 0, 3, 2], [0, 0, 0, 0, 0, 0, 0, 0], [3, 2, 0, 0, 0, 0, 2, 2], stand_at("d1")),
         r#"field "pending.at": d1 is not on south's circuit, so no move of south's stands there"#,
     );
     let theirs = json!({"by": "north", "decision": "continue or stop", "at": "d1"});
     assert_refused(
         rules,
-        &tsoro([2; 8], [0; 8], [3, 2, 0, 0, 0, 0, 2, 2], theirs),
+        &tsoro([2; 8], [0, 0, 0, 0, 0, 0, 0, 0], [3, 2, 0, 0, 0, 0, 2, 2], theirs),
         r#"field "pending.by": a decision inside north's move is north's to make, but "to_move" is south"#,
     );
     assert_refused(
         rules,
-        &tsoro([2; 8], [0; 8], d, json!({"by": "south", "decision": "continue or stop"})),
+        &tsoro([2; 8], [0, 0, 0, 0, 0, 0, 0, 0], d, json!({"by": "south", "decision": "continue or stop"})),
         r#"field "pending.at": missing: the hole the move stands on"#,
     );
     let gore = json!({"to_move": "south", "rows": {"a": vec![3; 4], "b": vec![3; 4]}, "pending": {"by": "south", "decision": "continue or stop", "at": "a1"}});
@@ -612,5 +612,52 @@ fn a_choice_of_holes_names_its_capture_section_where_two_choose_as_many() {
     assert_eq!(
         refusal_of(&rules, &wrong.to_string()),
         "field \"pending.capture\": capture section 3 does not choose 1 hole after its capture"
+    );
+}
+
+/// Bao Kiswahili of eastern Congo after South's first move: South holds 23 stones, North 24.
+fn congo() -> Value {
+    json!({
+        "to_move": "north",
+        "rows": {"a": [0, 0, 0, 0, 0, 0, 0, 0], "b": [1, 2, 2, 2, 1, 1, 1, 1], "c": [0, 1, 1, 0, 1, 1, 1, 1], "d": [0, 0, 0, 0, 0, 0, 0, 0]},
+        "hand": {"south": 23, "north": 24},
+    })
+}
+
+#[test]
+fn a_phase_names_one_of_the_games_phases_for_each_player() {
+    let rules = rules("bao-kiswahili-congo");
+    // Missing: the phase the position implies (both hold stones: the first stage).
+    let game = assert_read(rules, &congo());
+    let phase = game.position().phase.expect("phases");
+    assert_eq!((phase.south.as_str(), phase.north.as_str()), ("first_stage", "first_stage"));
+    // Given, it is kept, and written back.
+    let given = with(&congo(), json!({"phase": {"south": "second_stage", "north": "first_stage"}}));
+    let game = assert_read(rules, &given);
+    let written = serde_json::to_value(game.position()).expect("JSON");
+    assert_eq!(written["phase"], json!({"south": "second_stage", "north": "first_stage"}));
+    let position = with(&congo(), json!({"phase": {"south": "namua", "north": "first_stage"}}));
+    assert_refused(rules, &position, r#"field "phase.south": "namua" is not a phase of this game ("first_stage", "second_stage")"#);
+    let position = with(&congo(), json!({"phase": {"south": "first_stage"}}));
+    assert_refused(rules, &position, r#"field "phase.north": missing (both players are given)"#);
+    let position = with(&congo(), json!({"phase": {"south": 1, "north": "first_stage"}}));
+    assert_refused(rules, &position, r#"field "phase.south": a phase is a string, not a number"#);
+    let position = with(&tihbat(), json!({"phase": {"south": "first_stage", "north": "first_stage"}}));
+    assert_refused(rules_of("tihbat"), &position, r#"field "phase": this game has no phases"#);
+}
+
+#[test]
+fn a_pending_placed_of_0_7_is_refused_with_what_says_it_now() {
+    let rules = rules("bao-la-kiswahili");
+    let position = json!({
+        "to_move": "south",
+        "rows": {"a": [0, 0, 0, 0, 0, 0, 0, 0], "b": [0, 0, 0, 0, 7, 1, 3, 1], "c": [1, 0, 0, 0, 0, 0, 0, 0], "d": [2, 0, 0, 0, 0, 0, 0, 0]},
+        "hand": {"south": 2, "north": 3},
+        "pending": {"by": "south", "decision": "continue or stop", "at": "b5", "direction": "counter-clockwise", "placed": true},
+    });
+    assert_refused(
+        rules,
+        &position,
+        r#"field "pending.placed": no longer read (since 0.8.0): the stage a move began in is the mover's "phase""#,
     );
 }

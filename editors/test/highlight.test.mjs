@@ -86,7 +86,7 @@ function scopesOf(line) {
 }
 
 test("there are shipped rule files and fixtures to highlight", () => {
-  assert.equal(shipped.length, 13);
+  assert.equal(shipped.length, 14);
   assert.ok(fixtures.length > 50, `only ${fixtures.length} fixtures`);
 });
 
@@ -96,7 +96,7 @@ for (const file of [...shipped, ...fixtures]) {
   });
 }
 
-/** The names a rule file declares: option names and values, hole-set names. */
+/** The names a rule file declares: option names and values, hole-set names, phase names. */
 function declaredNames(text) {
   const names = new Set();
   for (const [, name, domain] of text.matchAll(/^option\s+(\S+)\s*:([^/\n]*)/gm)) {
@@ -104,6 +104,7 @@ function declaredNames(text) {
     for (const value of domain.split(/[|=]/)) names.add(value.trim());
   }
   for (const [, name] of text.matchAll(/^\s*set\s+(\S+)\s*=/gm)) names.add(name);
+  for (const [, name] of text.matchAll(/^\s*phase\s+(\S+)/gm)) names.add(name);
   return names;
 }
 

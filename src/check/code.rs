@@ -46,6 +46,8 @@ codes! {
     DirectionWithoutSowOn => "direction_without_sow_on",
     /// An option declared twice.
     DuplicateOption => "duplicate_option",
+    /// A phase declared twice.
+    DuplicatePhase => "duplicate_phase",
     /// A section that may be written once, written twice.
     DuplicateSection => "duplicate_section",
     /// A set of holes defined twice.
@@ -114,6 +116,11 @@ codes! {
     NumberTooLarge => "number_too_large",
     /// A number, or an option's value, outside what its place allows.
     OutOfRange => "out_of_range",
+    /// A phase compared with `<` or `>`: phases are asked with `=` and `!=`.
+    PhaseCompared => "phase_compared",
+    /// Phases in an order that cannot be followed: one before the last that never ends, or a
+    /// last one with an `until`.
+    PhaseOrder => "phase_order",
     /// A player who owns no row.
     PlayerWithoutRow => "player_without_row",
     /// A set of holes named like holes or rows of the board.
@@ -148,6 +155,8 @@ codes! {
     UnknownHole => "unknown_hole",
     /// A name that is no declared option.
     UnknownName => "unknown_name",
+    /// A phase that does not exist, or a phase asked about with a number.
+    UnknownPhase => "unknown_phase",
     /// A player other than `south` and `north`.
     UnknownPlayer => "unknown_player",
     /// A word that is not a number a hole has.
@@ -183,6 +192,6 @@ mod tests {
             let camel: String = text.split('_').map(|w| w[..1].to_uppercase() + &w[1..]).collect();
             assert_eq!(format!("{code:?}"), camel);
         }
-        assert_eq!((Code::UnknownSection.as_str(), Code::ALL.len()), ("unknown_section", 71));
+        assert_eq!((Code::UnknownSection.as_str(), Code::ALL.len()), ("unknown_section", 75));
     }
 }

@@ -95,8 +95,9 @@ pub const PLACE_FROM_HAND: Form =
     Form { keyword: "place from hand", section: Some("play"), example: "place from hand into own hole where in inner row" };
 pub const OTHERWISE_PLACE: Form =
     Form { keyword: "otherwise place", section: Some("play"), example: "otherwise place from hand into own hole where not empty" };
+pub const PHASE: Form = Form { keyword: "phase", section: Some("play"), example: "phase namua until hand = 0   then   phase mtaji" };
 pub const LIFT_ONLY: Form =
-    Form { keyword: "lift only", section: Some("sowing"), example: "lift only 2 when placed and lap = 1 and in nyumba" };
+    Form { keyword: "lift only", section: Some("sowing"), example: "lift only 2 when phase = namua and lap = 1 and in nyumba" };
 pub const DIRECTION: Form = Form { keyword: "direction", section: Some("capture"), example: "direction clockwise when in left_kimbi" };
 pub const SOW: Form = Form {
     keyword: "sow",
@@ -186,6 +187,7 @@ pub fn form_of(kind: &StatementKind) -> Option<&'static Form> {
         StatementKind::FirstLapDecides => &FIRST_LAP_DECIDES,
         StatementKind::PlaceFromHand { .. } => &PLACE_FROM_HAND,
         StatementKind::OtherwisePlace(_) => &OTHERWISE_PLACE,
+        StatementKind::Phase { .. } => &PHASE,
         StatementKind::LiftOnly { .. } => &LIFT_ONLY,
         StatementKind::HoleListSet { .. } => &SET,
         StatementKind::Direction { .. } => &DIRECTION,

@@ -383,6 +383,8 @@ impl Checker {
             let key = match &statement.kind {
                 StatementKind::Source(_) | StatementKind::Ruling { .. } | StatementKind::Option { .. } => continue,
                 StatementKind::Seeds { .. } | StatementKind::When { .. } | StatementKind::HoleSet { .. } => continue,
+                // One line per phase; a phase named twice is the phases' own check.
+                StatementKind::Phase { .. } => continue,
                 // A capture may take several things, in order (`take last hole`, `take opposite hole`).
                 StatementKind::Take(_) | StatementKind::TakeColumn(_) => continue,
                 // A capture may turn the sowing one way or the other, the first that holds.

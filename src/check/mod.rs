@@ -159,6 +159,8 @@ struct Checker {
     defer_duplicates: bool,
     /// The names of the board's `set`s, in order.
     set_names: Vec<String>,
+    /// The names of the `phase`s, in order.
+    phase_names: Vec<String>,
     /// Whether each player owns two neighbouring rows, so that `outer` and `inner` mean something.
     row_kinds: bool,
     /// The board's rows were reported as not making two rows each: uses of `outer` and `inner`

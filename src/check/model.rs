@@ -182,8 +182,17 @@ pub enum Pred {
     Intact,
     /// The move under way has captured.
     Capturing,
-    /// The move under way began by placing a stone from hand.
-    Placed,
+    /// The mover's phase is (`true`) or is not (`false`) this one (index into `Model::phases`).
+    Phase(bool, usize),
+}
+
+/// A stage of each player's game (`phase namua until hand = 0`).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Phase {
+    pub name: String,
+    /// When a player's phase moves on to the next: asked for each player after every turn (`None`
+    /// for the last phase).
+    pub until: Option<Pred>,
 }
 
 /// A hole named from where the sowing stands, resolved by one function in the engine.
@@ -419,6 +428,8 @@ pub struct Model {
     pub lift_only: Option<(Num, Pred)>,
     /// Stones each player holds in hand at the start (`seeds N in hand`).
     pub hand: Option<Num>,
+    /// The phases each player goes through, in order (none: the game has no phases).
+    pub phases: Vec<Phase>,
     pub direction: Direction,
     pub first_seed: FirstSeed,
     pub skip_origin: bool,

@@ -38,6 +38,9 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("least", "fewest"),
 ];
 
+/// The most phases a game may have.
+const MOST_PHASES: usize = 64;
+
 /// The stones a lap may lift at most (`lift only N`).
 const LIFTED: Slot = Slot { what: "a number of stones lifted", min: 1, max: 65_535 };
 
@@ -168,6 +171,7 @@ impl Checker {
     pub(super) fn model(&mut self, sections: &Sections<'_>) -> Option<Model> {
         let name = self.game_name(sections);
         let sources = sources(sections);
+        let phases = self.phases(sections.of("play"));
         let board = self.board(sections);
         let play = self.play(sections.of("play"));
         let sowing = self.sowing(sections);
@@ -212,6 +216,7 @@ impl Checker {
             place_then_sow: play.place_then_sow,
             lift_only: sowing.lift_only,
             hand: board.hand.map(|(n, _)| n),
+            phases: phases?,
             direction: sowing.direction,
             first_seed: sowing.first_seed,
             skip_origin: sowing.skip_origin,
@@ -227,6 +232,87 @@ impl Checker {
             trade: trade?,
             rounds: rounds?,
         })
+    }
+
+    /// The `phase` lines of the play section: their names first, so that any condition may ask
+    /// `phase = …`, then each one's `until`, with the order checked: every phase but the last ends.
+    fn phases(&mut self, statements: &[&Statement]) -> Option<Vec<Phase>> {
+        let declared: Vec<(&Ident, Option<&crate::ast::Expr>)> = statements
+            .iter()
+            .filter_map(|s| match &s.kind {
+                StatementKind::Phase { name, until } => Some((name, until.as_ref())),
+                _ => None,
+            })
+            .collect();
+        self.phase_names.clear();
+        let mut sound = true;
+        if let Some((name, _)) = declared.get(MOST_PHASES) {
+            self.push(
+                Diagnostic::error(Code::OutOfRange, format!("a game has at most {MOST_PHASES} phases"), name.span, "one too many")
+                    .with_help("join phases whose rules are the same"),
+            );
+            return None;
+        }
+        let mut first: Vec<&Ident> = Vec::new();
+        for (name, _) in &declared {
+            match first.iter().find(|n| n.name == name.name) {
+                Some(earlier) => {
+                    self.push(
+                        Diagnostic::error(
+                            Code::DuplicatePhase,
+                            format!("the phase `{}` is declared twice", name.name),
+                            name.span,
+                            "again here",
+                        )
+                        .with_label(earlier.span, "first declared here")
+                        .with_help("give each phase its own name, or keep one of the two lines"),
+                    );
+                    sound = false;
+                }
+                None => first.push(name),
+            }
+            self.phase_names.push(name.name.clone());
+        }
+        let mut phases = Vec::new();
+        for (i, (name, until)) in declared.iter().enumerate() {
+            let next = declared.get(i + 1).map(|(n, _)| *n);
+            let until = match (until, next) {
+                (Some(condition), Some(_)) => {
+                    let until = self.predicate(condition, Subject::Board);
+                    sound &= until.is_some();
+                    until
+                }
+                (Some(condition), None) => {
+                    self.push(
+                        Diagnostic::error(Code::PhaseOrder, format!("`{}` is the last phase: it has no phase to end in", name.name), condition.span, "ends into nothing")
+                            .with_help(format!("drop `until …` from the last phase, or declare the phase that follows it after this line: `phase {} until …` then `phase …`", name.name)),
+                    );
+                    sound = false;
+                    None
+                }
+                (None, Some(later)) => {
+                    self.push(
+                        Diagnostic::error(
+                            Code::PhaseOrder,
+                            format!("the phase `{}` never ends, so `{}` is never reached", name.name, later.name),
+                            name.span,
+                            "never ends",
+                        )
+                        .with_label(later.span, "never reached")
+                        .with_help(format!(
+                            "say when it is over, with a condition such as `hand = 0` or `captured > 10`: `phase {} until …`; only \
+                                 the last phase has no `until`",
+                            name.name
+                        )),
+                    );
+                    sound = false;
+                    None
+                }
+                (None, None) => None,
+            };
+            phases.push(Phase { name: name.name.clone(), until });
+        }
+        sound.then_some(phases)
     }
 
     /// The `play` section: who moves first, which holes may start a move, and what else a turn

@@ -7,13 +7,13 @@ use super::diagnostic::{did_you_mean, suggest, Diagnostic};
 use super::model::{Num, Pred, Relation};
 use super::options::Slot;
 use super::Checker;
-use crate::ast::{Expr, ExprKind, Ident, Set, Span};
+use crate::ast::{CompareOp, Expr, ExprKind, Ident, Set, Span, Value};
 use crate::syntax::OPPONENTS_CAPTURED;
 
 /// Numbers a hole can be asked about.
 const QUANTITIES: &[&str] = &["count", "captured"];
 /// Properties a hole can have.
-const FLAGS: &[&str] = &["own", "opponent", "opponent's", "empty", "claimed", "intact", "capturing", "placed"];
+const FLAGS: &[&str] = &["own", "opponent", "opponent's", "empty", "claimed", "intact", "capturing"];
 /// Numbers about a player rather than a hole: what the mover or the opponent has captured, and
 /// how many holes the mover has claimed.
 const PLAYER_QUANTITIES: &[&str] = &["captured", OPPONENTS_CAPTURED, "claims", "hand", "lap", "sown"];
@@ -37,6 +37,7 @@ impl Checker {
             ExprKind::And(terms) => self.predicates(terms, subject).map(Pred::And),
             ExprKind::Not(inner) => self.predicate(inner, subject).map(|p| Pred::Not(Box::new(p))),
             ExprKind::EveryHole(inner) => self.predicate(inner, Subject::Hole).map(|p| Pred::EveryHole(Box::new(p))),
+            ExprKind::Compare { quantity, op, value } if quantity.name == "phase" => self.phase_term(quantity, *op, value),
             ExprKind::Compare { quantity, op, value } if PLAYER_QUANTITIES.contains(&quantity.name.as_str()) => {
                 let value = self.num(value, CAPTURED)?;
                 Some(match quantity.name.as_str() {
@@ -104,6 +105,54 @@ impl Checker {
                 (subject == Subject::Hole || self.needs_hole(relation, &every_hole)).then(|| Pred::At(related, Box::new(condition)))
             }
         }
+    }
+
+    /// `phase = namua`, `phase != mtaji`: the mover's phase, one of the file's.
+    fn phase_term(&mut self, quantity: &Ident, op: CompareOp, value: &Value) -> Option<Pred> {
+        let equal = match op {
+            CompareOp::Eq => true,
+            CompareOp::Ne => false,
+            _ => {
+                self.push(
+                    Diagnostic::error(Code::PhaseCompared, "phases come one after another, but are not numbers", quantity.span, "a phase")
+                        .with_help(format!("ask whether it is one phase: `phase = {0}` or `phase != {0}`", self.phase_example())),
+                );
+                return None;
+            }
+        };
+        let name = match value {
+            Value::Name(name) => name,
+            Value::Number(number) => {
+                let help = format!("a phase is named: `phase = {}`", self.phase_example());
+                self.push(
+                    Diagnostic::error(Code::UnknownPhase, "a phase is a name, not a number", number.span, "not a phase").with_help(help),
+                );
+                return None;
+            }
+        };
+        if let Some(index) = self.phase_names.iter().position(|n| *n == name.name) {
+            return Some(Pred::Phase(equal, index));
+        }
+        let help = match did_you_mean(&name.name, self.phase_names.iter().map(String::as_str)) {
+            Some(close) => format!("did you mean `{close}`?"),
+            None if self.phase_names.is_empty() => {
+                "this game has no phases; declare them in order in the play section: `phase namua until hand = 0`, then `phase mtaji`"
+                    .to_string()
+            }
+            None => {
+                format!("the phases of this game are {}", self.phase_names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "))
+            }
+        };
+        self.push(
+            Diagnostic::error(Code::UnknownPhase, format!("there is no phase called `{}`", name.name), name.span, "unknown phase")
+                .with_help(help),
+        );
+        None
+    }
+
+    /// A phase name for examples: the file's first, or `namua`.
+    fn phase_example(&self) -> String {
+        self.phase_names.first().cloned().unwrap_or_else(|| "namua".to_string())
     }
 
     /// Every term checked, so that each problem is reported, before any is given up on.
@@ -174,7 +223,6 @@ impl Checker {
             "intact" => Pred::Intact,
             // About the move under way, not a hole: usable anywhere a move is asked about.
             "capturing" => return Some(Pred::Capturing),
-            "placed" => return Some(Pred::Placed),
             name => {
                 self.push(
                     Diagnostic::error(Code::UnknownFlag, format!("`{name}` is not something a hole can be"), flag.span, "unknown property")

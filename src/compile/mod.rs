@@ -118,6 +118,9 @@ pub struct Rules {
     pub place: Option<Pred>,
     /// Stones each player holds in hand at the start.
     pub hand: u16,
+    /// The phases each player goes through, in order: each one's name and when a player's phase
+    /// moves on (`None` for the last). Empty: the game has no phases.
+    pub phases: Vec<(String, Option<Pred>)>,
     /// Where to place when no hole meets `place`'s condition.
     pub place_fallback: Option<Pred>,
     /// The hole placed into is then sown (or captures), the way the move names.
@@ -250,6 +253,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         tracks_intact: false,
         tracks_capturing: false,
         hand: model.hand.map_or(0, |n| u16::try_from(value(n)).unwrap_or(u16::MAX)),
+        phases: model.phases.iter().map(|p| (p.name.clone(), p.until.as_ref().map(lower))).collect(),
         row_ends: board.row_ends(),
         behind: board.behind(),
         first_seed: model.first_seed,
@@ -532,6 +536,7 @@ impl Rules {
             .flatten()
             .chain(captures)
             .chain(endings)
+            .chain(self.phases.iter().filter_map(|(_, until)| until.as_ref()))
     }
 
     /// Whether players hold stones in hand (the position JSON then shows them).

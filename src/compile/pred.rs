@@ -43,8 +43,8 @@ pub enum Pred {
     Intact,
     /// The move under way has captured.
     Capturing,
-    /// The move under way began with a placement from hand.
-    Placed,
+    /// The mover's phase is (`true`) or is not (`false`) this one (index into `Rules::phases`).
+    Phase(bool, u8),
 }
 
 /// What a predicate reads: the position, the player whose move it is, and the board's relations.
@@ -73,9 +73,10 @@ pub struct View<'a> {
     pub sown: u32,
     /// Holes never emptied since the game began (a bit per hole).
     pub intact: u128,
-    /// Whether the move under way has captured, and whether it began with a placement.
+    /// Whether the move under way has captured.
     pub capturing: bool,
-    pub placed: bool,
+    /// The mover's phase (index into `Rules::phases`; 0 in a game without phases).
+    pub phase: u8,
 }
 
 /// Whether `c op n` holds.
@@ -135,7 +136,7 @@ pub(super) fn lower(pred: &model::Pred, value: &impl Fn(Num) -> u32, set: &impl 
         model::Pred::Sown(op, n) => Pred::Sown(*op, value(*n)),
         model::Pred::Intact => Pred::Intact,
         model::Pred::Capturing => Pred::Capturing,
-        model::Pred::Placed => Pred::Placed,
+        model::Pred::Phase(equal, index) => Pred::Phase(*equal, u8::try_from(*index).unwrap_or(u8::MAX)),
     }
 }
 
@@ -212,7 +213,7 @@ impl Pred {
             Pred::Sown(op, n) => compare(v.sown, *op, *n),
             Pred::Intact => v.intact & (1u128 << hole) != 0,
             Pred::Capturing => v.capturing,
-            Pred::Placed => v.placed,
+            Pred::Phase(equal, index) => (v.phase == *index) == *equal,
             Pred::CountIn(ns) => ns.contains(&u32::from(v.counts[hole])),
             Pred::CountRange(low, high) => (*low..=*high).contains(&u32::from(v.counts[hole])),
             Pred::CountEven(even) => v.counts[hole].is_multiple_of(2) == *even,

@@ -464,7 +464,7 @@ impl<'r> Game<'r> {
         self.state.to_move = next;
         self.state.reversed = false;
         self.state.capturing = false;
-        self.state.placed = false;
+        self.state.advance_phases(self.rules);
         if let Some((outcome, reason)) = ending::board_ending(self.rules, &self.state, mover).filter(|_| moved) {
             return self.conclude(outcome, ending::loser(outcome, mover), mover, reason.to_string());
         }

@@ -78,8 +78,9 @@ pub fn key(rules: &Rules, state: &State, what: Repeated) -> Key {
     for (i, c) in state.hand.iter().enumerate() {
         bytes[76 + 2 * i..76 + 2 * (i + 1)].copy_from_slice(&c.to_le_bytes());
     }
-    bytes[80] = u8::from(state.reversed) | u8::from(state.capturing) << 1 | u8::from(state.placed) << 2;
+    bytes[80] = u8::from(state.reversed) | u8::from(state.capturing) << 1;
     bytes[81..97].copy_from_slice(&state.intact.to_le_bytes());
+    bytes[97..99].copy_from_slice(&state.phase);
     for (i, count) in state.counts[..holes].iter().enumerate() {
         bytes[HEAD + 2 * i..HEAD + 2 * (i + 1)].copy_from_slice(&count.to_le_bytes());
     }
@@ -87,9 +88,9 @@ pub fn key(rules: &Rules, state: &State, what: Repeated) -> Key {
 }
 
 /// The bytes of a key before the counts: kind, player to move, decision (2), four hole sets, two
-/// captures, two hands, the move's state (its way, whether it captured, whether it began with a
-/// placement) and the intact holes.
-const HEAD: usize = 4 + 16 * 4 + 8 + 4 + 1 + 16;
+/// captures, two hands, the move's state (its way, whether it captured), the intact holes and
+/// the players' phases.
+const HEAD: usize = 4 + 16 * 4 + 8 + 4 + 1 + 16 + 2;
 
 /// The map's hasher: a key is already a uniform hash, so its low 64 bits serve as they are.
 #[derive(Default)]

@@ -59,8 +59,8 @@ pub struct State {
     pub intact: u128,
     /// The move under way has captured (false between moves).
     pub capturing: bool,
-    /// The move under way began by placing a stone from hand (false between moves).
-    pub placed: bool,
+    /// Each player's phase (index into `Rules::phases`; 0 in a game without phases).
+    pub phase: [u8; 2],
 }
 
 /// A decision open inside a move: the move stands still until the mover answers it.
@@ -81,7 +81,7 @@ impl State {
         for (hole, owner) in owners.iter_mut().enumerate().take(rules.holes) {
             *owner = rules.row_owner_of(hole);
         }
-        State {
+        let mut state = State {
             counts: rules.initial,
             owners,
             captured: [0, 0],
@@ -100,7 +100,22 @@ impl State {
                 0
             },
             capturing: false,
-            placed: false,
+            phase: [0; 2],
+        };
+        state.advance_phases(rules);
+        state
+    }
+
+    /// Moves each player's phase on while the `until` of the phase they are in holds for them.
+    pub fn advance_phases(&mut self, rules: &Rules) {
+        for player in Player::BOTH {
+            let i = player.index();
+            while let Some((_, Some(until))) = rules.phases.get(usize::from(self.phase[i])) {
+                if usize::from(self.phase[i]) + 1 >= rules.phases.len() || !self.holds(rules, until, 0, player) {
+                    break;
+                }
+                self.phase[i] += 1;
+            }
         }
     }
 
@@ -141,7 +156,7 @@ impl State {
             sown: lap.sown,
             intact: self.intact,
             capturing: self.capturing,
-            placed: self.placed,
+            phase: self.phase[mover.index()],
         };
         pred.holds(hole, &view)
     }

@@ -84,7 +84,6 @@ pub fn placement(rules: &Rules, state: &State, mover: Player, hole: usize, rever
     let mut after = *state;
     after.hand[mover.index()] -= 1;
     after.counts[hole] += 1;
-    after.placed = true;
     after.reversed = reversed;
     let (mut sowing, turned) = match resow(rules, &mut after, hole, hole, mover, Lap::default()) {
         Some((stones, from)) => {

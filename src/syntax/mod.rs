@@ -386,6 +386,8 @@ fn is_keyword(rule: Rule) -> bool {
             | kw_are
             | kw_then
             | kw_lift
+            | kw_phase
+            | kw_until
     )
 }
 
@@ -508,6 +510,7 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
             StatementKind::PlaceFromHand { condition, then_sow: c.optional(Rule::then_sow).is_some() }
         }
         Rule::otherwise_place => StatementKind::OtherwisePlace(build_expr(c.next()?)?),
+        Rule::phase => StatementKind::Phase { name: build_ident(c.next()?), until: c.optional(Rule::expr).map(build_expr).transpose()? },
         Rule::lift_only => StatementKind::LiftOnly { count: build_value(c.next()?)?, condition: build_expr(c.next()?)? },
         Rule::hole_list_set => {
             let name = build_ident(c.next()?);

@@ -12,9 +12,9 @@ use crate::compile::Rules;
 use crate::player::Player;
 
 /// Every field of a position.
-const FIELDS: [&str; 17] = [
+const FIELDS: [&str; 18] = [
     "game", "options", "to_move", "rows", "stores", "captured", "owners", "legal", "status", "result", "pending", "declined", "closed",
-    "round", "claimed", "hand", "intact",
+    "round", "claimed", "hand", "intact", "phase",
 ];
 
 /// The most stones a position may hold in all: every one must fit a hole whatever the sowing does.
@@ -38,6 +38,7 @@ pub(super) fn read(map: &Map<String, Value>, rules: &Rules) -> Result<State, Pos
     read_rounds(map, rules, &mut state)?;
     read_declined(map, rules, &mut state)?;
     read_intact(map, rules, &mut state)?;
+    read_phase(map, rules, &mut state)?;
     super::claims::check(rules, &state)?;
     if let Some(pending) = optional(map, "pending") {
         super::pending::read(pending, rules, &mut state)?;
@@ -215,6 +216,31 @@ fn read_hand(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Resu
         let n = hand[player.index()];
         state.hand[player.index()] =
             u16::try_from(n).map_err(|_| refuse(join("hand", player.name()), format!("{n} stones in hand: at most {}", u16::MAX)))?;
+    }
+    Ok(())
+}
+
+/// `phase`, where the game has phases (missing: each player's phase follows from the position,
+/// as at the start: the first, moved on while its `until` holds).
+fn read_phase(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
+    let Some(value) = optional(map, "phase") else {
+        state.phase = [0; 2];
+        state.advance_phases(rules);
+        return Ok(());
+    };
+    if rules.phases.is_empty() {
+        return Err(refuse("phase", "this game has no phases"));
+    }
+    let names = || rules.phases.iter().map(|(n, _)| format!("\"{n}\"")).collect::<Vec<_>>().join(", ");
+    let sides = object(value, "phase", &["south", "north"])?;
+    for player in Player::BOTH {
+        let field = join("phase", player.name());
+        let Some(value) = sides.get(player.name()) else { return Err(refuse(field, "missing (both players are given)")) };
+        let name = string(value, &field, "a phase")?;
+        let Some(index) = rules.phases.iter().position(|(n, _)| n == name) else {
+            return Err(refuse(field, format!("\"{}\" is not a phase of this game ({})", shown(name), names())));
+        };
+        state.phase[player.index()] = u8::try_from(index).unwrap_or(u8::MAX);
     }
     Ok(())
 }

@@ -168,7 +168,7 @@ impl Past<'_> {
             | Pred::Sown(..)
             | Pred::Intact
             | Pred::Capturing
-            | Pred::Placed => None,
+            | Pred::Phase(..) => None,
             Pred::Own => owner().map(|o| o == self.mover),
             Pred::Opponent => owner().map(|o| o != self.mover),
             Pred::In(set) => Some(set & 1u128.checked_shl(u32::try_from(hole).ok()?)? != 0),

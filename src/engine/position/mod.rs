@@ -35,6 +35,13 @@ impl From<[u32; 2]> for Sides {
     }
 }
 
+/// The phase each player is in: `{"south": "namua", "north": "mtaji"}`.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Phases {
+    pub south: String,
+    pub north: String,
+}
+
 /// `result` of a finished game.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct ResultJson {
@@ -57,6 +64,9 @@ pub struct Position {
     /// The stones each player holds in hand (only where the game has hands).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hand: Option<Sides>,
+    /// Each player's phase (only where the game has phases).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phase: Option<Phases>,
     pub owners: BTreeMap<String, Player>,
     pub legal: Vec<String>,
     pub status: &'static str,
@@ -109,10 +119,6 @@ pub struct Pending {
     /// games whose rules ask `capturing` or decide captures by the first lap).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub captured: Option<bool>,
-    /// For a decision inside a move, whether it began by placing a stone from hand (only in
-    /// games with `place from hand …, then sow`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub placed: Option<bool>,
 }
 
 /// The decision words of [`Pending::decision`].
@@ -137,6 +143,10 @@ impl Game<'_> {
             stores: rules.stores.then(|| state.captured.into()),
             captured: state.captured.into(),
             hand: rules.has_hands().then(|| state.hand.map(u32::from).into()),
+            phase: (!rules.phases.is_empty()).then(|| {
+                let name = |p: Player| rules.phases.get(usize::from(state.phase[p.index()])).map_or(String::new(), |(n, _)| n.clone());
+                Phases { south: name(Player::South), north: name(Player::North) }
+            }),
             owners,
             legal: self.legal_texts(),
             status: if self.is_over() { "over" } else { "ongoing" },
@@ -157,17 +167,8 @@ impl Game<'_> {
 }
 
 fn pending_json(rules: &Rules, state: &State) -> Option<Pending> {
-    let open = Pending {
-        offer: None,
-        by: state.to_move,
-        decision: None,
-        at: None,
-        holes: None,
-        capture: None,
-        direction: None,
-        captured: None,
-        placed: None,
-    };
+    let open =
+        Pending { offer: None, by: state.to_move, decision: None, at: None, holes: None, capture: None, direction: None, captured: None };
     if state.offer != 0 {
         let offer = super::holes_of(state.offer).map(|h| rules.label(h)).collect();
         return Some(Pending { offer: Some(offer), by: state.to_move.opponent(), ..open });
@@ -175,7 +176,6 @@ fn pending_json(rules: &Rules, state: &State) -> Option<Pending> {
     let open = Pending {
         direction: rules.reversible().then(|| way_name(rules.clockwise != state.reversed).to_string()),
         captured: rules.tracks_capturing.then_some(state.capturing),
-        placed: rules.place_then_sow.then_some(state.placed),
         ..open
     };
     match state.pending {

@@ -15,7 +15,10 @@ use crate::player::Player;
 
 /// Opens in `state` the offer or decision `value` describes.
 pub(super) fn read(value: &Value, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
-    let map = object(value, "pending", &["offer", "by", "decision", "at", "holes", "capture", "direction", "captured", "placed"])?;
+    if value.get("placed").is_some() {
+        return Err(refuse("pending.placed", "no longer read (since 0.8.0): the stage a move began in is the mover's \"phase\""));
+    }
+    let map = object(value, "pending", &["offer", "by", "decision", "at", "holes", "capture", "direction", "captured"])?;
     let by = match optional(map, "by") {
         Some(by) => player(by, "pending.by")?,
         None => return Err(refuse("pending.by", "missing: the player who offered, or whose move it is")),
@@ -24,7 +27,7 @@ pub(super) fn read(value: &Value, rules: &Rules, state: &mut State) -> Result<()
         (Some(_), Some(_)) => Err(refuse("pending", "an offer or a decision, not both")),
         (None, None) => Err(refuse("pending", "an \"offer\" or a \"decision\" goes here")),
         (Some(offer), None) => {
-            foreign(map, &["at", "holes", "capture", "direction", "captured", "placed"], "an offer")?;
+            foreign(map, &["at", "holes", "capture", "direction", "captured"], "an offer")?;
             read_offer(offer, by, rules, state)
         }
         (None, Some(decision)) => match string(decision, "pending.decision", "a decision")
@@ -72,22 +75,15 @@ fn read_direction(map: &Map<String, Value>, rules: &Rules, state: &mut State) ->
     Ok(())
 }
 
-/// `pending.captured` and `pending.placed`: what the move under way has done, where it matters.
+/// `pending.captured`: whether the move under way has captured, where it matters.
 fn read_move_flags(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
-    for (field, key, allowed) in
-        [("pending.captured", "captured", rules.tracks_capturing), ("pending.placed", "placed", rules.place_then_sow)]
-    {
-        let Some(value) = optional(map, key) else { continue };
-        if !allowed {
-            return Err(refuse(field, "this game's moves do not carry it"));
-        }
-        let Some(flag) = value.as_bool() else { return Err(refuse(field, format!("{} is not true or false", super::json::kind(value)))) };
-        if key == "captured" {
-            state.capturing = flag;
-        } else {
-            state.placed = flag;
-        }
+    const FIELD: &str = "pending.captured";
+    let Some(value) = optional(map, "captured") else { return Ok(()) };
+    if !rules.tracks_capturing {
+        return Err(refuse(FIELD, "this game's moves do not carry it"));
     }
+    let Some(flag) = value.as_bool() else { return Err(refuse(FIELD, format!("{} is not true or false", super::json::kind(value)))) };
+    state.capturing = flag;
     Ok(())
 }
 
