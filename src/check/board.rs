@@ -487,7 +487,7 @@ impl Checker {
                             label.span,
                             "unknown hole",
                         )
-                        .with_help("a set lists holes of the board by their labels: `set nyumba = holes b5 c4`"),
+                        .with_help("a set lists holes of the board by their labels: `set houses = holes b5 c4`"),
                     );
                     ok = false;
                 }

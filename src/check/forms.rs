@@ -76,7 +76,7 @@ pub const OWNS: Form = Form { keyword: "owns", section: Some("board"), example: 
 pub const SEEDS: Form = Form { keyword: "seeds", section: Some("board"), example: "seeds 4   or   seeds 2 in row a   or   seeds 3 in a1" };
 pub const STORES: Form = Form { keyword: "stores", section: Some("board"), example: "stores at right" };
 pub const SET: Form =
-    Form { keyword: "set", section: Some("board"), example: "set heads = last 2 holes of outer row   or   set nyumba = holes b5 c4" };
+    Form { keyword: "set", section: Some("board"), example: "set heads = last 2 holes of outer row   or   set houses = holes b5 c4" };
 pub const MOVES_FIRST: Form = Form { keyword: "moves first", section: Some("play"), example: "south moves first" };
 pub const START: Form = Form { keyword: "start", section: Some("play"), example: "start from own hole where count >= 2" };
 pub const OTHERWISE: Form =
@@ -95,10 +95,10 @@ pub const PLACE_FROM_HAND: Form =
     Form { keyword: "place from hand", section: Some("play"), example: "place from hand into own hole where in inner row" };
 pub const OTHERWISE_PLACE: Form =
     Form { keyword: "otherwise place", section: Some("play"), example: "otherwise place from hand into own hole where not empty" };
-pub const PHASE: Form = Form { keyword: "phase", section: Some("play"), example: "phase namua until hand = 0   then   phase mtaji" };
+pub const PHASE: Form = Form { keyword: "phase", section: Some("play"), example: "phase placing until hand = 0   then   phase sowing" };
 pub const LIFT_ONLY: Form =
-    Form { keyword: "lift only", section: Some("sowing"), example: "lift only 2 when phase = namua and lap = 1 and in nyumba" };
-pub const DIRECTION: Form = Form { keyword: "direction", section: Some("capture"), example: "direction clockwise when in left_kimbi" };
+    Form { keyword: "lift only", section: Some("sowing"), example: "lift only 2 when phase = placing and lap = 1 and in houses" };
+pub const DIRECTION: Form = Form { keyword: "direction", section: Some("capture"), example: "direction clockwise when in lefts" };
 pub const SOW: Form = Form {
     keyword: "sow",
     section: Some("sowing"),

@@ -107,7 +107,7 @@ impl Checker {
         }
     }
 
-    /// `phase = namua`, `phase != mtaji`: the mover's phase, one of the file's.
+    /// `phase = placing`, `phase != sowing`: the mover's phase, one of the file's.
     fn phase_term(&mut self, quantity: &Ident, op: CompareOp, value: &Value) -> Option<Pred> {
         let equal = match op {
             CompareOp::Eq => true,
@@ -136,7 +136,7 @@ impl Checker {
         let help = match did_you_mean(&name.name, self.phase_names.iter().map(String::as_str)) {
             Some(close) => format!("did you mean `{close}`?"),
             None if self.phase_names.is_empty() => {
-                "this game has no phases; declare them in order in the play section: `phase namua until hand = 0`, then `phase mtaji`"
+                "this game has no phases; declare them in order in the play section: `phase placing until hand = 0`, then `phase sowing`"
                     .to_string()
             }
             None => {
@@ -150,9 +150,9 @@ impl Checker {
         None
     }
 
-    /// A phase name for examples: the file's first, or `namua`.
+    /// A phase name for examples: the file's first, or `placing`.
     fn phase_example(&self) -> String {
-        self.phase_names.first().cloned().unwrap_or_else(|| "namua".to_string())
+        self.phase_names.first().cloned().unwrap_or_else(|| "placing".to_string())
     }
 
     /// Every term checked, so that each problem is reported, before any is given up on.
