@@ -121,6 +121,8 @@ codes! {
     /// Phases in an order that cannot be followed: one before the last that never ends, or a
     /// last one with an `until`.
     PhaseOrder => "phase_order",
+    /// Phases that no condition asks about: they change nothing.
+    PhasesNeverAsked => "phases_never_asked",
     /// A player who owns no row.
     PlayerWithoutRow => "player_without_row",
     /// A set of holes named like holes or rows of the board.
@@ -192,6 +194,6 @@ mod tests {
             let camel: String = text.split('_').map(|w| w[..1].to_uppercase() + &w[1..]).collect();
             assert_eq!(format!("{code:?}"), camel);
         }
-        assert_eq!((Code::UnknownSection.as_str(), Code::ALL.len()), ("unknown_section", 75));
+        assert_eq!((Code::UnknownSection.as_str(), Code::ALL.len()), ("unknown_section", 76));
     }
 }

@@ -48,8 +48,30 @@ pub(super) fn warnings(file: &RuleFile, checked: &Checked, source: &str) -> Vec<
             precedence(expr, source, &mut found);
         }
     }
+    found.extend(rules.as_ref().and_then(|rules| phases_never_asked(file, rules)));
     found.extend(rules.and_then(|rules| super::start::no_start_move(file, checked, &rules)));
     found
+}
+
+/// Phases that no condition asks about (`phase = …`): they change nothing.
+fn phases_never_asked(file: &RuleFile, rules: &crate::compile::Rules) -> Option<Diagnostic> {
+    let first = statements(file).find_map(|(_, s)| match &s.kind {
+        StatementKind::Phase { name, .. } => Some(name),
+        _ => None,
+    })?;
+    // The phases' own `until`s aside: a phase is asked for by the rules it changes.
+    let mut without = rules.clone();
+    without.phases.clear();
+    let asked = without.predicates().any(|p| p.mentions(&|p| matches!(p, crate::compile::Pred::Phase(..))));
+    (!asked).then(|| {
+        Diagnostic::warning(Code::PhasesNeverAsked, "no rule asks which phase a player is in", first.span, "the first phase").with_help(
+            format!(
+                "the phases change nothing until a condition asks for one: add `phase = {}` (or `phase != …`) to the condition \
+                 of each rule that holds only then, or drop the phases",
+                first.name
+            ),
+        )
+    })
 }
 
 /// Each statement of the file with the name of the section it stands in.
