@@ -9,7 +9,6 @@
 mod common;
 
 use common::*;
-use mancala::engine::position::parse_position;
 use mancala::{Game, Rules};
 use serde_json::{json, Value};
 
@@ -17,33 +16,15 @@ fn congo() -> &'static Rules {
     rules("bao-kiswahili-congo")
 }
 
-/// A row of 8 holes, empty but for `(column, count)`.
-fn row(holes: &[(usize, u16)]) -> Vec<u16> {
-    let mut row = vec![0; 8];
-    for &(column, count) in holes {
-        row[column - 1] = count;
-    }
-    row
-}
-
 /// A game from a position: the hands `[south, north]` and rows `a`, `b`, `c`, `d` as `(column,
 /// count)`. Each player's stage follows from their hand.
 fn at(to_move: &str, hand: [u16; 2], rows: [&[(usize, u16)]; 4]) -> Game<'static> {
-    let json = json!({
-        "to_move": to_move,
-        "rows": {"a": row(rows[0]), "b": row(rows[1]), "c": row(rows[2]), "d": row(rows[3])},
-        "hand": {"south": hand[0], "north": hand[1]},
-    });
-    let state = parse_position(&json.to_string(), congo()).unwrap_or_else(|e| panic!("bad test position {json}: {e}"));
-    Game::from_state(congo(), state)
+    on_four_rows(congo(), to_move, Some(hand), rows)
 }
 
 #[track_caller]
 fn assert_rows(game: &Game<'_>, rows: [&[(usize, u16)]; 4]) {
-    let p = game.position();
-    for (letter, expected) in ["a", "b", "c", "d"].iter().zip(rows) {
-        assert_eq!(p.rows[*letter], row(expected), "row {letter}; position: {}", game.position_json());
-    }
+    assert_four_rows(game, rows);
 }
 
 fn phases(game: &Game<'_>) -> (String, String) {

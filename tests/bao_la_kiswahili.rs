@@ -10,7 +10,6 @@
 mod common;
 
 use common::*;
-use mancala::engine::position::parse_position;
 use mancala::{Game, Rules};
 use serde_json::{json, Value};
 
@@ -18,33 +17,15 @@ fn bao() -> &'static Rules {
     rules("bao-la-kiswahili")
 }
 
-/// A row of 8 holes, empty but for `(column, count)`.
-fn row(holes: &[(usize, u16)]) -> Vec<u16> {
-    let mut row = vec![0; 8];
-    for &(column, count) in holes {
-        row[column - 1] = count;
-    }
-    row
-}
-
 /// A game from a position: the hands `[south, north]` and rows `a`, `b`, `c`, `d` as `(column,
 /// count)`. Every hole holding stones is taken as never emptied (so a house of six stands).
 fn at(to_move: &str, hand: [u16; 2], rows: [&[(usize, u16)]; 4]) -> Game<'static> {
-    let json = json!({
-        "to_move": to_move,
-        "rows": {"a": row(rows[0]), "b": row(rows[1]), "c": row(rows[2]), "d": row(rows[3])},
-        "hand": {"south": hand[0], "north": hand[1]},
-    });
-    let state = parse_position(&json.to_string(), bao()).unwrap_or_else(|e| panic!("bad test position {json}: {e}"));
-    Game::from_state(bao(), state)
+    on_four_rows(bao(), to_move, Some(hand), rows)
 }
 
 #[track_caller]
 fn assert_rows(game: &Game<'_>, rows: [&[(usize, u16)]; 4]) {
-    let p = game.position();
-    for (letter, expected) in ["a", "b", "c", "d"].iter().zip(rows) {
-        assert_eq!(p.rows[*letter], row(expected), "row {letter}; position: {}", game.position_json());
-    }
+    assert_four_rows(game, rows);
 }
 
 fn intact(game: &Game<'_>) -> Vec<String> {

@@ -20,32 +20,16 @@ fn bao() -> &'static Rules {
     rules("bao-la-kujifunza")
 }
 
-/// A row of 8 holes, empty but for `(column, count)`.
-fn row(holes: &[(usize, u16)]) -> Vec<u16> {
-    let mut row = vec![0; 8];
-    for &(column, count) in holes {
-        row[column - 1] = count;
-    }
-    row
-}
-
 /// A game from a position: rows `a`, `b`, `c`, `d` given sparsely as `(column, count)`.
 fn at(to_move: &str, rows: [&[(usize, u16)]; 4]) -> Game<'static> {
-    let json = json!({
-        "to_move": to_move,
-        "rows": {"a": row(rows[0]), "b": row(rows[1]), "c": row(rows[2]), "d": row(rows[3])},
-    });
-    let state = parse_position(&json.to_string(), bao()).unwrap_or_else(|e| panic!("bad test position {json}: {e}"));
-    Game::from_state(bao(), state)
+    on_four_rows(bao(), to_move, None, rows)
 }
 
 /// The four rows, sparse as given to [`at`].
 #[track_caller]
 fn assert_rows(game: &Game<'_>, rows: [&[(usize, u16)]; 4]) {
+    assert_four_rows(game, rows);
     let p = game.position();
-    for (letter, expected) in ["a", "b", "c", "d"].iter().zip(rows) {
-        assert_eq!(p.rows[*letter], row(expected), "row {letter}; position: {}", game.position_json());
-    }
     assert_eq!([p.captured.south, p.captured.north], [0, 0], "nothing leaves the board");
 }
 

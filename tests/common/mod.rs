@@ -191,3 +191,40 @@ pub fn replay_model_games(rules: &Rules, fixture: &str, view: impl Fn(&Game<'_>)
     }
     games
 }
+
+// ---------------------------------------------------------------- four rows of eight
+
+/// The holes of a row of 8 given sparsely: empty but for `(column, count)`.
+pub type Sparse<'a> = &'a [(usize, u16)];
+
+/// A row of 8 holes, empty but for `(column, count)`.
+pub fn row8(holes: Sparse<'_>) -> Vec<u16> {
+    let mut row = vec![0; 8];
+    for &(column, count) in holes {
+        row[column - 1] = count;
+    }
+    row
+}
+
+/// A game of `rules` on four rows of 8 from a position: rows `a`, `b`, `c`, `d` given sparsely,
+/// and the stones in hand `[south, north]` where the game has hands.
+pub fn on_four_rows<'r>(rules: &'r Rules, to_move: &str, hand: Option<[u16; 2]>, rows: [Sparse<'_>; 4]) -> Game<'r> {
+    let mut json = serde_json::json!({
+        "to_move": to_move,
+        "rows": {"a": row8(rows[0]), "b": row8(rows[1]), "c": row8(rows[2]), "d": row8(rows[3])},
+    });
+    if let Some([south, north]) = hand {
+        json["hand"] = serde_json::json!({"south": south, "north": north});
+    }
+    let state = parse_position(&json.to_string(), rules).unwrap_or_else(|e| panic!("bad test position {json}: {e}"));
+    Game::from_state(rules, state)
+}
+
+/// The four rows of 8, sparse as given to [`on_four_rows`].
+#[track_caller]
+pub fn assert_four_rows(game: &Game<'_>, rows: [Sparse<'_>; 4]) {
+    let p = game.position();
+    for (letter, expected) in ["a", "b", "c", "d"].iter().zip(rows) {
+        assert_eq!(p.rows[*letter], row8(expected), "row {letter}; position: {}", game.position_json());
+    }
+}
