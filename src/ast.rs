@@ -110,7 +110,9 @@ pub enum StatementKind {
     /// `size 2 x 6`
     Size { rows: Value, columns: Value },
     /// `south owns row a`
-    Owns { player: Ident, rows: Vec<Ident> },
+    Owns { player: Ident, rows: Vec<Ident>, holes: Vec<Ident> },
+    /// `track a1-a6 b6-b4 c6-c1 b1-b3`: the board's circuit, counter-clockwise.
+    Track(Vec<Ident>),
     /// `seeds 4`, `seeds 2 in row a`, `seeds 3 in d21`
     Seeds { count: Value, places: Vec<Place> },
     /// `south moves first`

@@ -15,11 +15,22 @@ const SET_SIZE: Slot = Slot { what: "the number of holes of a set", min: 1, max:
 const COLUMNS: Slot = Slot { what: "the number of columns", min: 1, max: 64 };
 const SEEDS: Slot = Slot { what: "the number of seeds in a hole", min: 0, max: 500 };
 
+/// Who owns which holes: each row's owner (for a row owned hole by hole, its first hole's), and
+/// the holes owned one by one (row, column, owner).
+pub(super) struct Owners {
+    pub rows: Vec<Player>,
+    pub holes: Vec<(usize, usize, Player)>,
+}
+
 /// What the board section says.
 pub(super) struct Board {
     pub rows: usize,
     pub columns: Num,
     pub row_owner: Vec<Player>,
+    /// Holes owned one by one (row, column, owner), over their rows' owners.
+    pub hole_owner: Vec<(usize, usize, Player)>,
+    /// The board's circuit, counter-clockwise (`track …`), as (row, column).
+    pub track: Option<Vec<(usize, usize)>>,
     pub seeds: Vec<(Num, Placement)>,
     pub sets: Vec<HoleSet>,
     /// Each player has a store at the right end of their row.
@@ -83,25 +94,37 @@ impl Checker {
             // A size whose rows were refused leaves the rows unknown: no row is reported as
             // without an owner (a 3-row board must not go on about rows b and d).
             self.rows_unknown = size.is_some();
-            let owners = self.owners(statements.iter().map(|s| (&s.kind, s.span)), rows, header);
+            let owners = self.owners(statements.iter().map(|s| (&s.kind, s.span)), rows, header, None);
             self.rows_unknown = false;
-            self.row_kinds = owners.as_deref().and_then(row_kinds).is_some();
+            self.row_kinds = owners.as_ref().filter(|o| o.holes.is_empty()).and_then(|o| row_kinds(&o.rows)).is_some();
             self.hole_sets(statements, rows, None);
             self.seeds(statements, rows, None, header);
             return None;
         };
         let (min_columns, _) = self.column_bounds(columns);
-        let row_owner = self.owners(statements.iter().map(|s| (&s.kind, s.span)), rows, header);
-        self.row_kinds = row_owner.as_deref().and_then(row_kinds).is_some();
+        let owners = self.owners(statements.iter().map(|s| (&s.kind, s.span)), rows, header, Some(columns));
+        self.row_kinds = owners.as_ref().filter(|o| o.holes.is_empty()).and_then(|o| row_kinds(&o.rows)).is_some();
         self.rows_reported = false;
-        if rows == MAX_ROWS && !self.row_kinds && row_owner.is_some() {
+        if rows == MAX_ROWS && !self.row_kinds && owners.as_ref().is_some_and(|o| o.holes.is_empty()) {
             self.rows_not_neighbours(statements, header);
         }
+        let track = self.track(statements, rows, columns, header);
         let sets = self.hole_sets(statements, rows, Some(min_columns));
         let seeds = self.seeds(statements, rows, Some(min_columns), header);
         let stores = self.stores(statements, rows, columns);
         let hand = self.hand(statements);
-        Some(Board { rows, columns, row_owner: row_owner?, seeds, sets: sets?, stores: stores?, hand })
+        let owners = owners?;
+        Some(Board {
+            rows,
+            columns,
+            row_owner: owners.rows,
+            hole_owner: owners.holes,
+            track: track?,
+            seeds,
+            sets: sets?,
+            stores: stores?,
+            hand,
+        })
     }
 
     /// The fewest and most columns the board may have: an option's smallest and largest value.
@@ -211,16 +234,16 @@ impl Checker {
     fn rows(&mut self, rows: &Value) -> Option<usize> {
         match rows {
             Value::Number(n) => match n.value {
-                Some(r @ (2 | 4)) => Some(r as usize),
+                Some(r @ 2..=6) => Some(r as usize),
                 _ => {
                     self.push(
                         Diagnostic::error(
                             Code::BadRows,
                             format!("a board cannot have {} rows", n.value.map(|v| v.to_string()).unwrap_or_else(|| "that many".into())),
                             n.span,
-                            "must be 2 or 4",
+                            "must be 2 to 6",
                         )
-                        .with_help("a board has 2 rows (one for each player) or 4 (two for each)"),
+                        .with_help("a board has 2 rows (one for each player), 4 (two for each), or 3, 5 or 6 with a `track`"),
                     );
                     None
                 }
@@ -242,19 +265,24 @@ impl Checker {
     }
 
     /// Who owns each row: from `owns` statements, or half the rows each (South nearest row `a`).
+    /// Who owns which holes: whole rows (`south owns rows a b`) and single holes (`south owns
+    /// row a, holes b4 b5 b6`), every hole by one player. Holes are checked against the board when
+    /// its columns are known (`columns`: how many; holes are named only where they are a number).
     fn owners<'s>(
         &mut self,
         statements: impl Iterator<Item = (&'s StatementKind, Span)>,
         rows: usize,
         header: Span,
-    ) -> Option<Vec<Player>> {
+        columns: Option<Num>,
+    ) -> Option<Owners> {
         let mut owner: Vec<Option<(Player, Span)>> = vec![None; rows];
+        let mut holes: Vec<(usize, usize, Player, Span)> = Vec::new();
         let mut any = false;
         let mut ok = true;
         // Rows given a second owner: the second owner, the row and where the first was given.
         let mut twice: Vec<(Player, &Ident, Span)> = Vec::new();
         for (kind, _) in statements {
-            let StatementKind::Owns { player, rows: owned } = kind else {
+            let StatementKind::Owns { player, rows: owned, holes: owned_holes } = kind else {
                 continue;
             };
             any = true;
@@ -274,6 +302,12 @@ impl Checker {
                     owner[r] = Some((p, row.span));
                 }
             }
+            for label in owned_holes {
+                match self.owned_hole(label, rows, columns) {
+                    Some((r, c)) => holes.push((r, c, p, label.span)),
+                    None => ok = false,
+                }
+            }
         }
         for (p, row, earlier) in twice {
             // The row nobody owns is most likely the one meant.
@@ -287,24 +321,62 @@ impl Checker {
                     .with_help(help),
             );
         }
+        for (i, &(r, c, _, span)) in holes.iter().enumerate() {
+            let earlier = holes[..i].iter().find(|h| (h.0, h.1) == (r, c)).map(|h| h.3).or(owner[r].map(|(_, span)| span));
+            if let Some(earlier) = earlier {
+                let label = format!("{}{}", row_letter(r), c + 1);
+                self.push(
+                    Diagnostic::error(Code::RowOwnedTwice, format!("hole `{label}` is given an owner twice"), span, "again here")
+                        .with_label(earlier, "first here")
+                        .with_help("each hole belongs to one player: name it in one `owns` line, by its row or by itself"),
+                );
+                ok = false;
+            }
+        }
         if !any {
-            return Some((0..rows).map(|r| if r < rows / 2 { Player::South } else { Player::North }).collect());
+            return Some(Owners {
+                rows: (0..rows).map(|r| if r < rows / 2 { Player::South } else { Player::North }).collect(),
+                holes: Vec::new(),
+            });
         }
         if !ok {
             return None;
         }
-        let unowned: Vec<String> = owner.iter().enumerate().filter(|(_, o)| o.is_none()).map(|(r, _)| row_letter(r).to_string()).collect();
+        // A row is owned whole, or hole by hole: then every hole of it.
+        let counted = |r: usize| holes.iter().filter(|h| h.0 == r).count();
+        let width = match columns {
+            Some(Num::Literal(n)) => n as usize,
+            _ => 0,
+        };
+        let unowned: Vec<String> = (0..rows)
+            .filter(|&r| owner[r].is_none() && (counted(r) == 0 || counted(r) < width))
+            .map(|r| row_letter(r).to_string())
+            .collect();
         if !unowned.is_empty() && self.rows_unknown {
             return None;
         }
         if !unowned.is_empty() {
-            self.push(
-                Diagnostic::error(Code::RowWithoutOwner, format!("no player owns row {}", unowned.join(", ")), header, "in this board")
-                    .with_help(format!("add `south owns row {}` or `north owns row {}`", unowned[0], unowned[0])),
-            );
+            let partly = unowned.iter().any(|l| holes.iter().any(|h| row_letter(h.0).to_string() == *l));
+            let help = match partly {
+                true => "give every hole of a row owned hole by hole an owner: `south owns holes …` or `north owns holes …`".to_string(),
+                false => format!("add `south owns row {}` or `north owns row {}`", unowned[0], unowned[0]),
+            };
+            let named = |r: usize, c: usize| holes.iter().any(|h| (h.0, h.1) == (r, c));
+            let free: Vec<String> = (0..rows)
+                .filter(|&r| owner[r].is_none() && counted(r) > 0)
+                .flat_map(|r| (0..width).map(move |c| (r, c)))
+                .filter(|&(r, c)| !named(r, c))
+                .map(|(r, c)| format!("{}{}", row_letter(r), c + 1))
+                .collect();
+            let message = match partly {
+                true => format!("no player owns {}", free.join(" ")),
+                false => format!("no player owns row {}", unowned.join(", ")),
+            };
+            self.push(Diagnostic::error(Code::RowWithoutOwner, message, header, "in this board").with_help(help));
             return None;
         }
-        let owned: Vec<(Player, Span)> = owner.into_iter().flatten().collect();
+        let mut owned: Vec<(Player, Span)> = owner.iter().flatten().copied().collect();
+        owned.extend(holes.iter().map(|h| (h.2, h.3)));
         for p in Player::BOTH {
             if !owned.iter().any(|(o, _)| *o == p) {
                 // Every row went to the other player: suggest giving p the last row written.
@@ -319,7 +391,119 @@ impl Checker {
                 return None;
             }
         }
-        Some(owned.into_iter().map(|(p, _)| p).collect())
+        // A row owned hole by hole stands, in `rows`, for the owner of its first hole.
+        let row_owner = (0..rows)
+            .map(|r| match owner[r] {
+                Some((p, _)) => p,
+                None => holes.iter().filter(|h| h.0 == r).min_by_key(|h| h.1).map_or(Player::South, |h| h.2),
+            })
+            .collect();
+        Some(Owners { rows: row_owner, holes: holes.into_iter().map(|(r, c, p, _)| (r, c, p)).collect() })
+    }
+
+    /// `track a1-a6 b6-b4 …`: every hole of the board once, in counter-clockwise order; needed on
+    /// a board of 3, 5 or 6 rows, whose circuit no rule of rows gives. `Some(None)`: no track.
+    fn track(&mut self, statements: &[&Statement], rows: usize, columns: Num, header: Span) -> Option<Option<Vec<(usize, usize)>>> {
+        let Some((parts, span)) = statements.iter().find_map(|s| match &s.kind {
+            StatementKind::Track(parts) => Some((parts, s.span)),
+            _ => None,
+        }) else {
+            if rows == 2 || rows == 4 {
+                return Some(None);
+            }
+            self.push(
+                Diagnostic::error(Code::BadTrack, format!("a board of {rows} rows needs its `track`"), header, "no circuit").with_help(
+                    "say the order the holes are sown in, counter-clockwise, as runs along a row: `track a1-a6 b6-b4 c6-c1 b1-b3` \
+                         (each player's holes, then the opponent's)",
+                ),
+            );
+            return None;
+        };
+        let Num::Literal(width) = columns else {
+            self.push(
+                Diagnostic::error(Code::BadTrack, "a track names holes, so the columns must be a number", span, "the track")
+                    .with_help("write the board's columns as a number (`size 3 x 6`)"),
+            );
+            return None;
+        };
+        let width = width as usize;
+        let mut order: Vec<(usize, usize)> = Vec::new();
+        let mut ok = true;
+        for part in parts {
+            let (from, to) = part.name.split_once('-').unwrap_or((&part.name, &part.name));
+            let hole = |label: &str| parse_label(label).filter(|(r, c)| *r < rows && (1..=width).contains(c)).map(|(r, c)| (r, c - 1));
+            match (hole(from), hole(to)) {
+                (Some((r, a)), Some((r2, b))) if r == r2 => {
+                    let run: Vec<usize> = if a <= b { (a..=b).collect() } else { (b..=a).rev().collect() };
+                    order.extend(run.into_iter().map(|c| (r, c)));
+                }
+                (Some(_), Some(_)) => {
+                    self.push(
+                        Diagnostic::error(Code::BadTrack, format!("`{}` runs across rows", part.name), part.span, "not one row")
+                            .with_help("a run goes along one row (`a1-a6`); write a run for each row"),
+                    );
+                    ok = false;
+                }
+                _ => {
+                    self.push(
+                        Diagnostic::error(
+                            Code::UnknownHole,
+                            format!("`{}` is not a hole or a run of holes of this board", part.name),
+                            part.span,
+                            "unknown hole",
+                        )
+                        .with_help(format!(
+                            "a track lists holes (`b4`) and runs along a row (`a1-a{width}`) of this {rows} x {width} board"
+                        )),
+                    );
+                    ok = false;
+                }
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let label = |(r, c): (usize, usize)| format!("{}{}", row_letter(r), c + 1);
+        if let Some(i) = (1..order.len()).find(|&i| order[..i].contains(&order[i])) {
+            self.push(
+                Diagnostic::error(Code::BadTrack, format!("the track passes {} twice", label(order[i])), span, "twice")
+                    .with_help("a track goes through every hole once"),
+            );
+            return None;
+        }
+        let missing: Vec<String> =
+            (0..rows).flat_map(|r| (0..width).map(move |c| (r, c))).filter(|h| !order.contains(h)).map(label).collect();
+        if !missing.is_empty() {
+            self.push(
+                Diagnostic::error(Code::BadTrack, format!("the track leaves out {}", missing.join(" ")), span, "not every hole")
+                    .with_help("a track goes through every hole of the board once"),
+            );
+            return None;
+        }
+        Some(Some(order))
+    }
+
+    /// A hole named in an `owns` line, on a board whose columns are a number.
+    fn owned_hole(&mut self, label: &Ident, rows: usize, columns: Option<Num>) -> Option<(usize, usize)> {
+        let width = match columns {
+            Some(Num::Literal(n)) => n as usize,
+            Some(Num::Option(_)) => {
+                self.push(
+                    Diagnostic::error(
+                        Code::UnknownHole,
+                        "holes are owned by name only on a board of a fixed size",
+                        label.span,
+                        "which hole?",
+                    )
+                    .with_help("write the columns as a number (`size 3 x 6`) to give single holes an owner"),
+                );
+                return None;
+            }
+            None => return parse_label(&label.name).filter(|(r, _)| *r < rows).map(|(r, c)| (r, c - 1)),
+        };
+        let hole =
+            self.hole_of(label, rows, Some(width), "a player owns holes of the board by their labels: `south owns row a, holes b4 b5 b6`");
+        hole.map(|(r, c)| (r, c - 1))
     }
 
     pub(super) fn player(&mut self, name: &Ident) -> Option<Player> {
@@ -362,26 +546,13 @@ impl Checker {
                 self.set_ref(label).map(Placement::Set)
             }
             Place::Hole(label) => {
-                let parsed = parse_label(&label.name).filter(|(r, c)| *r < rows && (1..=min_columns).contains(c));
-                match parsed {
-                    Some((row, column)) => Some(Placement::Hole { row, column: column - 1 }),
-                    None => {
-                        let last = format!("{}{}", row_letter(rows - 1), min_columns);
-                        self.push(
-                            Diagnostic::error(
-                                Code::UnknownHole,
-                                format!("there is no hole `{}` on this board", label.name),
-                                label.span,
-                                "unknown hole",
-                            )
-                            .with_help(format!(
-                                "holes are a row letter and a column, from a1 to {last}; a whole row is written `row a`{}",
-                                self.set_names_help()
-                            )),
-                        );
-                        None
-                    }
-                }
+                let last = format!("{}{}", row_letter(rows - 1), min_columns);
+                let help = format!(
+                    "holes are a row letter and a column, from a1 to {last}; a whole row is written `row a`{}",
+                    self.set_names_help()
+                );
+                let hole = self.hole_of(label, rows, Some(min_columns), &help);
+                hole.map(|(row, column)| Placement::Hole { row, column: column - 1 })
             }
         }
     }
@@ -471,26 +642,32 @@ impl Checker {
         ok.then_some(sets)
     }
 
+    /// The hole `label` names, on a board of `rows` rows and at least `min_columns` columns (row and
+    /// column from 1), reported with `help` when there is none.
+    fn hole_of(&mut self, label: &Ident, rows: usize, min_columns: Option<usize>, help: &str) -> Option<(usize, usize)> {
+        let parsed = parse_label(&label.name).filter(|(r, c)| *r < rows && min_columns.is_none_or(|m| (1..=m).contains(c)));
+        if parsed.is_none() {
+            self.push(
+                Diagnostic::error(
+                    Code::UnknownHole,
+                    format!("there is no hole `{}` on this board", label.name),
+                    label.span,
+                    "unknown hole",
+                )
+                .with_help(help),
+            );
+        }
+        parsed
+    }
+
     /// The holes of `set … = holes b5 c4`, each on the board (checked once the columns are known).
     fn listed_holes(&mut self, holes: &[Ident], rows: usize, min_columns: Option<usize>) -> Option<Vec<(usize, usize)>> {
         let mut listed = Vec::new();
         let mut ok = true;
         for label in holes {
-            let parsed = parse_label(&label.name).filter(|(r, c)| *r < rows && min_columns.is_none_or(|m| (1..=m).contains(c)));
-            match parsed {
+            match self.hole_of(label, rows, min_columns, "a set lists holes of the board by their labels: `set houses = holes b5 c4`") {
                 Some((row, column)) => listed.push((row, column - 1)),
-                None => {
-                    self.push(
-                        Diagnostic::error(
-                            Code::UnknownHole,
-                            format!("there is no hole `{}` on this board", label.name),
-                            label.span,
-                            "unknown hole",
-                        )
-                        .with_help("a set lists holes of the board by their labels: `set houses = holes b5 c4`"),
-                    );
-                    ok = false;
-                }
+                None => ok = false,
             }
         }
         ok.then_some(listed)

@@ -28,8 +28,10 @@ macro_rules! codes {
 codes! {
     /// A range of holes or values whose first end comes after its last.
     BadRange => "bad_range",
-    /// A board with a number of rows the engine does not play (it plays 2 and 4).
+    /// A board with a number of rows the engine does not play (it plays 2 to 6).
     BadRows => "bad_rows",
+    /// A `track` that is not every hole once, or a board of 3, 5 or 6 rows without one.
+    BadTrack => "bad_track",
     /// A board with more holes (and stores) than the engine numbers.
     BoardTooLarge => "board_too_large",
     /// A `capture` section that never says `when` it happens.
@@ -194,6 +196,6 @@ mod tests {
             let camel: String = text.split('_').map(|w| w[..1].to_uppercase() + &w[1..]).collect();
             assert_eq!(format!("{code:?}"), camel);
         }
-        assert_eq!((Code::UnknownSection.as_str(), Code::ALL.len()), ("unknown_section", 76));
+        assert_eq!((Code::UnknownSection.as_str(), Code::ALL.len()), ("unknown_section", 77));
     }
 }

@@ -26,6 +26,7 @@ pub const FORMS: &[Form] = &[
     SEEDS,
     STORES,
     SET,
+    TRACK,
     MOVES_FIRST,
     START,
     OTHERWISE,
@@ -72,7 +73,9 @@ pub const PROJECT_RULING: Form =
     Form { keyword: "project ruling", section: None, example: "project ruling D6 \"A third repetition ends the game\"" };
 pub const OPTION: Form = Form { keyword: "option", section: None, example: "option seeds: 2..9 = 4" };
 pub const SIZE: Form = Form { keyword: "size", section: Some("board"), example: "size 2 x 6" };
-pub const OWNS: Form = Form { keyword: "owns", section: Some("board"), example: "south owns row a" };
+pub const OWNS: Form =
+    Form { keyword: "owns", section: Some("board"), example: "south owns row a   or   south owns row a, holes b4 b5 b6" };
+pub const TRACK: Form = Form { keyword: "track", section: Some("board"), example: "track a1-a6 b6-b4 c6-c1 b1-b3" };
 pub const SEEDS: Form = Form { keyword: "seeds", section: Some("board"), example: "seeds 4   or   seeds 2 in row a   or   seeds 3 in a1" };
 pub const STORES: Form = Form { keyword: "stores", section: Some("board"), example: "stores at right" };
 pub const SET: Form =
@@ -159,6 +162,7 @@ pub fn form_of(kind: &StatementKind) -> Option<&'static Form> {
         StatementKind::Option { .. } => &OPTION,
         StatementKind::Size { .. } => &SIZE,
         StatementKind::Owns { .. } => &OWNS,
+        StatementKind::Track(_) => &TRACK,
         StatementKind::Seeds { .. } => &SEEDS,
         StatementKind::MovesFirst(_) => &MOVES_FIRST,
         StatementKind::Start { .. } => &START,

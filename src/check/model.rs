@@ -386,6 +386,11 @@ pub struct Model {
     pub columns: Num,
     /// The owner of each row, `a` first.
     pub row_owner: Vec<Player>,
+    /// Holes owned one by one (row, column, owner), over their rows' owners.
+    pub hole_owner: Vec<(usize, usize, Player)>,
+    /// The board's circuit, counter-clockwise (`track …`), as (row, column): shared by both
+    /// players.
+    pub track: Option<Vec<(usize, usize)>>,
     /// Named sets of holes, in the order declared.
     pub sets: Vec<HoleSet>,
     /// Whether each player sows round their own rows (else everyone sows round the whole board).

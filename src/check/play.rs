@@ -196,6 +196,8 @@ impl Checker {
             rows: board.rows,
             columns: board.columns,
             row_owner: board.row_owner,
+            hole_owner: board.hole_owner,
+            track: board.track,
             seeds: board.seeds,
             sets: board.sets,
             own_circuits: sowing.own_circuits.is_some(),
@@ -498,6 +500,31 @@ impl Checker {
     /// their own rows, and own rows must be neighbours to make a circuit.
     fn circuits_fit(&mut self, board: &super::board::Board, own_circuits: Option<Span>, sections: &Sections<'_>) -> bool {
         let sow = sections.of("sowing").iter().find(|s| matches!(s.kind, StatementKind::Sow(_) | StatementKind::SowOwnRows { .. }));
+        if board.track.is_some() {
+            let Some(span) = own_circuits else { return true };
+            self.push(
+                Diagnostic::error(
+                    Code::Contradiction,
+                    "the board's track is its circuit: there are no rows of one's own to go round",
+                    span,
+                    "round own rows",
+                )
+                .with_help("drop `round own rows`: with a `track`, both players sow along it"),
+            );
+            return false;
+        }
+        if own_circuits.is_some() && !board.hole_owner.is_empty() {
+            self.push(
+                Diagnostic::error(
+                    Code::BadTrack,
+                    "with holes owned one by one, a player's own rows are not a circuit",
+                    own_circuits.unwrap_or_default(),
+                    "round own rows",
+                )
+                .with_help("give the board's circuit as a `track` (`track a1-a6 b6-b4 …`) and drop `round own rows`"),
+            );
+            return false;
+        }
         match own_circuits {
             None if board.rows > 2 => {
                 let span = sow.map(|s| s.span).or_else(|| sections.spans.get("sowing").copied()).unwrap_or_default();

@@ -84,11 +84,14 @@ pub fn draw_styled(game: &Game<'_>, last: Option<&str>, style: Style) -> String 
             }
         }
         let owner = rules.row_owner[row];
+        let shared = (0..rules.columns).any(|c| rules.row_owner_of(row * rules.columns + c) != owner);
         // Captures beside each player's outer row (the edge rows), the owner beside every row.
         if row == 0 || row + 1 == rules.rows {
             let what = if rules.stores { "store" } else { "captured" };
             let hand = if rules.has_hands() { format!(", in hand {}", state.hand[owner.index()]) } else { String::new() };
             let _ = writeln!(out, "   {owner:<5}  {what} {}{hand}", state.captured[owner.index()]);
+        } else if shared {
+            let _ = writeln!(out, "   {}", shared_row(rules, row));
         } else {
             let _ = writeln!(out, "   {owner}");
         }
@@ -134,4 +137,29 @@ pub fn draw_styled(game: &Game<'_>, last: Option<&str>, style: Style) -> String 
         }
     }
     out
+}
+
+/// Who owns which holes of a row owned hole by hole: "north b1-b3, south b4-b6".
+fn shared_row(rules: &crate::Rules, row: usize) -> String {
+    let mut runs: Vec<(crate::player::Player, usize, usize)> = Vec::new();
+    for c in 0..rules.columns {
+        let owner = rules.row_owner_of(row * rules.columns + c);
+        match runs.last_mut() {
+            Some((o, _, last)) if *o == owner => *last = c,
+            _ => runs.push((owner, c, c)),
+        }
+    }
+    let label = |c: usize| rules.label(row * rules.columns + c);
+    runs.iter()
+        .map(
+            |&(o, first, last)| {
+                if first == last {
+                    format!("{o} {}", label(first))
+                } else {
+                    format!("{o} {}-{}", label(first), label(last))
+                }
+            },
+        )
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -82,6 +82,8 @@ pub struct Rules {
     /// `holes`, North's `holes + 1`. Stones sown into a store count as the owner's captures.
     pub stores: bool,
     pub row_owner: Vec<Player>,
+    /// The owner of each hole at the start: its row's, or the one an `owns … holes` line names.
+    pub home: [Player; MAX_HOLES],
     pub initial: [u16; MAX_HOLES],
     pub first: Player,
     /// The hole after each hole in each player's sowing order (South's table first). Where
@@ -226,6 +228,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         holes,
         stores: model.stores,
         row_owner: model.row_owner.clone(),
+        home: board.home,
         initial,
         first: model.first,
         next: board.next,
@@ -307,6 +310,10 @@ struct Board<'m> {
     columns: usize,
     holes: usize,
     row_owner: &'m [Player],
+    /// The owner of each hole at the start.
+    home: [Player; MAX_HOLES],
+    /// Whether each player owns whole rows (so that rows have kinds: outer, inner).
+    whole_rows: bool,
     own_circuits: bool,
     /// Each player's circuit, stores included.
     circuits: [Vec<usize>; 2],
@@ -320,8 +327,24 @@ impl<'m> Board<'m> {
         let rows = model.rows;
         let holes = rows * columns;
         let row_owner = model.row_owner.as_slice();
-        let mut circuits: [Vec<usize>; 2] =
-            Player::BOTH.map(|p| circuit(rows, columns, model.direction, model.own_circuits.then_some((p, &model.row_owner))));
+        let mut home = [Player::South; MAX_HOLES];
+        for (hole, owner) in home.iter_mut().enumerate().take(holes) {
+            *owner = row_owner[hole / columns];
+        }
+        for &(row, column, owner) in &model.hole_owner {
+            home[row * columns + column] = owner;
+        }
+        let mut circuits: [Vec<usize>; 2] = match &model.track {
+            // The track, counter-clockwise, is both players' circuit.
+            Some(track) => {
+                let mut order: Vec<usize> = track.iter().map(|(r, c)| r * columns + c).collect();
+                if model.direction == Direction::Clockwise {
+                    order.reverse();
+                }
+                [order.clone(), order]
+            }
+            None => Player::BOTH.map(|p| circuit(rows, columns, model.direction, model.own_circuits.then_some((p, &model.row_owner)))),
+        };
         if model.stores {
             for (p, circuit) in circuits.iter_mut().enumerate() {
                 place_store(circuit, Player::BOTH[p], row_owner, columns, model.direction, holes + p);
@@ -336,9 +359,9 @@ impl<'m> Board<'m> {
                 previous[p][after] = hole_byte(hole);
             }
         }
-        // A hole off a player's circuit follows the circuit of its row's owner.
+        // A hole off a player's circuit follows the circuit of its owner.
         for hole in 0..holes {
-            let owner = row_owner[hole / columns].index();
+            let owner = home[hole].index();
             for p in 0..2 {
                 if !circuits[p].contains(&hole) {
                     next[p][hole] = next[owner][hole];
@@ -350,7 +373,8 @@ impl<'m> Board<'m> {
         for (hole, facing) in opposite.iter_mut().enumerate().take(holes) {
             *facing = hole_byte((rows - 1 - hole / columns) * columns + hole % columns);
         }
-        Board { rows, columns, holes, row_owner, own_circuits: model.own_circuits, circuits, next, previous, opposite }
+        let whole_rows = model.hole_owner.is_empty();
+        Board { rows, columns, holes, row_owner, home, whole_rows, own_circuits: model.own_circuits, circuits, next, previous, opposite }
     }
 
     fn row_mask(&self, row: usize) -> u128 {
@@ -359,7 +383,9 @@ impl<'m> Board<'m> {
 
     /// Each player's row of that kind (`usize::MAX` where there is none).
     fn rows_of_kind(&self, kind: RowKind) -> [usize; 2] {
-        let Some(kinds) = crate::check::row_kinds(self.row_owner).filter(|_| kind != RowKind::Own) else { return [usize::MAX; 2] };
+        let Some(kinds) = crate::check::row_kinds(self.row_owner).filter(|_| kind != RowKind::Own && self.whole_rows) else {
+            return [usize::MAX; 2];
+        };
         kinds.map(|(outer, inner)| if kind == RowKind::Outer { outer } else { inner })
     }
 
@@ -399,7 +425,7 @@ impl<'m> Board<'m> {
 
     /// `player`'s own holes along `circuit`, in its order.
     fn own_along(&self, circuit: &[usize], player: Player) -> Vec<usize> {
-        circuit.iter().copied().filter(|&h| h < self.holes && self.row_owner[h / self.columns] == player).collect()
+        circuit.iter().copied().filter(|&h| h < self.holes && self.home[h] == player).collect()
     }
 }
 
@@ -503,9 +529,9 @@ fn circuit(rows: usize, columns: usize, direction: Direction, own: Option<(Playe
 }
 
 impl Rules {
-    /// The owner of a hole at the start of the game: the owner of its row.
+    /// The owner of a hole at the start of the game: the owner of its row, or of the hole itself.
     pub fn row_owner_of(&self, hole: usize) -> Player {
-        self.row_owner[hole / self.columns]
+        self.home[hole]
     }
 
     /// Whether any ending counts repetitions (so the engine keeps a history).

@@ -99,6 +99,7 @@ pub fn hole_labels(model: &Model) -> Vec<(String, String)> {
 
 /// "south's row a, column 1 of 6".
 pub fn describe_hole(model: &Model, row: usize, column: usize, columns: usize) -> String {
-    let owner = model.row_owner.get(row).map_or("nobody", |p| p.name());
+    let by_hole = model.hole_owner.iter().find(|&&(r, c, _)| (r, c + 1) == (row, column)).map(|&(_, _, p)| p);
+    let owner = by_hole.or(model.row_owner.get(row).copied()).map_or("nobody", |p| p.name());
     format!("{owner}'s row {}, column {column} of {columns}", row_letter(row))
 }

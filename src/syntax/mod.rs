@@ -388,6 +388,7 @@ fn is_keyword(rule: Rule) -> bool {
             | kw_lift
             | kw_phase
             | kw_until
+            | kw_track
     )
 }
 
@@ -467,8 +468,14 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
         Rule::size => StatementKind::Size { rows: build_value(c.next()?)?, columns: build_value(c.next()?)? },
         Rule::owns => {
             let player = build_ident(c.next()?);
-            let rows = c.rest().into_iter().map(build_ident).collect();
-            StatementKind::Owns { player, rows }
+            let (mut rows, mut holes) = (Vec::new(), Vec::new());
+            for part in c.rest() {
+                match part.as_rule() {
+                    Rule::owned_holes => holes.extend(Children::of(part).rest().into_iter().map(build_ident)),
+                    _ => rows.push(build_ident(part)),
+                }
+            }
+            StatementKind::Owns { player, rows, holes }
         }
         Rule::seeds => {
             let count = build_value(c.next()?)?;
@@ -509,6 +516,7 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
             let condition = c.optional(Rule::expr).map(build_expr).transpose()?;
             StatementKind::PlaceFromHand { condition, then_sow: c.optional(Rule::then_sow).is_some() }
         }
+        Rule::track => StatementKind::Track(c.rest().into_iter().map(build_ident).collect()),
         Rule::otherwise_place => StatementKind::OtherwisePlace(build_expr(c.next()?)?),
         Rule::phase => StatementKind::Phase { name: build_ident(c.next()?), until: c.optional(Rule::expr).map(build_expr).transpose()? },
         Rule::lift_only => StatementKind::LiftOnly { count: build_value(c.next()?)?, condition: build_expr(c.next()?)? },
