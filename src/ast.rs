@@ -164,7 +164,14 @@ pub enum StatementKind {
     /// `direction clockwise when …`: the way a capture's stones and the rest of the move go.
     Direction { way: Ident, condition: Expr },
     /// `refill 4 per hole`
-    Refill(Value),
+    /// `refill 4 per hole` (`, the rest in one more hole`).
+    Refill { count: Value, rest: bool },
+    /// `refill as many holes as the poorer`.
+    RefillAsPoorer,
+    /// `unfilled holes stay open`.
+    UnfilledOpen,
+    /// `loser starts` (`true`) or `winner starts`.
+    ResultStarts(bool),
     /// `starter alternates`
     StarterAlternates,
     /// `end match when round start repeats 5 times` (`, leftover to owner` or `, draw`):

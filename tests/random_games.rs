@@ -96,7 +96,26 @@ fn play_one(rules: &Rules, rng: &mut ChaCha8Rng, file: &str, number: usize) -> S
                 // A new round: its starter, South in odd rounds, North in even ones when it alternates.
                 Some(r) if new_round != round => {
                     assert_eq!(new_round, round + 1, "rounds follow each other: {}", context(&record, &game));
-                    if r.alternate && new_round % 2 == 0 {
+                    // Each player's stones now (own holes and stock) are what they had at the round's end.
+                    let wealth = |p: Player| {
+                        let state = game.state();
+                        let held: u32 = (0..rules.holes).filter(|&h| state.owners[h] == p).map(|h| u32::from(state.counts[h])).sum();
+                        held + state.captured[p.index()]
+                    };
+                    if let Some(loser) = r.result_starts {
+                        let (south, north) = (wealth(Player::South), wealth(Player::North));
+                        match south.cmp(&north) {
+                            std::cmp::Ordering::Equal => mover.opponent(),
+                            order => {
+                                let poorer = if order == std::cmp::Ordering::Less { Player::South } else { Player::North };
+                                if loser {
+                                    poorer
+                                } else {
+                                    poorer.opponent()
+                                }
+                            }
+                        }
+                    } else if r.alternate && new_round % 2 == 0 {
                         rules.first.opponent()
                     } else {
                         rules.first

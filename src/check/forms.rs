@@ -60,7 +60,10 @@ pub const FORMS: &[Form] = &[
     PRICE,
     WIN_AFTER_DECLINE,
     REFILL,
+    REFILL_AS_POORER,
+    UNFILLED_OPEN,
     STARTER_ALTERNATES,
+    RESULT_STARTS,
     END_MATCH,
     LEFTOVER,
     WINS,
@@ -145,7 +148,12 @@ pub const KEEP: Form = Form { keyword: "keep", section: Some("trade"), example: 
 pub const PRICE: Form = Form { keyword: "price", section: Some("trade"), example: "price 6 captured stones per hole" };
 pub const WIN_AFTER_DECLINE: Form =
     Form { keyword: "win after decline", section: Some("trade"), example: "win after decline \"victory without glory\"" };
-pub const REFILL: Form = Form { keyword: "refill", section: Some("rounds"), example: "refill 4 per hole" };
+pub const REFILL: Form =
+    Form { keyword: "refill", section: Some("rounds"), example: "refill 4 per hole   or   refill 4 per hole, the rest in one more hole" };
+pub const REFILL_AS_POORER: Form =
+    Form { keyword: "refill as many", section: Some("rounds"), example: "refill as many holes as the poorer" };
+pub const UNFILLED_OPEN: Form = Form { keyword: "unfilled holes", section: Some("rounds"), example: "unfilled holes stay open" };
+pub const RESULT_STARTS: Form = Form { keyword: "loser starts", section: Some("rounds"), example: "loser starts   or   winner starts" };
 pub const STARTER_ALTERNATES: Form = Form { keyword: "starter alternates", section: Some("rounds"), example: "starter alternates" };
 pub const END_MATCH: Form =
     Form { keyword: "end match", section: Some("rounds"), example: "end match when round start repeats 5 times, leftover to owner" };
@@ -176,7 +184,10 @@ pub fn form_of(kind: &StatementKind) -> Option<&'static Form> {
         StatementKind::PlayAgain(_) => &PLAY_AGAIN,
         StatementKind::MustFeed => &MUST_FEED,
         StatementKind::GrandSlamNothing => &GRAND_SLAM,
-        StatementKind::Refill(_) => &REFILL,
+        StatementKind::Refill { .. } => &REFILL,
+        StatementKind::RefillAsPoorer => &REFILL_AS_POORER,
+        StatementKind::UnfilledOpen => &UNFILLED_OPEN,
+        StatementKind::ResultStarts(_) => &RESULT_STARTS,
         StatementKind::StarterAlternates => &STARTER_ALTERNATES,
         StatementKind::EndMatch { .. } => &END_MATCH,
         StatementKind::TakeColumn(_) => &TAKE,

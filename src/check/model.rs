@@ -306,6 +306,15 @@ pub struct Rounds {
     pub refill: Num,
     /// Whether the player who starts a round changes every round.
     pub alternate: bool,
+    /// `, the rest in one more hole`: what is left after the full holes goes into one more.
+    pub rest: bool,
+    /// `refill as many holes as the poorer`: both players refill as many holes as the poorer can.
+    pub as_poorer: bool,
+    /// `unfilled holes stay open`: holes left empty by a refill stay in play.
+    pub stay_open: bool,
+    /// `loser starts` (`Some(true)`) or `winner starts` (`Some(false)`): the player with fewer
+    /// (more) stones after a round starts the next.
+    pub result_starts: Option<bool>,
     /// `end match when round start repeats N times`.
     pub repeats: Option<MatchRepeats>,
 }

@@ -659,7 +659,8 @@ impl Checker {
     fn rounds(&mut self, sections: &Sections<'_>) -> Option<Option<Rounds>> {
         let Some(&header) = sections.spans.get("rounds") else { return Some(None) };
         let mut refill = None;
-        let mut alternate = false;
+        let mut alternate = None;
+        let (mut rest, mut as_poorer, mut stay_open, mut result_starts) = (false, false, false, None);
         let mut repeats = None;
         let mut ok = true;
         for statement in sections.of("rounds") {
@@ -672,11 +673,15 @@ impl Checker {
                         _ => ok = false,
                     }
                 }
-                StatementKind::Refill(value) => {
-                    refill = self.num(value, REFILL);
+                StatementKind::Refill { count, rest: with_rest } => {
+                    refill = self.num(count, REFILL);
+                    rest = *with_rest;
                     ok &= refill.is_some();
                 }
-                StatementKind::StarterAlternates => alternate = true,
+                StatementKind::StarterAlternates => alternate = Some(statement.span),
+                StatementKind::RefillAsPoorer => as_poorer = true,
+                StatementKind::UnfilledOpen => stay_open = true,
+                StatementKind::ResultStarts(loser) => result_starts = Some((*loser, statement.span)),
                 _ => {}
             }
         }
@@ -692,8 +697,17 @@ impl Checker {
             );
             ok = false;
         }
+        if let (Some(alternates), Some((_, starts))) = (alternate, result_starts) {
+            self.push(
+                Diagnostic::error(Code::Contradiction, "who starts a round is said twice", starts, "by the round's result")
+                    .with_label(alternates, "by turns")
+                    .with_help("keep one: `starter alternates` (by turns) or `loser starts` / `winner starts` (by the last round)"),
+            );
+            ok = false;
+        }
         let refill = refill?;
-        ok.then_some(Some(Rounds { refill, alternate, repeats }))
+        let (alternate, result_starts) = (alternate.is_some(), result_starts.map(|(loser, _)| loser));
+        ok.then_some(Some(Rounds { refill, alternate, rest, as_poorer, stay_open, result_starts, repeats }))
     }
 
     fn end(&mut self, statements: &[&Statement]) -> (Vec<Ending>, Leftover, Wins) {

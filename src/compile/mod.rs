@@ -170,6 +170,14 @@ pub struct RoundsRule {
     /// Stones per hole at a refill.
     pub refill: u32,
     pub alternate: bool,
+    /// What is left after the full holes goes into one more hole.
+    pub rest: bool,
+    /// Both players refill as many holes as the poorer can.
+    pub as_poorer: bool,
+    /// Holes left empty by a refill stay in play.
+    pub stay_open: bool,
+    /// The player with fewer (`true`) or more stones after a round starts the next.
+    pub result_starts: Option<bool>,
     /// Each player's holes in the order they are refilled: their own, in sowing order from the
     /// first hole of their row (South's a1 onwards, North's bN onwards, counter-clockwise).
     pub fill_order: [Vec<u8>; 2],
@@ -497,6 +505,10 @@ fn rounds_rule(model: &Model, rounds: &Rounds, board: &Board<'_>, value: &impl F
     RoundsRule {
         refill: value(rounds.refill),
         alternate: rounds.alternate,
+        rest: rounds.rest,
+        as_poorer: rounds.as_poorer,
+        stay_open: rounds.stay_open,
+        result_starts: rounds.result_starts,
         repeats: rounds.repeats.as_ref().map(|m| RoundRepeats {
             times: value(m.times),
             outcome: m.outcome.unwrap_or(Outcome::Leftover(model.leftover)),

@@ -502,6 +502,8 @@ impl<'r> Game<'r> {
                         if let Some(repeats) = &rounds.repeats {
                             let [_, starts] = self.round_starts.record(self.rules, &self.state);
                             if starts >= repeats.times {
+                                // Over: as after any ending, the turn is the next player's.
+                                self.state.to_move = mover.opponent();
                                 return self.finish(repeats.outcome, None, mover, repeats.reason.clone());
                             }
                         }

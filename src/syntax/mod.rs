@@ -389,6 +389,17 @@ fn is_keyword(rule: Rule) -> bool {
             | kw_phase
             | kw_until
             | kw_track
+            | kw_rest
+            | kw_one
+            | kw_as
+            | kw_many
+            | kw_poorer
+            | kw_unfilled
+            | kw_stay
+            | kw_open
+            | kw_loser
+            | kw_winner
+            | kw_starts
     )
 }
 
@@ -525,7 +536,13 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
             StatementKind::HoleListSet { name, holes: c.rest().into_iter().map(build_ident).collect() }
         }
         Rule::direction => StatementKind::Direction { way: build_ident(c.next()?), condition: build_expr(c.next()?)? },
-        Rule::refill => StatementKind::Refill(build_value(c.next()?)?),
+        Rule::refill => {
+            let count = build_value(c.next()?)?;
+            StatementKind::Refill { count, rest: c.optional(Rule::rest_in_one_more).is_some() }
+        }
+        Rule::refill_as_poorer => StatementKind::RefillAsPoorer,
+        Rule::unfilled_open => StatementKind::UnfilledOpen,
+        Rule::result_starts => StatementKind::ResultStarts(!c.has_keyword(Rule::kw_winner)),
         Rule::starter_alternates => StatementKind::StarterAlternates,
         Rule::end_match => {
             let repeats = c.next()?;

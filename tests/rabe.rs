@@ -1,0 +1,152 @@
+//! Rab'e: every ruling of rules/rabe.mancala on an exact position worked out by hand, then the
+//! perft counts and random matches of an independent model (tests/fixtures/models/rabe.py),
+//! agreeing at every step.
+//!
+//! Rows from South's edge: `a` South's row, `b` the middle row (b1-b3 North's, b4-b6 South's), `c`
+//! North's row. The track: a1-a6 b6-b4 c6-c1 b1-b3. 72 stones in all, on the board or in stores.
+
+mod common;
+
+use common::*;
+use mancala::engine::position::parse_position;
+use mancala::{Game, Rules};
+use serde_json::{json, Value};
+
+fn rabe() -> &'static Rules {
+    rules("rabe")
+}
+
+/// A game from a position: the three rows of six and what each player has won so far.
+fn at_with(to_move: &str, rows: [[u16; 6]; 3], captured: [u32; 2]) -> Game<'static> {
+    let json = json!({
+        "to_move": to_move,
+        "rows": {"a": rows[0], "b": rows[1], "c": rows[2]},
+        "captured": {"south": captured[0], "north": captured[1]},
+    });
+    let state = parse_position(&json.to_string(), rabe()).unwrap_or_else(|e| panic!("{json}: {e}"));
+    Game::from_state(rabe(), state)
+}
+
+/// A game from a position of the three rows, the stones not on the board split between the
+/// players' stores (South first) to make 72.
+fn at(to_move: &str, rows: [[u16; 6]; 3]) -> Game<'static> {
+    let on_board: u32 = rows.iter().flatten().map(|&c| u32::from(c)).sum();
+    let rest = 72 - on_board;
+    at_with(to_move, rows, [rest / 2, rest - rest / 2])
+}
+
+#[track_caller]
+fn assert_rows(game: &Game<'_>, rows: [[u16; 6]; 3]) {
+    let p = game.position();
+    for (letter, expected) in ["a", "b", "c"].iter().zip(rows) {
+        assert_eq!(p.rows[*letter], expected, "row {letter}; position: {}", game.position_json());
+    }
+}
+
+#[test]
+fn r1_r2_three_rows_share_the_middle_one_and_the_track_runs_through_all() {
+    let game = Game::new(rabe());
+    // South owns row a and b4-b6; North row c and b1-b3.
+    assert_legal(&game, &["a1", "a2", "a3", "a4", "a5", "a6", "b4", "b5", "b6"]);
+    let board = mancala::cli::board::draw(&game, None);
+    assert!(board.contains("north b1-b3, south b4-b6"), "{board}");
+    // a6 (2): b6 then b5, along South's half of the middle row right to left; b5 was empty.
+    let mut game = at("south", [[1, 0, 0, 0, 0, 2], [0; 6], [2, 0, 0, 0, 0, 0]]);
+    apply(&mut game, "a6");
+    assert_eq!(game.position().rows["b"], [0, 0, 0, 0, 1, 1]);
+    // North's c1 (2) goes on into North's half: b1, b2.
+    assert_legal(&game, &["c1"]);
+    apply(&mut game, "c1");
+    assert_eq!(game.position().rows["b"], [1, 1, 0, 0, 1, 1]);
+    // From b4, South's last middle hole, the track crosses to North's row at c6.
+    let mut game = at("south", [[1, 0, 0, 0, 0, 0], [0, 0, 0, 2, 0, 0], [1, 0, 0, 0, 0, 0]]);
+    apply(&mut game, "b4");
+    assert_eq!(game.position().rows["c"], [1, 0, 0, 0, 1, 1]);
+}
+
+#[test]
+fn r3_a_hole_made_four_is_taken_and_a_last_one_ends_the_move() {
+    // b4 (2): c6 made four (North's) is taken by South; c5, empty, ends the move.
+    let mut game = at("south", [[1, 0, 0, 0, 0, 0], [0, 0, 0, 2, 0, 0], [1, 0, 0, 0, 0, 3]]);
+    let before = game.position().captured.south;
+    apply(&mut game, "b4");
+    assert_eq!(game.position().rows["c"], [1, 0, 0, 0, 1, 0]);
+    assert_eq!(game.position().captured.south, before + 4);
+    // a5 (1) makes a6 four: taken, and the lap ends there though a6 was occupied.
+    let mut game = at("south", [[0, 0, 0, 0, 1, 3], [0, 0, 0, 0, 0, 1], [1, 0, 0, 0, 0, 0]]);
+    let before = game.position().captured.south;
+    apply(&mut game, "a5");
+    assert_eq!(game.position().rows["a"], [0; 6]);
+    assert_eq!(game.position().captured.south, before + 4);
+    assert_eq!(game.to_move().map(|p| p.name()), Some("north"));
+}
+
+#[test]
+fn r4_r5_r8_a_round_ends_with_each_taking_their_own_and_the_poorer_fills_first_and_starts() {
+    // South's b4 (1) makes c6 four: taken; North's holes are empty, so the round ends. South
+    // takes its a1 (2): 25 + 4 + 2 = 31; North has 41.
+    let mut game = at_with("south", [[2, 0, 0, 0, 0, 0], [0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 0, 3]], [25, 41]);
+    apply(&mut game, "b4");
+    // South, the poorer, fills 8 holes: a1-a6 b6 with four, b5 with the 3 left; North as many,
+    // c6-c1 b1 b2, keeping 9. b3 and b4 stay empty, in play. South starts.
+    assert_rows(&game, [[4, 4, 4, 4, 4, 4], [4, 4, 0, 0, 3, 4], [4, 4, 4, 4, 4, 4]]);
+    let p = game.position();
+    assert_eq!(([p.captured.south, p.captured.north], p.round, p.closed.clone()), ([0, 9], Some(2), Some(Vec::new())));
+    assert_eq!(game.to_move().map(|p| p.name()), Some("south"));
+    assert_eq!(total_of(&game), 72);
+}
+
+#[test]
+fn r8_with_equal_stones_the_turn_passes_as_after_any_move() {
+    let mut game = at_with("south", [[2, 0, 0, 0, 0, 0], [0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 0, 3]], [30, 36]);
+    apply(&mut game, "b4");
+    // 36 each: both fill all nine holes; South moved last, so North starts.
+    assert_rows(&game, [[4; 6], [4; 6], [4; 6]]);
+    assert_eq!(game.to_move().map(|p| p.name()), Some("north"));
+}
+
+#[test]
+fn r6_a_player_with_no_stone_to_place_loses_the_match() {
+    // North's b3 (1) makes a1 four: taken; South's holes are empty and South has won nothing.
+    let mut game = at_with("north", [[3, 0, 0, 0, 0, 0], [0, 0, 1, 0, 0, 0], [5, 0, 0, 0, 0, 0]], [0, 63]);
+    apply(&mut game, "b3");
+    assert_result(&game, Some("north"), [0, 72]);
+    assert_eq!(game.result().map(|r| r.reason.as_str()), Some("south cannot fill a hole"));
+}
+
+fn total_of(game: &Game<'_>) -> u32 {
+    let p = game.position();
+    p.rows.values().flatten().map(|&c| u32::from(c)).sum::<u32>() + p.captured.south + p.captured.north
+}
+
+// ---------------------------------------------------------------- an independent model
+
+/// The perft counts of the independent model (`python3 rabe.py 6`).
+#[test]
+fn perft_agrees_with_the_independent_model() {
+    let game = Game::new(rabe());
+    let counts: Vec<u64> = (1..=5).map(|d| mancala::cli::perft::perft(&game, d)).collect();
+    assert_eq!(counts, [9, 69, 493, 3433, 23987]);
+}
+
+/// 100 random matches of the independent model (tests/fixtures/rabe-model.jsonl), through every
+/// round: the engine agrees at every step on the board, the stores, the round, the player to move
+/// and the legal moves, then on the winner, the score and the reason. They end by a repeated
+/// round start (R9), and by a player with no stone to place (R6); two rounds end by a repeated
+/// position (R9).
+#[test]
+fn a_hundred_matches_agree_with_the_independent_model_at_every_step() {
+    assert_eq!(replay_model_games(rabe(), "rabe-model.jsonl", model_view), 100);
+}
+
+/// A position as the model writes it: the 18 counts, the two stores, the round, the player to
+/// move and the legal moves.
+fn model_view(game: &Game<'_>) -> Value {
+    let state = game.state();
+    let mut line: Vec<Value> = state.counts[..18].iter().map(|&c| json!(c)).collect();
+    line.extend(state.captured.iter().map(|&c| json!(c)));
+    line.push(json!(state.round));
+    line.push(json!(if state.to_move.name() == "south" { "s" } else { "n" }));
+    line.push(json!(game.legal_texts().join(" ")));
+    Value::Array(line)
+}
