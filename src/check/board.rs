@@ -307,6 +307,10 @@ impl Checker {
                     Some((r, c)) => holes.push((r, c, p, label.span)),
                     None => ok = false,
                 }
+                // On a board of a varying size no hole is named: said once for the line.
+                if matches!(columns, Some(Num::Option(_))) {
+                    break;
+                }
             }
         }
         for (p, row, earlier) in twice {
