@@ -106,6 +106,25 @@ fn r8_with_equal_stones_the_turn_passes_as_after_any_move() {
 }
 
 #[test]
+fn winner_starts_gives_the_next_round_to_the_richer_player() {
+    // The same round end as above, in a variant whose winner starts: North, with 41 against 31.
+    let mut source = std::fs::read_to_string(rules_path("rabe")).expect("rules/rabe.mancala");
+    assert_eq!(source.matches("    loser starts").count(), 1);
+    source = source.replace("    loser starts", "    winner starts");
+    let rules = mancala::load_str("rabe-winner.mancala", &source, &[] as &[&str]).expect("the variant loads");
+    let json = json!({
+        "to_move": "south",
+        "rows": {"a": [2, 0, 0, 0, 0, 0], "b": [0, 0, 0, 1, 0, 0], "c": [0, 0, 0, 0, 0, 3]},
+        "captured": {"south": 25, "north": 41},
+    });
+    let state = parse_position(&json.to_string(), &rules).expect("a position");
+    let mut game = Game::from_state(&rules, state);
+    apply(&mut game, "b4");
+    assert_eq!(game.position().round, Some(2));
+    assert_eq!(game.to_move().map(|p| p.name()), Some("north"));
+}
+
+#[test]
 fn r6_a_player_with_no_stone_to_place_loses_the_match() {
     // North's b3 (1) makes a1 four: taken; South's holes are empty and South has won nothing.
     let mut game = at_with("north", [[3, 0, 0, 0, 0, 0], [0, 0, 1, 0, 0, 0], [5, 0, 0, 0, 0, 0]], [0, 63]);
