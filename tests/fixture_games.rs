@@ -122,3 +122,23 @@ fn bawo_a_move_may_empty_the_movers_front_row_and_loses() {
     let game = with_hands(rules("bao-la-kiswahili"), rows, [0, 0]);
     assert_legal(&game, &["b1 cw"]);
 }
+
+#[test]
+fn a_track_makes_a_circuit_where_the_rows_would_not() {
+    // Four rows, each player's two not neighbours: refused without a track, played along one.
+    let source = |track: &str| {
+        format!(
+            "game \"Stripes\"\nboard {{\n    size 4 x 2\n    south owns rows a c\n    north owns rows b d\n{track}    seeds 1\n}}\n\
+             sowing {{\n    sow counter-clockwise round own rows\n}}\nend {{\n    when every hole is empty\n}}\n"
+        )
+    };
+    let (checked, diagnostics) = mancala::load::check_source("stripes.mancala", &source(""));
+    assert!(checked.is_none() && diagnostics.iter().any(|d| d.code.as_str() == "rows_not_neighbours"), "{diagnostics:?}");
+    let tracked = source("    track a1-a2 b2-b1 c1-c2 d2-d1\n").replace(" round own rows", "");
+    let rules = mancala::load_str("stripes.mancala", &tracked, &[] as &[&str]).expect("a track gives the circuit");
+    let mut game = Game::new(&rules);
+    assert_legal(&game, &["a1", "a2", "c1", "c2"]);
+    // a2's stone goes on to b2, the track's next hole.
+    apply(&mut game, "a2");
+    assert_eq!(game.position().rows["b"], [1, 2]);
+}

@@ -105,10 +105,12 @@ impl Checker {
         let owners = self.owners(statements.iter().map(|s| (&s.kind, s.span)), rows, header, Some(columns));
         self.row_kinds = owners.as_ref().filter(|o| o.holes.is_empty()).and_then(|o| row_kinds(&o.rows)).is_some();
         self.rows_reported = false;
-        if rows == MAX_ROWS && !self.row_kinds && owners.as_ref().is_some_and(|o| o.holes.is_empty()) {
+        let track = self.track(statements, rows, columns, header);
+        // Rows that are no player's two neighbours make no circuits, unless a track gives one.
+        let tracked = track.as_ref().is_some_and(Option::is_some);
+        if rows == MAX_ROWS && !self.row_kinds && !tracked && owners.as_ref().is_some_and(|o| o.holes.is_empty()) {
             self.rows_not_neighbours(statements, header);
         }
-        let track = self.track(statements, rows, columns, header);
         let sets = self.hole_sets(statements, rows, Some(min_columns));
         let seeds = self.seeds(statements, rows, Some(min_columns), header);
         let stores = self.stores(statements, rows, columns);
