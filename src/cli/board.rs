@@ -40,7 +40,7 @@ pub fn draw(game: &Game<'_>, last: Option<&str>) -> String {
 pub fn draw_styled(game: &Game<'_>, last: Option<&str>, style: Style) -> String {
     let rules = game.rules();
     let state = game.state();
-    let traded_any = (0..rules.holes).any(|h| state.owners[h] != rules.row_owner_of(h) && state.claimed & (1u128 << h) == 0);
+    let traded_any = (0..rules.holes).any(|h| state.owners[h] != rules.home_of(h) && state.claimed & (1u128 << h) == 0);
     let digits = state.counts[..rules.holes].iter().map(|c| c.to_string().len()).max().unwrap_or(1).max(rules.columns.to_string().len());
     let width = digits + 3 + usize::from(traded_any);
     let mut out = String::new();
@@ -64,7 +64,7 @@ pub fn draw_styled(game: &Game<'_>, last: Option<&str>, style: Style) -> String 
             let hole = row * rules.columns + column;
             let label = rules.label(hole);
             let count = state.counts[hole];
-            let traded = if state.owners[hole] != rules.row_owner_of(hole) { "*" } else { "" };
+            let traded = if state.owners[hole] != rules.home_of(hole) { "*" } else { "" };
             let closed = state.closed & (1u128 << hole) != 0;
             let claimed = state.claimed & (1u128 << hole) != 0;
             let cell = if closed {
@@ -84,7 +84,7 @@ pub fn draw_styled(game: &Game<'_>, last: Option<&str>, style: Style) -> String 
             }
         }
         let owner = rules.row_owner[row];
-        let shared = (0..rules.columns).any(|c| rules.row_owner_of(row * rules.columns + c) != owner);
+        let shared = (0..rules.columns).any(|c| rules.home_of(row * rules.columns + c) != owner);
         // Captures beside each player's outer row (the edge rows), the owner beside every row.
         if row == 0 || row + 1 == rules.rows {
             let what = if rules.stores { "store" } else { "captured" };
@@ -143,7 +143,7 @@ pub fn draw_styled(game: &Game<'_>, last: Option<&str>, style: Style) -> String 
 fn shared_row(rules: &crate::Rules, row: usize) -> String {
     let mut runs: Vec<(crate::player::Player, usize, usize)> = Vec::new();
     for c in 0..rules.columns {
-        let owner = rules.row_owner_of(row * rules.columns + c);
+        let owner = rules.home_of(row * rules.columns + c);
         match runs.last_mut() {
             Some((o, _, last)) if *o == owner => *last = c,
             _ => runs.push((owner, c, c)),

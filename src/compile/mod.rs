@@ -541,8 +541,9 @@ fn circuit(rows: usize, columns: usize, direction: Direction, own: Option<(Playe
 }
 
 impl Rules {
-    /// The owner of a hole at the start of the game: the owner of its row, or of the hole itself.
-    pub fn row_owner_of(&self, hole: usize) -> Player {
+    /// The owner of a hole at the start of the game ([`Rules::home`]): its row's, or the one an
+    /// `owns … holes` line names.
+    pub fn home_of(&self, hole: usize) -> Player {
         self.home[hole]
     }
 

@@ -79,7 +79,7 @@ impl State {
     pub fn initial(rules: &Rules) -> State {
         let mut owners = [Player::South; MAX_HOLES];
         for (hole, owner) in owners.iter_mut().enumerate().take(rules.holes) {
-            *owner = rules.row_owner_of(hole);
+            *owner = rules.home_of(hole);
         }
         let mut state = State {
             counts: rules.initial,

@@ -51,7 +51,7 @@ pub fn end_round(rules: &Rules, rounds: &RoundsRule, state: &mut State, leftover
     state.closed = 0;
     // Claims last for the round: the holes go back to their rows' players.
     for hole in super::holes_of(std::mem::take(&mut state.claimed)) {
-        state.owners[hole] = rules.row_owner_of(hole);
+        state.owners[hole] = rules.home_of(hole);
     }
     for p in Player::BOTH {
         for (i, &hole) in rounds.fill_order[p.index()].iter().enumerate() {

@@ -330,7 +330,7 @@ fn check_owners(rules: &Rules, state: &State) -> Result<(), PositionError> {
     if rules.trade.is_some() {
         return Ok(());
     }
-    let changed = (0..rules.holes).find(|&h| state.owners[h] != rules.row_owner_of(h) && state.claimed & 1u128 << h == 0);
+    let changed = (0..rules.holes).find(|&h| state.owners[h] != rules.home_of(h) && state.claimed & 1u128 << h == 0);
     let Some(hole) = changed else { return Ok(()) };
     let (label, owner) = (rules.label(hole), state.owners[hole]);
     let why = if rules.claims {

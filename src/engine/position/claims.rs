@@ -78,7 +78,7 @@ impl Search<'_> {
         let rules = self.rules;
         let mut owners = self.state.owners;
         for later in holes_of(self.state.claimed & !before) {
-            owners[later] = rules.row_owner_of(later);
+            owners[later] = rules.home_of(later);
         }
         let past = Past {
             rules,
@@ -112,7 +112,7 @@ impl Search<'_> {
         for hole in holes_of(claimed) {
             if !self.could_claim(hole, 0) && !self.could_claim(hole, claimed & !(1u128 << hole)) {
                 let claimer = whose(hole);
-                let own = if rules.row_owner_of(hole) == claimer { format!(", a hole of {claimer}'s own row") } else { String::new() };
+                let own = if rules.home_of(hole) == claimer { format!(", a hole of {claimer}'s own row") } else { String::new() };
                 return refuse("claimed", format!("no claim rule lets {claimer} claim {}{own}", rules.label(hole)));
             }
         }

@@ -133,8 +133,7 @@ impl Game<'_> {
         let rows = (0..rules.rows)
             .map(|r| (crate::row_letter(r).to_string(), state.counts[r * rules.columns..(r + 1) * rules.columns].to_vec()))
             .collect();
-        let owners =
-            (0..rules.holes).filter(|&h| state.owners[h] != rules.row_owner_of(h)).map(|h| (rules.label(h), state.owners[h])).collect();
+        let owners = (0..rules.holes).filter(|&h| state.owners[h] != rules.home_of(h)).map(|h| (rules.label(h), state.owners[h])).collect();
         Position {
             game: rules.name.clone(),
             options: options_json(rules),

@@ -199,7 +199,7 @@ fn read_continue(map: &Map<String, Value>, by: Player, rules: &Rules, state: &mu
 /// Whether `hole` is on `player`'s sowing circuit (every hole where circuits are the board's).
 fn on_circuit(rules: &Rules, player: Player, hole: usize) -> bool {
     let next = &rules.next[player.index()];
-    let Some(start) = (0..rules.holes).find(|&h| rules.row_owner_of(h) == player) else { return false };
+    let Some(start) = (0..rules.holes).find(|&h| rules.home_of(h) == player) else { return false };
     let mut at = start;
     for _ in 0..rules.holes + 2 {
         if at == hole {
