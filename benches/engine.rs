@@ -9,7 +9,26 @@ use mancala::cli::perft::perft;
 use mancala::cli::simulate::{game_seed, play_game};
 use mancala::{Game, Rules};
 
-const GAMES: [&str; 10] = ["tihbat", "djenon-aboure", "gore", "tsoro", "bosh", "kalah", "oware", "pallanguzhi", "hus", "toguz-kumalak"];
+/// Every shipped rule file, by name (`tests/fmt.rs` pins how many there are).
+const GAMES: [&str; 17] = [
+    "tihbat",
+    "djenon-aboure",
+    "gore",
+    "tsoro",
+    "bosh",
+    "kalah",
+    "oware",
+    "pallanguzhi",
+    "hus",
+    "toguz-kumalak",
+    "bao-la-kiswahili",
+    "bao-la-kujifunza",
+    "bao-kiswahili-congo",
+    "omweso",
+    "rabe",
+    "gabata",
+    "congkak",
+];
 
 fn rules(name: &str) -> Rules {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules").join(format!("{name}.mancala"));

@@ -155,17 +155,22 @@ pub enum StatementKind {
     PlaceFromHand { condition: Option<Expr>, then_sow: bool },
     /// `otherwise place from hand into own hole where …`: where to place when no hole meets `place`'s.
     OtherwisePlace(Expr),
-    /// `phase namua until hand = 0`: a stage of each player's game, and when it is over.
-    Phase { name: Ident, until: Option<Expr> },
+    /// `phase namua until hand = 0`: a stage of each player's game, and when it is over; or
+    /// `phase race, both at once, then last to finish moves`: one turn both play at once.
+    Phase { name: Ident, until: Option<Expr>, at_once: Option<AtOnce> },
     /// `lift only 2 when …`: a lap lifts at most that many stones of a hole where it holds.
     LiftOnly { count: Value, condition: Expr },
     /// `set nyumba = holes b5 c4`
     HoleListSet { name: Ident, holes: Vec<Ident> },
     /// `direction clockwise when …`: the way a capture's stones and the rest of the move go.
     Direction { way: Ident, condition: Expr },
-    /// `refill 4 per hole`
-    /// `refill 4 per hole` (`, the rest in one more hole`).
-    Refill { count: Value, rest: bool },
+    /// `refill 4 per hole` (`, the rest in one more hole` or `, a rest of 2 or more made up by
+    /// the opponent`).
+    Refill { count: Value, rest: Rest },
+    /// `holes change hands`: each player owns the holes they refill.
+    HolesChangeHands,
+    /// `refill from last hole` (or `first`): where each player's refill begins.
+    RefillFrom(Ident),
     /// `refill as many holes as the poorer`.
     RefillAsPoorer,
     /// `unfilled holes stay open`.
@@ -192,8 +197,9 @@ pub enum StatementKind {
     /// `sow captured from first hole of inner row`, `sow captured after origin`: a capture's
     /// stones are sown on, the first into the hole named (or, with `after`, the one after it).
     SowCaptured { after: bool, from: HoleRef },
-    /// `claim last hole`: the hole becomes the mover's, its stones and all sown into it later too.
-    Claim(HoleRef),
+    /// `claim last hole`: the hole becomes the mover's, its stones and all sown into it later too;
+    /// with `, keeping its stones` they stay in it.
+    Claim { hole: HoleRef, keeping: bool },
     /// `stop after 100 laps`: the most laps a move sows.
     StopAfter(Value),
     /// `skip origin`
@@ -202,6 +208,8 @@ pub enum StatementKind {
     Relay(Expr),
     /// `take last hole`
     Take(HoleRef),
+    /// `take 2 from last hole`: at most that many of its stones.
+    TakePart { count: Value, hole: HoleRef },
     /// `chain backward while count in {2, 4}`
     Chain { direction: Ident, condition: Expr },
     /// `when …, leftover split`
@@ -220,6 +228,25 @@ pub enum StatementKind {
     WinAfterDecline(Text),
     /// A line the grammar could not read.
     Unparsed(String),
+}
+
+/// `both at once, then last to finish moves`: a phase of one turn both players play together.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub struct AtOnce {
+    /// Whether the player who finished last moves next (else the one who finished first).
+    pub last_moves: bool,
+    pub span: Span,
+}
+
+/// What a refill does with the stones left after a player's full holes.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub enum Rest {
+    /// They stay in the player's stock.
+    Kept,
+    /// `the rest in one more hole`.
+    OneMoreHole,
+    /// `a rest of 2 or more made up by the opponent`: one more hole, the opponent giving what it lacks.
+    MadeUp(Value),
 }
 
 /// `if trade = on`: what follows applies only when the option has that value.

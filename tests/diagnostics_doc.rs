@@ -63,9 +63,10 @@ const MEANINGS: &[(Code, &str)] = &[
     (Code::NumberTooLarge, "a number with too many digits for anything it can stand for"),
     (Code::OutOfRange, "a number, or an option's value, outside what its place allows"),
     (Code::PhaseCompared, "a phase compared with `<` or `>`: phases are asked with `=` and `!=`"),
-    (Code::PhaseOrder, "phases whose order cannot be followed: one before the last that never ends, or a last one that does"),
+    (Code::PhaseOrder, "phases whose order cannot be followed: one before the last that never ends, a last one that does, or a phase played by both at once that is not the first"),
     (Code::PhasesNeverAsked, "phases that no condition asks about (`phase = …`), so that they change nothing"),
     (Code::PlayerWithoutRow, "a player who owns no row"),
+    (Code::RaceUnsupported, "a rule that a turn played by both players at once cannot follow: one that asks the mover inside a move, compares a player's moves or sows a move another way"),
     (Code::ReservedSetName, "a set of holes named like holes or rows of the board"),
     (Code::ResowAndChoose, "captured stones both sown on and chosen"),
     (Code::RowOwnedTwice, "a row given an owner twice"),
@@ -310,7 +311,7 @@ fn the_document_is_made_from_the_fixtures() {
 fn every_code_is_reported_by_the_sources() {
     assert_eq!(unused_codes(), []);
     let codes = file_codes();
-    assert_eq!((codes.len(), Code::ALL.len()), (76, 77));
+    assert_eq!((codes.len(), Code::ALL.len()), (77, 78));
     for code in [Code::UnknownHole, Code::Syntax, Code::Internal, Code::OutOfRange, Code::NumberTooLarge, Code::TooDeep] {
         assert!(codes.contains(&code), "{code:?}");
     }

@@ -406,7 +406,7 @@ fn a_pending_field_is_an_offer_or_a_decision() {
     assert_refused(
         gore,
         &pending(json!({"decision": "pass", "by": "south"})),
-        r#"field "pending.decision": "pass" is not a decision ("continue or stop" or "take")"#,
+        r#"field "pending.decision": "pass" is not a decision ("continue or stop", "take" or "race")"#,
     );
 }
 

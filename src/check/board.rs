@@ -35,6 +35,8 @@ pub(super) struct Board {
     pub sets: Vec<HoleSet>,
     /// Each player has a store at the right end of their row.
     pub stores: bool,
+    /// `stores at left`: each player's store is at the left end of their row, as they see it.
+    pub stores_left: bool,
     /// `seeds N in hand`: stones each player holds in hand at the start, and the line's span.
     pub hand: Option<(Num, Span)>,
 }
@@ -124,7 +126,8 @@ impl Checker {
             track: track?,
             seeds,
             sets: sets?,
-            stores: stores?,
+            stores: stores?.is_some(),
+            stores_left: stores? == Some(true),
             hand,
         })
     }
@@ -679,15 +682,16 @@ impl Checker {
         ok.then_some(listed)
     }
 
-    /// `stores at right`: `Some(false)` without it, `None` when it cannot be.
-    fn stores(&mut self, statements: &[&Statement], rows: usize, columns: Num) -> Option<bool> {
+    /// `stores at right` or `stores at left`: `Some(None)` without it, `Some(Some(left))` with
+    /// it, `None` when it cannot be.
+    fn stores(&mut self, statements: &[&Statement], rows: usize, columns: Num) -> Option<Option<bool>> {
         let Some((side, span)) = statements.iter().find_map(|s| match &s.kind {
             StatementKind::Stores(side) => Some((side, s.span)),
             _ => None,
         }) else {
-            return Some(false);
+            return Some(None);
         };
-        self.word(side, "where a player's store is", &[("right", ())])?;
+        let left = self.word(side, "where a player's store is", &[("right", false), ("left", true)])?;
         if rows != 2 {
             self.push(
                 Diagnostic::error(
@@ -713,7 +717,7 @@ impl Checker {
             );
             return None;
         }
-        Some(true)
+        Some(Some(left))
     }
 
     /// `outer` or `inner`, on a board where each player owns two rows; or `own`, any board.

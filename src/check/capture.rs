@@ -14,6 +14,8 @@ pub const MAX_CAPTURES: usize = u8::MAX as usize;
 
 /// Chosen holes are one action, a set: more than 3 would give too many actions to list.
 const CHOSEN: Slot = Slot { what: "the number of holes chosen", min: 1, max: 3 };
+/// The stones `take N from …` takes at most.
+const PART: Slot = Slot { what: "the stones taken from a hole", min: 1, max: 500 };
 
 impl Checker {
     /// One `capture` section (`header` is its name); `None` when it has errors.
@@ -29,6 +31,7 @@ impl Checker {
         let mut directions = Vec::new();
         let mut direction_span: Option<Span> = None;
         let mut claims = Vec::new();
+        let mut keeping = false;
         let mut ok = true;
         for statement in statements {
             match &statement.kind {
@@ -111,10 +114,17 @@ impl Checker {
                     directions.extend(way.zip(condition));
                     direction_span.get_or_insert(statement.span);
                 }
-                StatementKind::Claim(hole) => {
+                StatementKind::Claim { hole, keeping: keeps } => {
                     let claim = self.hole_ref(hole, "a hole a capture claims");
                     ok &= claim.is_some();
                     claims.extend(claim);
+                    keeping |= *keeps;
+                }
+                StatementKind::TakePart { count, hole } => {
+                    let count = self.num(count, PART);
+                    let hole = self.hole_ref(hole, "a hole a capture takes from");
+                    ok &= count.is_some() && hole.is_some();
+                    takes.extend(count.zip(hole).map(|(count, hole)| Take::Part(count, hole)));
                 }
                 StatementKind::Choose { count, condition } => {
                     let count = self.num(count, CHOSEN);
@@ -177,7 +187,7 @@ impl Checker {
             );
             return None;
         }
-        Some(Capture { when, takes, chain, bonus, grand_slam_nothing, sow_on, directions, claims })
+        Some(Capture { when, takes, chain, bonus, grand_slam_nothing, sow_on, directions, claims, keeping })
     }
 
     /// Whether the file has more `capture` sections than the engine numbers (reported).

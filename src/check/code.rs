@@ -127,6 +127,8 @@ codes! {
     PhasesNeverAsked => "phases_never_asked",
     /// A player who owns no row.
     PlayerWithoutRow => "player_without_row",
+    /// A rule that a turn played by both players at once cannot follow.
+    RaceUnsupported => "race_unsupported",
     /// A set of holes named like holes or rows of the board.
     ReservedSetName => "reserved_set_name",
     /// Captured stones both sown on and chosen.
@@ -196,6 +198,6 @@ mod tests {
             let camel: String = text.split('_').map(|w| w[..1].to_uppercase() + &w[1..]).collect();
             assert_eq!(format!("{code:?}"), camel);
         }
-        assert_eq!((Code::UnknownSection.as_str(), Code::ALL.len()), ("unknown_section", 77));
+        assert_eq!((Code::UnknownSection.as_str(), Code::ALL.len()), ("unknown_section", 78));
     }
 }

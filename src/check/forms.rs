@@ -61,6 +61,8 @@ pub const FORMS: &[Form] = &[
     WIN_AFTER_DECLINE,
     REFILL,
     REFILL_AS_POORER,
+    HOLES_CHANGE_HANDS,
+    REFILL_FROM,
     UNFILLED_OPEN,
     STARTER_ALTERNATES,
     RESULT_STARTS,
@@ -129,7 +131,7 @@ pub const TAKE_IN_PASSING: Form = Form {
 pub const TAKE: Form = Form {
     keyword: "take",
     section: Some("capture"),
-    example: "take last hole   or   take opposite hole   or   take behind hole   or   take opponent's column",
+    example: "take last hole   or   take opposite hole   or   take behind hole   or   take opponent's column   or   take 2 from last hole",
 };
 pub const CHOOSE: Form =
     Form { keyword: "choose", section: Some("capture"), example: "choose 2 more holes where opponent's and not empty" };
@@ -138,7 +140,8 @@ pub const SOW_CAPTURED: Form = Form {
     section: Some("capture"),
     example: "sow captured from next hole   or   sow captured after origin   or   sow captured from first hole of inner row",
 };
-pub const CLAIM: Form = Form { keyword: "claim", section: Some("capture"), example: "claim last hole" };
+pub const CLAIM: Form =
+    Form { keyword: "claim", section: Some("capture"), example: "claim last hole   or   claim last hole, keeping its stones" };
 pub const GRAND_SLAM: Form = Form { keyword: "grand slam", section: Some("capture"), example: "grand slam captures nothing" };
 pub const CHAIN: Form = Form { keyword: "chain", section: Some("capture"), example: "chain backward while count in {2, 4}" };
 pub const WHEN: Form =
@@ -148,10 +151,16 @@ pub const KEEP: Form = Form { keyword: "keep", section: Some("trade"), example: 
 pub const PRICE: Form = Form { keyword: "price", section: Some("trade"), example: "price 6 captured stones per hole" };
 pub const WIN_AFTER_DECLINE: Form =
     Form { keyword: "win after decline", section: Some("trade"), example: "win after decline \"victory without glory\"" };
-pub const REFILL: Form =
-    Form { keyword: "refill", section: Some("rounds"), example: "refill 4 per hole   or   refill 4 per hole, the rest in one more hole" };
+pub const REFILL: Form = Form {
+    keyword: "refill",
+    section: Some("rounds"),
+    example: "refill 4 per hole   or   refill 4 per hole, the rest in one more hole   or   refill 3 per hole, a rest of 2 or more made up by the opponent",
+};
 pub const REFILL_AS_POORER: Form =
     Form { keyword: "refill as many", section: Some("rounds"), example: "refill as many holes as the poorer" };
+pub const REFILL_FROM: Form =
+    Form { keyword: "refill from", section: Some("rounds"), example: "refill from last hole   or   refill from first hole" };
+pub const HOLES_CHANGE_HANDS: Form = Form { keyword: "holes change hands", section: Some("rounds"), example: "holes change hands" };
 pub const UNFILLED_OPEN: Form = Form { keyword: "unfilled holes", section: Some("rounds"), example: "unfilled holes stay open" };
 pub const RESULT_STARTS: Form = Form { keyword: "loser starts", section: Some("rounds"), example: "loser starts   or   winner starts" };
 pub const STARTER_ALTERNATES: Form = Form { keyword: "starter alternates", section: Some("rounds"), example: "starter alternates" };
@@ -186,6 +195,8 @@ pub fn form_of(kind: &StatementKind) -> Option<&'static Form> {
         StatementKind::GrandSlamNothing => &GRAND_SLAM,
         StatementKind::Refill { .. } => &REFILL,
         StatementKind::RefillAsPoorer => &REFILL_AS_POORER,
+        StatementKind::HolesChangeHands => &HOLES_CHANGE_HANDS,
+        StatementKind::RefillFrom(_) => &REFILL_FROM,
         StatementKind::UnfilledOpen => &UNFILLED_OPEN,
         StatementKind::ResultStarts(_) => &RESULT_STARTS,
         StatementKind::StarterAlternates => &STARTER_ALTERNATES,
@@ -206,11 +217,11 @@ pub fn form_of(kind: &StatementKind) -> Option<&'static Form> {
         StatementKind::LiftOnly { .. } => &LIFT_ONLY,
         StatementKind::HoleListSet { .. } => &SET,
         StatementKind::Direction { .. } => &DIRECTION,
-        StatementKind::Claim(_) => &CLAIM,
+        StatementKind::Claim { .. } => &CLAIM,
         StatementKind::StopAfter(_) => &STOP_AFTER,
         StatementKind::SkipOrigin => &SKIP_ORIGIN,
         StatementKind::Relay(_) => &RELAY,
-        StatementKind::Take(_) => &TAKE,
+        StatementKind::Take(_) | StatementKind::TakePart { .. } => &TAKE,
         StatementKind::Chain { .. } => &CHAIN,
         StatementKind::When { .. } => &WHEN,
         StatementKind::Offer { .. } => &OFFER,

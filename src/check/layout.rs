@@ -386,7 +386,7 @@ impl Checker {
                 // One line per phase; a phase named twice is the phases' own check.
                 StatementKind::Phase { .. } => continue,
                 // A capture may take several things, in order (`take last hole`, `take opposite hole`).
-                StatementKind::Take(_) | StatementKind::TakeColumn(_) => continue,
+                StatementKind::Take(_) | StatementKind::TakeColumn(_) | StatementKind::TakePart { .. } => continue,
                 // A capture may turn the sowing one way or the other, the first that holds.
                 StatementKind::Direction { .. } => continue,
                 // Once per player (docs/language.md): `south owns rows a c`, not two lines.

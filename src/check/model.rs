@@ -191,8 +191,11 @@ pub enum Pred {
 pub struct Phase {
     pub name: String,
     /// When a player's phase moves on to the next: asked for each player after every turn (`None`
-    /// for the last phase).
+    /// for the last phase, and for a phase played at once).
     pub until: Option<Pred>,
+    /// `both at once, then last (first) to finish moves`: the phase is one turn both players play
+    /// together, then the player who finished last (`Some(true)`) or first moves.
+    pub at_once: Option<bool>,
 }
 
 /// A hole named from where the sowing stands, resolved by one function in the engine.
@@ -264,6 +267,8 @@ pub enum Take {
     Hole(HoleRef),
     /// Every hole of the opponent in the last hole's column.
     OpponentColumn,
+    /// At most this many stones of one hole (`take 2 from last hole`).
+    Part(Num, HoleRef),
 }
 
 /// One `capture { … }` section.
@@ -284,8 +289,11 @@ pub struct Capture {
     /// `direction clockwise when …`: the way the stones sown on (and the rest of the move) go,
     /// the first whose condition holds on the capturing hole; none: the way the move goes.
     pub directions: Vec<(Direction, Pred)>,
-    /// `claim last hole`: holes the mover takes, stones and hole, for the rest of the game.
+    /// `claim last hole`: holes the mover takes, stones and hole, for the rest of the game (or
+    /// the round, in a match of rounds).
     pub claims: Vec<HoleRef>,
+    /// `, keeping its stones`: the claimed holes keep their stones, and those sown into them.
+    pub keeping: bool,
 }
 
 /// Where stones left on the board go when the game ends.
@@ -306,8 +314,15 @@ pub struct Rounds {
     pub refill: Num,
     /// Whether the player who starts a round changes every round.
     pub alternate: bool,
-    /// `, the rest in one more hole`: what is left after the full holes goes into one more.
-    pub rest: bool,
+    /// What is left after a player's full holes: kept, in one more hole, or made up by the
+    /// opponent into one more hole when at least this many.
+    pub rest: RefillRest,
+    /// `holes change hands`: each player fills holes along their circuit from their first hole,
+    /// whoever owned them, and owns the holes they fill.
+    pub change_hands: bool,
+    /// `refill from last hole`: each player's refill begins at the last hole of their row in
+    /// their sowing order, and runs backwards.
+    pub from_last: bool,
     /// `refill as many holes as the poorer`: both players refill as many holes as the poorer can.
     pub as_poorer: bool,
     /// `unfilled holes stay open`: holes left empty by a refill stay in play.
@@ -317,6 +332,18 @@ pub struct Rounds {
     pub result_starts: Option<bool>,
     /// `end match when round start repeats N times`.
     pub repeats: Option<MatchRepeats>,
+}
+
+/// What a refill does with the stones left after a player's full holes.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub enum RefillRest {
+    /// They stay in the player's stock.
+    Kept,
+    /// `the rest in one more hole`.
+    OneMoreHole,
+    /// `a rest of N or more made up by the opponent`: a rest of at least N fills one more hole,
+    /// the opponent giving the stones it lacks.
+    MadeUp(Num),
 }
 
 /// The match ends when a round starts, for the `times`-th time, as an earlier round did (the
@@ -404,8 +431,10 @@ pub struct Model {
     pub sets: Vec<HoleSet>,
     /// Whether each player sows round their own rows (else everyone sows round the whole board).
     pub own_circuits: bool,
-    /// Whether each player has a store at the right end of their row, in their circuit.
+    /// Whether each player has a store at an end of their row, in their circuit.
     pub stores: bool,
+    /// Whether the stores are at the left end of each player's row as they see it (else the right).
+    pub stores_left: bool,
     /// Applied in order; a later placement overrides an earlier one.
     pub seeds: Vec<(Num, Placement)>,
     pub first: Player,

@@ -7,7 +7,7 @@ use super::model::*;
 use super::options::Slot;
 use super::predicate::Subject;
 use super::{Checker, Sections};
-use crate::ast::{Condition, Consequence, Ident, Span, Statement, StatementKind};
+use crate::ast::{AtOnce, Condition, Consequence, Ident, Rest, Span, Statement, StatementKind};
 use crate::player::Player;
 
 const REPEATS: Slot = Slot { what: "the number of occurrences", min: 2, max: 1000 };
@@ -177,12 +177,16 @@ impl Checker {
         let sowing = self.sowing(sections);
         let captures = sections.captures.iter().filter_map(|(header, statements)| self.capture(*header, statements)).collect();
         let too_many_captures = self.too_many_captures(sections);
+        let claims_agree = self.claims_agree(sections);
+        let race_fits = self.race_fits(sections);
         let (endings, leftover, wins) = self.end(sections.of("end"));
         let trade = self.trade(sections);
         let rounds = self.rounds(sections);
 
         let board = board?;
         if too_many_captures
+            || !claims_agree
+            || !race_fits
             || !self.circuits_fit(&board, sowing.own_circuits, sections)
             || !self.stores_fit(&board, &play)
             || !self.hand_fits(&board, &play)
@@ -202,6 +206,7 @@ impl Checker {
             sets: board.sets,
             own_circuits: sowing.own_circuits.is_some(),
             stores: board.stores,
+            stores_left: board.stores_left,
             first: play.first,
             start: play.start,
             fallback: play.fallback,
@@ -242,7 +247,14 @@ impl Checker {
         let declared: Vec<(&Ident, Option<&crate::ast::Expr>)> = statements
             .iter()
             .filter_map(|s| match &s.kind {
-                StatementKind::Phase { name, until } => Some((name, until.as_ref())),
+                StatementKind::Phase { name, until, .. } => Some((name, until.as_ref())),
+                _ => None,
+            })
+            .collect();
+        let at_once: Vec<(&Ident, AtOnce)> = statements
+            .iter()
+            .filter_map(|s| match &s.kind {
+                StatementKind::Phase { name, at_once: Some(at_once), .. } => Some((name, *at_once)),
                 _ => None,
             })
             .collect();
@@ -276,8 +288,37 @@ impl Checker {
             self.phase_names.push(name.name.clone());
         }
         let mut phases = Vec::new();
+        for (name, at_once) in &at_once {
+            let first = declared.first().is_some_and(|(n, _)| std::ptr::eq(*n, *name));
+            if !first {
+                self.push(
+                    Diagnostic::error(Code::PhaseOrder, format!("`{}` is played by both at once, but it is not the first phase", name.name), at_once.span, "both at once")
+                        .with_help("only the game's first phase may be played by both players at once (both are in it only then): move this line first"),
+                );
+                sound = false;
+            } else if declared.len() == 1 {
+                self.push(
+                    Diagnostic::error(
+                        Code::PhaseOrder,
+                        format!("`{}` is the only phase: nothing follows the turn played at once", name.name),
+                        at_once.span,
+                        "one turn, then nothing",
+                    )
+                    .with_help(format!(
+                        "declare the phase the game goes on in after this line: `phase {}, both at once, …` then `phase play`",
+                        name.name
+                    )),
+                );
+                sound = false;
+            }
+        }
         for (i, (name, until)) in declared.iter().enumerate() {
             let next = declared.get(i + 1).map(|(n, _)| *n);
+            let race = at_once.iter().find(|(n, _)| std::ptr::eq(*n, *name)).map(|(_, a)| a.last_moves);
+            if race.is_some() {
+                phases.push(Phase { name: name.name.clone(), until: None, at_once: race });
+                continue;
+            }
             let until = match (until, next) {
                 (Some(condition), Some(_)) => {
                     let until = self.predicate(condition, Subject::Board);
@@ -312,7 +353,7 @@ impl Checker {
                 }
                 (None, None) => None,
             };
-            phases.push(Phase { name: name.name.clone(), until });
+            phases.push(Phase { name: name.name.clone(), until, at_once: None });
         }
         sound.then_some(phases)
     }
@@ -484,6 +525,72 @@ impl Checker {
             }
             None => self.word(&hole.word, what, HOLE_WORDS),
         }
+    }
+
+    /// Whether the rules of a game whose first phase is played by both players at once are ones
+    /// such a turn can follow (reported): the two moves are sown together, stone by stone, so a
+    /// rule that asks the mover something inside a move, compares the moves, or sows the move
+    /// another way has no meaning there.
+    fn race_fits(&mut self, sections: &Sections<'_>) -> bool {
+        let Some(race) = sections.of("play").iter().find_map(|s| match &s.kind {
+            StatementKind::Phase { at_once: Some(at_once), .. } => Some(at_once.span),
+            _ => None,
+        }) else {
+            return true;
+        };
+        let all = ["play", "sowing", "trade"]
+            .iter()
+            .flat_map(|name| sections.of(name))
+            .chain(sections.captures.iter().flat_map(|(_, s)| s.iter()));
+        let mut fits = true;
+        for statement in all {
+            let why = match &statement.kind {
+                StatementKind::PlaceFromHand { .. } | StatementKind::OtherwisePlace(_) => "places stones from hand",
+                StatementKind::RelayOrStop(_) => "asks the mover inside a move",
+                StatementKind::Choose { .. } => "asks the mover to choose holes inside a move",
+                StatementKind::FirstLapDecides => "decides captures by a move's first lap",
+                StatementKind::MustCapture(_) | StatementKind::MustFeed | StatementKind::NoMoveLeaves(_) => {
+                    "compares the moves a player may make"
+                }
+                StatementKind::SowEitherWay { .. } | StatementKind::Reverse { .. } => "lets a move go the other way",
+                StatementKind::SowCaptured { .. } => "sows captured stones on inside a move",
+                StatementKind::Offer { .. } => "lets a player offer holes instead of moving",
+                _ => continue,
+            };
+            self.push(
+                Diagnostic::error(Code::RaceUnsupported, format!("this rule {why}, which a turn played by both at once cannot follow"), statement.span, "not in a turn played at once")
+                    .with_label(race, "both players move together here")
+                    .with_help("the two moves of such a turn are sown together, stone by stone, each to its end: remove this rule, or the `both at once` phase"),
+            );
+            fits = false;
+        }
+        fits
+    }
+
+    /// Whether the file's claims agree on what becomes of a claimed hole's stones: all keep them
+    /// (`claim last hole, keeping its stones`) or none does (reported).
+    fn claims_agree(&mut self, sections: &Sections<'_>) -> bool {
+        let claims: Vec<(bool, Span)> = sections
+            .captures
+            .iter()
+            .flat_map(|(_, statements)| statements.iter())
+            .filter_map(|s| match &s.kind {
+                StatementKind::Claim { keeping, .. } => Some((*keeping, s.span)),
+                _ => None,
+            })
+            .collect();
+        let (Some(keeps), Some(passes)) = (claims.iter().find(|c| c.0), claims.iter().find(|c| !c.0)) else { return true };
+        self.push(
+            Diagnostic::error(
+                Code::Contradiction,
+                "claimed holes both keep their stones and pass them on",
+                keeps.1,
+                "keeps them in the hole",
+            )
+            .with_label(passes.1, "gives them to the claimer")
+            .with_help("a game's claims are of one kind: add `, keeping its stones` to every `claim` line, or to none"),
+        );
+        false
     }
 
     /// Whether the turn's rules find the stores they speak of (a board without stores reported).
@@ -660,7 +767,9 @@ impl Checker {
         let Some(&header) = sections.spans.get("rounds") else { return Some(None) };
         let mut refill = None;
         let mut alternate = None;
-        let (mut rest, mut as_poorer, mut stay_open, mut result_starts) = (false, false, false, None);
+        let (mut rest, mut as_poorer, mut stay_open, mut result_starts) = (RefillRest::Kept, false, false, None);
+        let mut change_hands = false;
+        let mut from_last = false;
         let mut repeats = None;
         let mut ok = true;
         for statement in sections.of("rounds") {
@@ -675,8 +784,22 @@ impl Checker {
                 }
                 StatementKind::Refill { count, rest: with_rest } => {
                     refill = self.num(count, REFILL);
-                    rest = *with_rest;
                     ok &= refill.is_some();
+                    rest = match with_rest {
+                        Rest::Kept => RefillRest::Kept,
+                        Rest::OneMoreHole => RefillRest::OneMoreHole,
+                        Rest::MadeUp(least) => match self.num(least, REFILL) {
+                            Some(least) => RefillRest::MadeUp(least),
+                            None => {
+                                ok = false;
+                                RefillRest::Kept
+                            }
+                        },
+                    };
+                }
+                StatementKind::HolesChangeHands => change_hands = true,
+                StatementKind::RefillFrom(end) => {
+                    from_last = self.word(end, "where a refill begins", &[("first", false), ("last", true)]).unwrap_or(from_last);
                 }
                 StatementKind::StarterAlternates => alternate = Some(statement.span),
                 StatementKind::RefillAsPoorer => as_poorer = true,
@@ -707,7 +830,7 @@ impl Checker {
         }
         let refill = refill?;
         let (alternate, result_starts) = (alternate.is_some(), result_starts.map(|(loser, _)| loser));
-        ok.then_some(Some(Rounds { refill, alternate, rest, as_poorer, stay_open, result_starts, repeats }))
+        ok.then_some(Some(Rounds { refill, alternate, rest, as_poorer, stay_open, result_starts, repeats, change_hands, from_last }))
     }
 
     fn end(&mut self, statements: &[&Statement]) -> (Vec<Ending>, Leftover, Wins) {

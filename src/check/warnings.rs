@@ -59,6 +59,10 @@ fn phases_never_asked(file: &RuleFile, rules: &crate::compile::Rules) -> Option<
         StatementKind::Phase { name, .. } => Some(name),
         _ => None,
     })?;
+    // A turn played at once changes the game by itself.
+    if rules.race.is_some() {
+        return None;
+    }
     // The phases' own `until`s aside: a phase is asked for by the rules it changes.
     let mut without = rules.clone();
     without.phases.clear();

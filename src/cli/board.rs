@@ -69,8 +69,10 @@ pub fn draw_styled(game: &Game<'_>, last: Option<&str>, style: Style) -> String 
             let claimed = state.claimed & (1u128 << hole) != 0;
             let cell = if closed {
                 "#".to_string()
-            } else if claimed {
+            } else if claimed && !rules.claims_keep {
                 "@".to_string()
+            } else if claimed {
+                format!("{count}@")
             } else if last == Some(label.as_str()) {
                 format!("[{count}]{traded}")
             } else {
@@ -103,7 +105,8 @@ pub fn draw_styled(game: &Game<'_>, last: Option<&str>, style: Style) -> String 
         let _ = writeln!(out, "   # closed hole");
     }
     for hole in crate::engine::holes_of(state.claimed) {
-        let _ = writeln!(out, "   @ {} claimed by {}: stones sown into it are theirs", rules.label(hole), state.owners[hole]);
+        let what = if rules.claims_keep { "its stones stay in it, theirs when the round ends" } else { "stones sown into it are theirs" };
+        let _ = writeln!(out, "   @ {} claimed by {}: {what}", rules.label(hole), state.owners[hole]);
     }
     match state.pending {
         Pending::Continue(hole) => {
@@ -112,6 +115,15 @@ pub fn draw_styled(game: &Game<'_>, last: Option<&str>, style: Style) -> String 
         Pending::Choose(rule) => {
             let count = rules.chosen_count(rule as usize);
             let _ = writeln!(out, "{} chooses {count} more hole{} to take: take …", state.to_move, if count == 1 { "" } else { "s" });
+        }
+        Pending::Race(hole) => {
+            let _ = writeln!(
+                out,
+                "{} has chosen {} for the move both play at once: {} chooses a hole, then both sow together",
+                state.to_move.opponent(),
+                rules.label(hole as usize),
+                state.to_move
+            );
         }
         Pending::None => {}
     }

@@ -81,6 +81,8 @@ pub struct Rules {
     /// Whether each player has a store, in their circuit after their row: South's is "hole"
     /// `holes`, North's `holes + 1`. Stones sown into a store count as the owner's captures.
     pub stores: bool,
+    /// Whether each store is at the left end of its player's row as they see it (else the right).
+    pub stores_left: bool,
     pub row_owner: Vec<Player>,
     /// The owner of each hole at the start: its row's, or the one an `owns … holes` line names.
     pub home: [Player; MAX_HOLES],
@@ -125,6 +127,9 @@ pub struct Rules {
     pub phases: Vec<(String, Option<Pred>)>,
     /// Where to place when no hole meets `place`'s condition.
     pub place_fallback: Option<Pred>,
+    /// The first phase is one turn both players play at once; then the player who finished last
+    /// (`Some(true)`) or first moves.
+    pub race: Option<bool>,
     /// The hole placed into is then sown (or captures), the way the move names.
     pub place_then_sow: bool,
     /// A lap lifts at most this many stones of a hole where the condition holds.
@@ -155,6 +160,9 @@ pub struct Rules {
     pub resows: bool,
     /// Whether some capture claims holes.
     pub claims: bool,
+    /// Whether a claimed hole keeps its stones (and those sown into it), rather than passing
+    /// them to its claimer.
+    pub claims_keep: bool,
     pub endings: Vec<EndingRule>,
     /// Which kinds of repetition the endings count: `[board, position]`.
     pub repetition_kinds: [bool; 2],
@@ -172,6 +180,10 @@ pub struct RoundsRule {
     pub alternate: bool,
     /// What is left after the full holes goes into one more hole.
     pub rest: bool,
+    /// A rest of at least this many fills one more hole, the opponent giving what it lacks.
+    pub made_up: Option<u32>,
+    /// Each player fills holes along the whole circuit from their first hole, and owns them.
+    pub change_hands: bool,
     /// Both players refill as many holes as the poorer can.
     pub as_poorer: bool,
     /// Holes left empty by a refill stay in play.
@@ -179,7 +191,8 @@ pub struct RoundsRule {
     /// The player with fewer (`true`) or more stones after a round starts the next.
     pub result_starts: Option<bool>,
     /// Each player's holes in the order they are refilled: their own, in sowing order from the
-    /// first hole of their row (South's a1 onwards, North's bN onwards, counter-clockwise).
+    /// first hole of their row (South's a1 onwards, North's bN onwards, counter-clockwise); where
+    /// holes change hands, every hole of the circuit from that one on.
     pub fill_order: [Vec<u8>; 2],
     /// The match ends when a round starts for this many times as an earlier one did.
     pub repeats: Option<RoundRepeats>,
@@ -194,16 +207,27 @@ pub struct RoundRepeats {
     pub reason: String,
 }
 
-/// Puts `player`'s store (place `store`) into their circuit at their right end, as they see the
-/// board: beside the last hole of their row on that side (South's column N, North's column 1),
-/// on the side away from their row. Counter-clockwise the circuit reaches that hole last of the
-/// row, so the store follows it; clockwise it reaches it first, so the store comes before it.
-/// The opponent's store is not on it.
-fn place_store(circuit: &mut Vec<usize>, player: Player, row_owner: &[Player], columns: usize, direction: Direction, store: usize) {
-    let column = if player == Player::South { columns - 1 } else { 0 };
+/// Puts `player`'s store (place `store`) into their circuit at their right end (or left, with
+/// `left`), as they see the board: beside the hole of their row at that end (at the right,
+/// South's column N and North's column 1), on the side away from their row. Going towards that
+/// end the circuit reaches the hole last of the row, so the store follows it; going away from
+/// it the circuit reaches the hole first, so the store comes before it. The opponent's store is
+/// not on it.
+fn place_store(
+    circuit: &mut Vec<usize>,
+    player: Player,
+    row_owner: &[Player],
+    columns: usize,
+    direction: Direction,
+    left: bool,
+    store: usize,
+) {
+    let column = if (player == Player::South) != left { columns - 1 } else { 0 };
     let Some(row) = row_owner.iter().position(|&owner| owner == player) else { return };
     let Some(at) = circuit.iter().position(|&h| h == row * columns + column) else { return };
-    circuit.insert(if direction == Direction::Clockwise { at } else { at + 1 }, store);
+    // Counter-clockwise, a player's row runs towards their right end.
+    let towards = (direction == Direction::CounterClockwise) != left;
+    circuit.insert(if towards { at + 1 } else { at }, store);
 }
 
 /// Lowers a checked game with the chosen option values.
@@ -235,6 +259,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         columns,
         holes,
         stores: model.stores,
+        stores_left: model.stores_left,
         row_owner: model.row_owner.clone(),
         home: board.home,
         initial,
@@ -265,6 +290,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         tracks_capturing: false,
         hand: model.hand.map_or(0, |n| u16::try_from(value(n)).unwrap_or(u16::MAX)),
         phases: model.phases.iter().map(|p| (p.name.clone(), p.until.as_ref().map(lower))).collect(),
+        race: model.phases.first().and_then(|p| p.at_once),
         row_ends: board.row_ends(),
         behind: board.behind(),
         first_seed: model.first_seed,
@@ -276,12 +302,20 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         in_passing: model.in_passing.as_ref().map(|(p, taker)| (lower(p), *taker)),
         resows: model.captures.iter().any(|c| c.sow_on.is_some()),
         claims: model.captures.iter().any(|c| !c.claims.is_empty()),
+        claims_keep: model.captures.iter().any(|c| c.keeping),
         captures: model
             .captures
             .iter()
             .map(|c| CaptureRule {
                 when: lower(&c.when),
-                takes: c.takes.clone().into_boxed_slice(),
+                takes: c
+                    .takes
+                    .iter()
+                    .map(|t| match *t {
+                        Take::Part(n, hole) => Take::Part(Num::Literal(value(n)), hole),
+                        other => other,
+                    })
+                    .collect(),
                 grand_slam_nothing: c.grand_slam_nothing,
                 chain: c.chain.as_ref().map(|(d, p)| (*d, lower(p))),
                 bonus: c.bonus.as_ref().map(|(n, p)| (value(*n), lower(p))),
@@ -355,7 +389,7 @@ impl<'m> Board<'m> {
         };
         if model.stores {
             for (p, circuit) in circuits.iter_mut().enumerate() {
-                place_store(circuit, Player::BOTH[p], row_owner, columns, model.direction, holes + p);
+                place_store(circuit, Player::BOTH[p], row_owner, columns, model.direction, model.stores_left, holes + p);
             }
         }
         let mut next = [[0u8; MAX_HOLES]; 2];
@@ -505,7 +539,12 @@ fn rounds_rule(model: &Model, rounds: &Rounds, board: &Board<'_>, value: &impl F
     RoundsRule {
         refill: value(rounds.refill),
         alternate: rounds.alternate,
-        rest: rounds.rest,
+        rest: rounds.rest == RefillRest::OneMoreHole,
+        made_up: match rounds.rest {
+            RefillRest::MadeUp(least) => Some(value(least)),
+            _ => None,
+        },
+        change_hands: rounds.change_hands,
         as_poorer: rounds.as_poorer,
         stay_open: rounds.stay_open,
         result_starts: rounds.result_starts,
@@ -516,7 +555,19 @@ fn rounds_rule(model: &Model, rounds: &Rounds, board: &Board<'_>, value: &impl F
         }),
         fill_order: Player::BOTH.map(|p| {
             let circuit = &board.circuits[if board.own_circuits { p.index() } else { 0 }];
-            board.own_along(circuit, p).into_iter().map(hole_byte).collect()
+            let mut own = board.own_along(circuit, p);
+            if rounds.from_last {
+                own.reverse();
+            }
+            if !rounds.change_hands {
+                return own.into_iter().map(hole_byte).collect();
+            }
+            let mut holes: Vec<usize> = circuit.iter().copied().filter(|&h| h < board.holes).collect();
+            if rounds.from_last {
+                holes.reverse();
+            }
+            let from = own.first().and_then(|first| holes.iter().position(|h| h == first)).unwrap_or(0);
+            holes[from..].iter().chain(&holes[..from]).copied().map(hole_byte).collect()
         }),
     }
 }

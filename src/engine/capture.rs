@@ -4,7 +4,7 @@
 //! are tried at the end of every lap instead ([`resow`]).
 
 use super::{Lap, Pending, State};
-use crate::check::model::{ChainDirection, Direction, HoleRef, Relation, RowEnd, RowKind, Take};
+use crate::check::model::{ChainDirection, Direction, HoleRef, Num, Relation, RowEnd, RowKind, Take};
 use crate::compile::{step, CaptureRule, Rules};
 use crate::player::Player;
 
@@ -12,8 +12,9 @@ use crate::player::Player;
 /// the stones taken. Where the mover must then choose holes among more than they may take, the
 /// choice is left open in `state.pending`; with no real choice the holes are taken at once.
 pub fn capture(rules: &Rules, state: &mut State, last: usize, mover: Player, lap: Lap) -> u32 {
-    // A lap that ends in a store, or in a claimed hole, captures nothing.
-    if last >= rules.holes || state.claimed & (1u128 << last) != 0 {
+    // A lap that ends in a store, or in a claimed hole that passes its stones on (always empty),
+    // captures nothing.
+    if last >= rules.holes || (state.claimed & (1u128 << last) != 0 && !rules.claims_keep) {
         return 0;
     }
     let Some((index, rule)) =
@@ -101,10 +102,12 @@ fn take_by(rules: &Rules, rule: &CaptureRule, state: &mut State, last: usize, or
         take_one(rules, state, *what, last, origin, mover, &mut taken);
     }
     for what in &rule.claims {
-        // The hole changes hands for good: its stones now, and all sown into it later.
-        // (A store is never claimed: it is its owner's already.)
+        // The hole changes hands for good: its stones now, and all sown into it later (or, where
+        // claims keep their stones, they stay in it). A store is never claimed: it is its owner's.
         if let Some(hole) = resolve(rules, state, *what, last, origin, mover).filter(|&h| h < rules.holes) {
-            take(state, hole, &mut taken);
+            if !rules.claims_keep {
+                take(state, hole, &mut taken);
+            }
             state.owners[hole] = mover;
             state.claimed |= 1u128 << hole;
         }
@@ -143,6 +146,21 @@ fn take_one(rules: &Rules, state: &mut State, what: Take, last: usize, origin: u
         Take::Hole(hole) => {
             if let Some(hole) = resolve(rules, state, hole, last, origin, mover).filter(|&h| h < rules.holes) {
                 take(state, hole, taken);
+            }
+        }
+        Take::Part(most, hole) => {
+            if let Some(hole) = resolve(rules, state, hole, last, origin, mover).filter(|&h| h < rules.holes) {
+                let most = match most {
+                    Num::Literal(n) => u16::try_from(n).unwrap_or(u16::MAX),
+                    // Compiling resolves every option's value.
+                    Num::Option(_) => 0,
+                };
+                let stones = state.counts[hole].min(most);
+                state.counts[hole] -= stones;
+                *taken += u32::from(stones);
+                if state.counts[hole] == 0 {
+                    state.intact &= !(1u128 << hole);
+                }
             }
         }
         Take::OpponentColumn => {

@@ -76,7 +76,9 @@ impl<'r> Game<'r> {
                 return game;
             }
         }
-        game.start_turn();
+        // The player who acted last is taken to be the opponent of the one to move.
+        let last = game.state.to_move.opponent();
+        game.start_turn(last);
         game
     }
 
@@ -138,6 +140,16 @@ impl<'r> Game<'r> {
                 super::subsets(choosable(self.rules, &self.state, mover, rule as usize), count, &mut |set| actions.push(Action::Take(set)));
                 return;
             }
+            Pending::Race(chosen) => {
+                let replies = (0..self.rules.holes).filter(|&h| self.race_reply(usize::from(chosen), h).is_some());
+                actions.extend(replies.map(|h| Action::Sow(crate::hole_byte(h))));
+                return;
+            }
+        }
+        if self.racing() {
+            let choices = (0..self.rules.holes).filter(|&h| self.race_choice(h));
+            actions.extend(choices.map(|h| Action::Sow(crate::hole_byte(h))));
+            return;
         }
         self.moves_into(mover, actions);
         if actions.is_empty() {
@@ -201,6 +213,33 @@ impl<'r> Game<'r> {
             && (0..self.rules.holes).any(|h| self.is_capture(mover, h, false) || self.is_capture(mover, h, true))
     }
 
+    /// Whether the turn now is one both players play at once (the game's first phase is such a
+    /// turn, and both are still in it).
+    fn racing(&self) -> bool {
+        self.rules.race.is_some() && self.state.phase == [0, 0]
+    }
+
+    /// Whether the first player of a turn played at once may choose `hole`: a hole they may
+    /// start from, against which the other has some hole that makes the race end.
+    fn race_choice(&self, hole: usize) -> bool {
+        let first = self.rules.first;
+        self.startable(first, hole, self.start_condition(first))
+            && (0..self.rules.holes).any(|reply| self.race_reply(hole, reply).is_some())
+    }
+
+    /// The race of the first player's `chosen` hole against the other's `reply`, if the other may
+    /// choose it and the race ends.
+    fn race_reply(&self, chosen: usize, reply: usize) -> Option<super::race::Finish> {
+        let (rules, second) = (self.rules, self.rules.first.opponent());
+        if !self.startable(second, reply, self.start_condition(second)) {
+            return None;
+        }
+        let mut holes = [0; 2];
+        holes[rules.first.index()] = chosen;
+        holes[second.index()] = reply;
+        super::race::race(rules, &self.state, holes, rules.race.unwrap_or(true))
+    }
+
     /// Whether `mover` moves by placing a stone from their hand.
     fn placing(&self, mover: Player) -> bool {
         placing::placing(self.rules, &self.state, mover)
@@ -251,6 +290,24 @@ impl<'r> Game<'r> {
         let mut laps = 0;
         let idle = !answering && self.state.pending == Pending::None;
         match (action, self.state.pending) {
+            (Action::Sow(hole), _) if idle && self.racing() => {
+                // The first of the two choices of a turn played at once: nothing moves yet.
+                if !self.race_choice(hole as usize) {
+                    return Err(illegal());
+                }
+                self.state.pending = Pending::Race(hole);
+                self.state.to_move = mover.opponent();
+            }
+            (Action::Sow(hole), Pending::Race(chosen)) => {
+                let Some(finish) = self.race_reply(usize::from(chosen), hole as usize) else {
+                    return Err(illegal());
+                };
+                self.state = finish.state;
+                self.state.pending = Pending::None;
+                // The turn played at once is over for both: on to the next phase.
+                self.state.phase = [1, 1];
+                self.end_action(mover, finish.next, true);
+            }
             (Action::Sow(hole) | Action::SowReversed(hole), _) if idle && self.placing(mover) => {
                 if !placing::is_legal(self.rules, &self.state, mover, action) {
                     return Err(illegal());
@@ -422,7 +479,11 @@ impl<'r> Game<'r> {
     /// The hole is `mover`'s, holds stones and satisfies `start`.
     fn startable(&self, mover: Player, hole: usize, start: &Pred) -> bool {
         let state = &self.state;
-        hole < self.rules.holes && state.owners[hole] == mover && state.counts[hole] > 0 && state.holds(self.rules, start, hole, mover)
+        hole < self.rules.holes
+            && state.owners[hole] == mover
+            && state.counts[hole] > 0
+            && state.claimed & (1u128 << hole) == 0
+            && state.holds(self.rules, start, hole, mover)
     }
 
     /// The condition a hole of `mover`'s must meet to start a move now: the rules' `start`, or
@@ -436,6 +497,9 @@ impl<'r> Game<'r> {
     }
 
     fn has_no_move(&self, player: Player) -> bool {
+        if self.racing() {
+            return !(0..self.rules.holes).any(|h| self.race_choice(h));
+        }
         if self.placing(player) {
             return !placing::any(self.rules, &self.state, player);
         }
@@ -469,19 +533,19 @@ impl<'r> Game<'r> {
             return self.conclude(outcome, ending::loser(outcome, mover), mover, reason.to_string());
         }
         if !self.record_position(mover) {
-            self.start_turn();
+            self.start_turn(mover);
         }
     }
 
-    /// At the start of a turn: a player without a move passes, loses or ends the game.
-    fn start_turn(&mut self) {
+    /// At the start of a turn, after `last` acted (the player to move again, after a move into
+    /// their own store): a player without a move passes, loses or ends the game.
+    fn start_turn(&mut self, last: Player) {
         let player = self.state.to_move;
         if self.state.offer != 0 || self.state.pending != Pending::None || !self.has_no_move(player) {
             return;
         }
         let leftover = Outcome::Leftover(self.rules.leftover);
-        // The player who acted last.
-        let mover = player.opponent();
+        let mover = last;
         match self.rules.no_move {
             NoMove::Pass if self.has_no_move(mover) => self.conclude(leftover, None, mover, "neither player can move".to_string()),
             NoMove::Pass => {}
@@ -509,8 +573,9 @@ impl<'r> Game<'r> {
                         }
                         // Repetition counts within a round.
                         self.history.clear();
-                        self.record_position(mover);
-                        self.start_turn();
+                        if !self.record_position(mover) {
+                            self.start_turn(mover);
+                        }
                     }
                     Next::Unfilled(loser) => {
                         // The reason is the same whatever the round (which the position shows), so
@@ -520,6 +585,9 @@ impl<'r> Game<'r> {
                             None => "neither player can fill a hole".to_string(),
                         };
                         let outcome = if loser.is_some() { Outcome::Leftover(Leftover::Owner) } else { Outcome::Draw };
+                        // Over: the turn is the next player's, even after a move that gave its
+                        // player another.
+                        self.state.to_move = mover.opponent();
                         self.finish(outcome, loser, mover, why);
                     }
                 }

@@ -58,6 +58,7 @@ pub fn key(rules: &Rules, state: &State, what: Repeated) -> Key {
         Pending::None => (0, 0),
         Pending::Continue(hole) => (1, hole),
         Pending::Choose(rule) => (2, rule),
+        Pending::Race(hole) => (3, hole),
     };
     let mut owners = 0u128;
     if position {

@@ -14,6 +14,7 @@ mod game;
 mod history;
 mod placing;
 pub mod position;
+mod race;
 mod rounds;
 mod sowing;
 mod trade;
@@ -47,7 +48,8 @@ pub struct State {
     /// The round being played, from 1 (in games of rounds).
     pub round: u16,
     /// Claimed holes (a bit per hole): each belongs to its claimer (`owners`), and every stone
-    /// sown into it goes to the claimer's captures, so it is always empty.
+    /// sown into it goes to the claimer's captures, so it is always empty; or, where claims keep
+    /// their stones ([`Rules::claims_keep`]), stays in it. No move starts from a claimed hole.
     pub claimed: u128,
     /// The stones each player holds in hand, off the board (South first).
     pub hand: [u16; 2],
@@ -72,6 +74,8 @@ pub enum Pending {
     Continue(u8),
     /// After a capture by this rule (index into `Rules::captures`) the mover chooses holes to take.
     Choose(u8),
+    /// In a turn played by both at once, the first player has chosen this hole; the other chooses.
+    Race(u8),
 }
 
 impl State {

@@ -24,6 +24,28 @@ pub fn end_round(rules: &Rules, rounds: &RoundsRule, state: &mut State, leftover
     state.pending = super::Pending::None;
     state.offer = 0;
     let refill = rounds.refill.max(1);
+    // The poorer player, by the stones after the round (`None`: as many each).
+    let poorer = match state.captured[0].cmp(&state.captured[1]) {
+        std::cmp::Ordering::Less => Some(Player::South),
+        std::cmp::Ordering::Greater => Some(Player::North),
+        std::cmp::Ordering::Equal => None,
+    };
+    // The richer fills first (on equal stones, South): it decides whose holes are whose where
+    // holes change hands, and who is made up first.
+    let order = match poorer {
+        Some(p) => [p.opponent(), p],
+        None => Player::BOTH,
+    };
+    if let Some(least) = rounds.made_up {
+        for p in order {
+            let rest = state.captured[p.index()] % refill;
+            if rest > 0 && rest >= least {
+                let given = (refill - rest).min(state.captured[p.opponent().index()]);
+                state.captured[p.opponent().index()] -= given;
+                state.captured[p.index()] += given;
+            }
+        }
+    }
     // The holes each player can fill: full ones, and with `the rest in one more hole` one more
     // for what is left.
     let fillable = |p: Player| {
@@ -38,12 +60,6 @@ pub fn end_round(rules: &Rules, rounds: &RoundsRule, state: &mut State, leftover
         [_, 0] => return Next::Unfilled(Some(Player::North)),
         _ => {}
     }
-    // The poorer player, by the stones after the round (`None`: as many each).
-    let poorer = match state.captured[0].cmp(&state.captured[1]) {
-        std::cmp::Ordering::Less => Some(Player::South),
-        std::cmp::Ordering::Greater => Some(Player::North),
-        std::cmp::Ordering::Equal => None,
-    };
     if rounds.as_poorer {
         let fewest = filled[0].min(filled[1]);
         filled = [fewest; 2];
@@ -53,14 +69,31 @@ pub fn end_round(rules: &Rules, rounds: &RoundsRule, state: &mut State, leftover
     for hole in super::holes_of(std::mem::take(&mut state.claimed)) {
         state.owners[hole] = rules.home_of(hole);
     }
-    for p in Player::BOTH {
-        for (i, &hole) in rounds.fill_order[p.index()].iter().enumerate() {
-            if u32::try_from(i).is_ok_and(|i| i < filled[p.index()]) {
-                // At most 500 (the checker's bound on `refill`); the last hole may take less.
-                let stones = refill.min(state.captured[p.index()]);
-                state.counts[usize::from(hole)] = u16::try_from(stones).unwrap_or(u16::MAX);
-                state.captured[p.index()] -= stones;
-            } else if !rounds.stay_open {
+    // The holes filled so far (a bit per hole): where holes change hands, a player skips those
+    // the other has filled, and owns the ones they fill.
+    let mut taken = 0u128;
+    for p in order {
+        let mut left = filled[p.index()];
+        for &hole in &rounds.fill_order[p.index()] {
+            let bit = 1u128 << hole;
+            if left == 0 || taken & bit != 0 {
+                continue;
+            }
+            // At most 500 (the checker's bound on `refill`); the last hole may take less.
+            let stones = refill.min(state.captured[p.index()]);
+            state.counts[usize::from(hole)] = u16::try_from(stones).unwrap_or(u16::MAX);
+            state.captured[p.index()] -= stones;
+            state.owners[usize::from(hole)] = p;
+            taken |= bit;
+            left -= 1;
+        }
+    }
+    for hole in 0..rules.holes {
+        if taken & (1u128 << hole) == 0 {
+            if rounds.change_hands {
+                state.owners[hole] = rules.home_of(hole);
+            }
+            if !rounds.stay_open {
                 state.closed |= 1u128 << hole;
             }
         }

@@ -58,26 +58,15 @@ impl Hand {
 #[inline]
 fn lap(rules: &Rules, state: &mut State, hand: Hand, next: &[u8; crate::MAX_HOLES], mover: Player) -> usize {
     let (origin, mut seeds) = match hand {
-        Hand::Lift(origin, most) => {
-            let lifted = state.counts[origin].min(u16::try_from(most).unwrap_or(u16::MAX));
-            state.counts[origin] -= lifted;
-            if state.counts[origin] == 0 {
-                state.intact &= !(1u128 << origin);
-            }
-            (origin, u32::from(lifted))
-        }
+        Hand::Lift(origin, most) => (origin, lift_from(state, origin, most)),
         Hand::Captured { after, stones } => (after, stones),
     };
-    // Stones that do more than fall: into claimed holes, or onto holes taken in passing.
-    let plain = state.claimed == 0 && rules.in_passing.is_none();
+    // Stones that do more than fall: into claimed holes that pass them on, or onto holes taken in
+    // passing.
+    let plain = (state.claimed == 0 || rules.claims_keep) && rules.in_passing.is_none();
     let mut at = origin;
     if let Hand::Lift(..) = hand {
-        let back = match rules.first_seed {
-            FirstSeed::NextHole => false,
-            FirstSeed::Origin => seeds > 0,
-            FirstSeed::OriginUnlessAlone => seeds > 1,
-        };
-        if back {
+        if back_into_origin(rules, seeds) {
             seeds -= 1;
             drop_stone(rules, state, origin, mover, plain);
         }
@@ -94,15 +83,50 @@ fn lap(rules: &Rules, state: &mut State, hand: Hand, next: &[u8; crate::MAX_HOLE
     at
 }
 
+/// Lifts at most `most` stones of `hole` into the hand; returns how many.
+pub(super) fn lift_from(state: &mut State, hole: usize, most: u32) -> u32 {
+    let lifted = state.counts[hole].min(u16::try_from(most).unwrap_or(u16::MAX));
+    state.counts[hole] -= lifted;
+    if state.counts[hole] == 0 {
+        state.intact &= !(1u128 << hole);
+    }
+    u32::from(lifted)
+}
+
+/// Whether the first stone of a lap of `seeds` stones lifted from its origin goes back into it.
+pub(super) fn back_into_origin(rules: &Rules, seeds: u32) -> bool {
+    match rules.first_seed {
+        FirstSeed::NextHole => false,
+        FirstSeed::Origin => seeds > 0,
+        FirstSeed::OriginUnlessAlone => seeds > 1,
+    }
+}
+
+/// The most stones a lap numbered `number` lifts from `hole`: every one, or what `lift only`
+/// allows there.
+pub(super) fn lift_most(rules: &Rules, state: &State, hole: usize, mover: Player, number: u32) -> u32 {
+    match &rules.lift_only {
+        Some((most, when)) => {
+            let lap = Lap { number, sown: u32::from(state.counts[hole]) };
+            if state.holds_in_lap(rules, when, hole, mover, lap) {
+                *most
+            } else {
+                u32::MAX
+            }
+        }
+        None => u32::MAX,
+    }
+}
+
 /// One stone falls into `at`: a claimed hole passes it to its claimer, and a hole taken in
 /// passing goes at once to whoever takes it.
 #[inline(always)]
-fn drop_stone(rules: &Rules, state: &mut State, at: usize, mover: Player, plain: bool) {
+pub(super) fn drop_stone(rules: &Rules, state: &mut State, at: usize, mover: Player, plain: bool) {
     if plain {
         state.counts[at] += 1;
         return;
     }
-    if state.claimed & (1u128 << at) != 0 {
+    if state.claimed & (1u128 << at) != 0 && !rules.claims_keep {
         state.captured[state.owners[at].index()] += 1;
         return;
     }
@@ -147,18 +171,7 @@ pub fn sow_taken(rules: &Rules, state: &mut State, after: usize, stones: u32, mo
 /// The hand of a lap lifted from `hole` as lap `number`: every stone, or at most what `lift only`
 /// allows there.
 fn lift(rules: &Rules, state: &State, hole: usize, mover: Player, number: u32) -> Hand {
-    let most = match &rules.lift_only {
-        Some((most, when)) => {
-            let lap = Lap { number, sown: u32::from(state.counts[hole]) };
-            if state.holds_in_lap(rules, when, hole, mover, lap) {
-                *most
-            } else {
-                u32::MAX
-            }
-        }
-        None => u32::MAX,
-    };
-    Hand::Lift(hole, most)
+    Hand::Lift(hole, lift_most(rules, state, hole, mover, number))
 }
 
 /// The laps of a move from `hand`. `decided`: whether the move has passed the point where its

@@ -282,6 +282,18 @@ fn is_keyword(rule: Rule) -> bool {
         rule,
         comment
             | kw_end
+            | kw_a
+            | kw_made
+            | kw_up
+            | kw_by
+            | kw_change
+            | kw_hands
+            | kw_keeping
+            | kw_both
+            | kw_once
+            | kw_finish
+            | kw_last
+            | kw_its
             | kw_match
             | kw_game
             | kw_source
@@ -529,7 +541,18 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
         }
         Rule::track => StatementKind::Track(c.rest().into_iter().map(build_ident).collect()),
         Rule::otherwise_place => StatementKind::OtherwisePlace(build_expr(c.next()?)?),
-        Rule::phase => StatementKind::Phase { name: build_ident(c.next()?), until: c.optional(Rule::expr).map(build_expr).transpose()? },
+        Rule::phase => {
+            let name = build_ident(c.next()?);
+            let until = c.optional(Rule::expr).map(build_expr).transpose()?;
+            let at_once = match c.optional(Rule::both_at_once) {
+                Some(both) => {
+                    let span = span_of(&both);
+                    Some(AtOnce { last_moves: Children::of(both).next()?.as_str() == "last", span })
+                }
+                None => None,
+            };
+            StatementKind::Phase { name, until, at_once }
+        }
         Rule::lift_only => StatementKind::LiftOnly { count: build_value(c.next()?)?, condition: build_expr(c.next()?)? },
         Rule::hole_list_set => {
             let name = build_ident(c.next()?);
@@ -538,9 +561,18 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
         Rule::direction => StatementKind::Direction { way: build_ident(c.next()?), condition: build_expr(c.next()?)? },
         Rule::refill => {
             let count = build_value(c.next()?)?;
-            StatementKind::Refill { count, rest: c.optional(Rule::rest_in_one_more).is_some() }
+            let rest = if c.optional(Rule::rest_in_one_more).is_some() {
+                Rest::OneMoreHole
+            } else if let Some(made_up) = c.optional(Rule::rest_made_up) {
+                Rest::MadeUp(build_value(Children::of(made_up).next()?)?)
+            } else {
+                Rest::Kept
+            };
+            StatementKind::Refill { count, rest }
         }
         Rule::refill_as_poorer => StatementKind::RefillAsPoorer,
+        Rule::holes_change_hands => StatementKind::HolesChangeHands,
+        Rule::refill_from => StatementKind::RefillFrom(build_ident(c.next()?)),
         Rule::unfilled_open => StatementKind::UnfilledOpen,
         Rule::result_starts => StatementKind::ResultStarts(!c.has_keyword(Rule::kw_winner)),
         Rule::starter_alternates => StatementKind::StarterAlternates,
@@ -569,11 +601,15 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
             let after = c.optional(Rule::after).is_some();
             StatementKind::SowCaptured { after, from: build_hole_ref(c.next()?)? }
         }
-        Rule::claim => StatementKind::Claim(build_hole_ref(c.next()?)?),
+        Rule::claim => {
+            let hole = build_hole_ref(c.next()?)?;
+            StatementKind::Claim { hole, keeping: c.optional(Rule::keeping).is_some() }
+        }
         Rule::stop_after => StatementKind::StopAfter(build_value(c.next()?)?),
         Rule::skip_origin => StatementKind::SkipOrigin,
         Rule::relay => StatementKind::Relay(build_expr(c.next()?)?),
         Rule::take => StatementKind::Take(build_hole_ref(c.next()?)?),
+        Rule::take_part => StatementKind::TakePart { count: build_value(c.next()?)?, hole: build_hole_ref(c.next()?)? },
         Rule::chain => StatementKind::Chain { direction: build_ident(c.next()?), condition: build_expr(c.next()?)? },
         Rule::when => {
             let condition = build_condition(c.next()?)?;

@@ -224,7 +224,9 @@ fn read_hand(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Resu
 /// as at the start: the first, moved on while its `until` holds).
 fn read_phase(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
     let Some(value) = optional(map, "phase") else {
-        state.phase = [0; 2];
+        // A turn played at once is the first of the game: a position after any other is past it.
+        let untouched = state.round <= 1 && state.counts[..rules.holes] == rules.initial[..rules.holes] && state.captured == [0, 0];
+        state.phase = if rules.race.is_some() && !untouched { [1; 2] } else { [0; 2] };
         state.advance_phases(rules);
         return Ok(());
     };
@@ -241,6 +243,10 @@ fn read_phase(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Res
             return Err(refuse(field, format!("\"{}\" is not a phase of this game ({})", shown(name), names())));
         };
         state.phase[player.index()] = u8::try_from(index).unwrap_or(u8::MAX);
+    }
+    if rules.race.is_some() && (state.phase[0] == 0) != (state.phase[1] == 0) {
+        let first = &rules.phases[0].0;
+        return Err(refuse("phase", format!("\"{first}\" is one turn both players play at once: they are in it together or both past it")));
     }
     Ok(())
 }
@@ -310,14 +316,15 @@ fn read_owners(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Re
     Ok(())
 }
 
-/// Claimed holes: only where a capture claims, and always empty (their stones go to the claimer).
+/// Claimed holes: only where a capture claims, and empty unless claims keep their stones (else
+/// those go to the claimer).
 fn read_claimed(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
     let Some(claimed) = optional(map, "claimed") else { return Ok(()) };
     let set = holes(claimed, "claimed", rules)?;
     if set != 0 && !rules.claims {
         return Err(refuse("claimed", "no capture of this game claims a hole"));
     }
-    if let Some(hole) = super::super::holes_of(set).find(|&h| state.counts[h] != 0) {
+    if let Some(hole) = super::super::holes_of(set).find(|&h| state.counts[h] != 0 && !rules.claims_keep) {
         let label = rules.label(hole);
         return Err(refuse("claimed", format!("{label} is claimed but holds stones (they belong in its owner's captures)")));
     }
@@ -325,9 +332,9 @@ fn read_claimed(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> R
     Ok(())
 }
 
-/// Holes change hands only by a trade or a claim.
+/// Holes change hands only by a trade, a claim or a refill that says so.
 fn check_owners(rules: &Rules, state: &State) -> Result<(), PositionError> {
-    if rules.trade.is_some() {
+    if rules.trade.is_some() || rules.rounds.as_ref().is_some_and(|r| r.change_hands) {
         return Ok(());
     }
     let changed = (0..rules.holes).find(|&h| state.owners[h] != rules.home_of(h) && state.claimed & 1u128 << h == 0);
@@ -363,7 +370,7 @@ fn read_rounds(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Re
     }
     let Some(closed) = closed else { return Ok(()) };
     let set = holes(closed, "closed", rules)?;
-    if let Some(hole) = super::super::holes_of(set).find(|&h| state.counts[h] != 0) {
+    if let Some(hole) = super::super::holes_of(set).find(|&h| state.counts[h] != 0 && !rules.claims_keep) {
         return Err(refuse("closed", format!("{} is closed but holds stones", rules.label(hole))));
     }
     if set != 0 && state.round == 1 {

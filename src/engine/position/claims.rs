@@ -12,7 +12,9 @@
 //! the opponent's tuzdik, and only the opponent's holes, are all refused so.
 //!
 //! Only claims of the last hole are checked: a rule that claims another hole (the opposite, the
-//! next) could claim a hole already claimed, which this reasoning does not follow.
+//! next) could claim a hole already claimed, which this reasoning does not follow. Nor are claims
+//! in a game whose holes change hands between rounds: who owned a hole before it was claimed is
+//! then not known.
 
 use std::collections::HashSet;
 
@@ -31,7 +33,9 @@ const BUDGET: u32 = 20_000;
 /// Refuses claims that no order of claims the rules allow could have made.
 pub(super) fn check(rules: &Rules, state: &State) -> Result<(), PositionError> {
     let only_last_hole = rules.captures.iter().all(|c| c.claims.iter().all(|t| *t == HoleRef::Last));
-    if state.claimed == 0 || !only_last_hole {
+    // Where holes change hands between rounds, who owned a hole before its claim is not known.
+    let changes_hands = rules.rounds.as_ref().is_some_and(|r| r.change_hands);
+    if state.claimed == 0 || !only_last_hole || changes_hands {
         return Ok(());
     }
     let mut search = Search { rules, state, failed: HashSet::new(), budget: BUDGET };

@@ -124,6 +124,8 @@ pub struct Pending {
 /// The decision words of [`Pending::decision`].
 const CONTINUE_OR_STOP: &str = "continue or stop";
 const TAKE: &str = "take";
+/// The second choice of a turn both play at once: `at` is the hole the other player chose.
+const RACE: &str = "race";
 
 impl Game<'_> {
     /// The position in the interchange format.
@@ -182,6 +184,7 @@ fn pending_json(rules: &Rules, state: &State) -> Option<Pending> {
         Open::Continue(hole) => {
             Some(Pending { decision: Some(CONTINUE_OR_STOP.to_string()), at: Some(rules.label(usize::from(hole))), ..open })
         }
+        Open::Race(hole) => Some(Pending { decision: Some(RACE.to_string()), at: Some(rules.label(usize::from(hole))), ..open }),
         Open::Choose(rule) => {
             let rule = usize::from(rule);
             let count = rules.chosen_count(rule);

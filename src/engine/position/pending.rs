@@ -8,7 +8,7 @@
 use serde_json::{Map, Value};
 
 use super::json::{object, optional, player, refuse, shown, string, whole};
-use super::{PositionError, State, CONTINUE_OR_STOP, TAKE};
+use super::{PositionError, State, CONTINUE_OR_STOP, RACE, TAKE};
 use crate::compile::Rules;
 use crate::engine::{capture::choosable, ending, holes_of, sowing::sow_on, Action, Game, Pending as Open};
 use crate::player::Player;
@@ -44,9 +44,15 @@ pub(super) fn read(value: &Value, rules: &Rules, state: &mut State) -> Result<()
                 mover(by, state)?;
                 read_take(map, by, rules, state)
             }
-            other => {
-                Err(refuse("pending.decision", format!("\"{}\" is not a decision (\"{CONTINUE_OR_STOP}\" or \"{TAKE}\")", shown(other))))
+            RACE => {
+                foreign(map, &["holes", "capture", "direction", "captured"], "\"race\"")?;
+                mover(by, state)?;
+                read_race(map, by, rules, state)
             }
+            other => Err(refuse(
+                "pending.decision",
+                format!("\"{}\" is not a decision (\"{CONTINUE_OR_STOP}\", \"{TAKE}\" or \"{RACE}\")", shown(other)),
+            )),
         },
     }
 }
@@ -194,6 +200,40 @@ fn read_continue(map: &Map<String, Value>, by: Player, rules: &Rules, state: &mu
         return Ok(());
     };
     Err(refuse(FIELD, why))
+}
+
+/// In a turn both play at once, the first player has chosen `at`; `by`, the other, chooses now.
+fn read_race(map: &Map<String, Value>, by: Player, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
+    const FIELD: &str = "pending.at";
+    if rules.race.is_none() {
+        return Err(refuse("pending.decision", "this game has no turn played by both at once"));
+    }
+    if state.phase != [0, 0] {
+        return Err(refuse(
+            "pending.decision",
+            format!("the turn played at once is the phase \"{}\", and the players are past it", rules.phases[0].0),
+        ));
+    }
+    let first = rules.first;
+    if by == first {
+        return Err(refuse(
+            "pending.by",
+            format!("{first} chooses first in the turn played at once: the choice left open is {}'s", first.opponent()),
+        ));
+    }
+    let Some(at) = optional(map, "at") else { return Err(refuse(FIELD, "missing: the hole the first player chose")) };
+    let label = string(at, FIELD, "a hole")?;
+    let Some(hole) = rules.hole(label) else { return Err(refuse(FIELD, format!("\"{}\" is not a hole of this board", shown(label)))) };
+    let mut game = Game::from_state(rules, State { to_move: first, ..*state });
+    let chosen = Action::Sow(u8::try_from(hole).map_err(|_| refuse(FIELD, "the hole is beyond the engine's board"))?);
+    if game.apply(chosen).is_err() {
+        return Err(refuse(
+            FIELD,
+            format!("{first} could not have chosen {label} (it is not a hole they may start from, or no reply to it ends)"),
+        ));
+    }
+    *state = *game.state();
+    Ok(())
 }
 
 /// Whether `hole` is on `player`'s sowing circuit (every hole where circuits are the board's).

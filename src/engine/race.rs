@@ -1,0 +1,132 @@
+//! A turn both players play at once (`phase race, both at once, then … to finish moves`): each
+//! has chosen a hole, and the two moves are sown together, stone by stone. Time goes in ticks;
+//! in each tick the player who moves first in the game drops a stone, then the other. Each move
+//! follows the usual rules of a lap's end the moment its lap's last stone falls: a relay lifts
+//! at once (its first stone falls in the next tick), and a move that ends captures there and
+//! then, on the board as it is at that moment. A move ending in its player's store ends like
+//! any other: nobody moves again inside a race.
+
+use super::capture::{capture, resolve};
+use super::sowing::{back_into_origin, drop_stone, lift_from, lift_most};
+use super::{Lap, State};
+use crate::compile::{step, Rules};
+use crate::player::Player;
+
+/// Ticks after which a race that has not ended counts as one that never ends (exact cycle
+/// detection finds most such races far sooner).
+const ENDLESS_TICKS: u32 = 1_000_000;
+
+/// One player's move in a race: where it stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Sower {
+    player: Player,
+    /// The place the last stone fell into (at a lap's start, its origin).
+    at: usize,
+    origin: usize,
+    /// Stones still in hand.
+    seeds: u32,
+    /// The next stone goes back into the origin (`first seed into origin`).
+    back: bool,
+    /// Laps begun, and the stones of the one being sown.
+    laps: u32,
+    sown: u32,
+    done: bool,
+}
+
+/// What a race left: the position, and who moves next.
+pub struct Finish {
+    pub state: State,
+    pub next: Player,
+}
+
+/// Plays the race from `start` in which each player sows from `holes[player]`; `None` if it
+/// would never end. `last_moves`: the player who finished last moves next (else the first).
+pub fn race(rules: &Rules, start: &State, holes: [usize; 2], last_moves: bool) -> Option<Finish> {
+    let mut state = *start;
+    state.reversed = false;
+    let mut sowers = [rules.first, rules.first.opponent()].map(|player| {
+        let origin = holes[player.index()];
+        let most = lift_most(rules, &state, origin, player, 1);
+        let seeds = lift_from(&mut state, origin, most);
+        Sower { player, at: origin, origin, seeds, back: back_into_origin(rules, seeds), laps: 1, sown: seeds, done: false }
+    });
+    let mut finished: Vec<Player> = Vec::with_capacity(2);
+    for sower in &mut sowers {
+        settle(rules, &mut state, sower, &mut finished);
+    }
+    let places = rules.holes + 2;
+    let mut checkpoint = (state.counts, sowers);
+    let (mut power, mut steps) = (1u32, 0u32);
+    for _ in 0..ENDLESS_TICKS {
+        if sowers.iter().all(|s| s.done) {
+            // Stones sown into the stores are their owners' captures.
+            if rules.stores {
+                for p in 0..2 {
+                    state.captured[p] += u32::from(std::mem::take(&mut state.counts[rules.holes + p]));
+                }
+            }
+            let next = if last_moves { finished[1] } else { finished[0] };
+            return Some(Finish { state, next });
+        }
+        for sower in &mut sowers {
+            if sower.done {
+                continue;
+            }
+            let place = if sower.back {
+                sower.back = false;
+                sower.origin
+            } else {
+                let next = rules.next_of(sower.player, false);
+                let mut place = step(next, sower.at, state.closed);
+                if rules.skip_origin && place == sower.origin {
+                    place = step(next, place, state.closed);
+                }
+                place
+            };
+            drop_stone(rules, &mut state, place, sower.player, false);
+            sower.at = place;
+            sower.seeds -= 1;
+            settle(rules, &mut state, sower, &mut finished);
+        }
+        // A race that comes back to a tick it has seen never ends.
+        if (state.counts[..places] == checkpoint.0[..places]) && sowers == checkpoint.1 {
+            return None;
+        }
+        steps += 1;
+        if steps == power {
+            checkpoint = (state.counts, sowers);
+            power = power.saturating_mul(2);
+            steps = 0;
+        }
+    }
+    None
+}
+
+/// While `sower`'s hand is empty: the lap has ended where it stands, so it relays (lifting a
+/// new hand) or the move ends and captures.
+fn settle(rules: &Rules, state: &mut State, sower: &mut Sower, finished: &mut Vec<Player>) {
+    while sower.seeds == 0 && !sower.done {
+        let (last, player) = (sower.at, sower.player);
+        let lap = Lap { number: sower.laps, sown: sower.sown };
+        let ends_here = last >= rules.holes || state.claimed & (1u128 << last) != 0 || sower.laps >= rules.lap_limit;
+        let relays = !ends_here && rules.relay.as_ref().is_some_and(|relay| state.holds_in_lap(rules, relay, last, player, lap));
+        if relays {
+            let lifted = resolve(rules, state, rules.relay_from, last, sower.origin, player).filter(|&h| h < rules.holes).unwrap_or(last);
+            let most = lift_most(rules, state, lifted, player, sower.laps + 1);
+            let seeds = lift_from(state, lifted, most);
+            *sower = Sower {
+                at: lifted,
+                origin: lifted,
+                seeds,
+                back: back_into_origin(rules, seeds),
+                laps: sower.laps + 1,
+                sown: seeds,
+                ..*sower
+            };
+        } else {
+            sower.done = true;
+            finished.push(player);
+            capture(rules, state, last, player, lap);
+        }
+    }
+}
