@@ -10,7 +10,7 @@ use mancala::cli::simulate::{game_seed, play_game};
 use mancala::{Game, Rules};
 
 /// Every shipped rule file, by name (`tests/fmt.rs` pins how many there are).
-const GAMES: [&str; 17] = [
+const GAMES: [&str; 18] = [
     "tihbat",
     "djenon-aboure",
     "gore",
@@ -28,6 +28,7 @@ const GAMES: [&str; 17] = [
     "rabe",
     "gabata",
     "congkak",
+    "abalalae",
 ];
 
 fn rules(name: &str) -> Rules {

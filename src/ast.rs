@@ -113,6 +113,10 @@ pub enum StatementKind {
     Owns { player: Ident, rows: Vec<Ident>, holes: Vec<Ident> },
     /// `track a1-a6 b6-b4 c6-c1 b1-b3`: the board's circuit, counter-clockwise.
     Track(Vec<Ident>),
+    /// `south track a1-a6 b6-b1 c1-c6`: one player's own circuit.
+    PlayerTrack { player: Ident, runs: Vec<Ident> },
+    /// `continue from last hole`: after a capture the move goes on from this hole.
+    ContinueFrom(HoleRef),
     /// `seeds 4`, `seeds 2 in row a`, `seeds 3 in d21`
     Seeds { count: Value, places: Vec<Place> },
     /// `south moves first`

@@ -29,8 +29,9 @@ pub(super) struct Board {
     pub row_owner: Vec<Player>,
     /// Holes owned one by one (row, column, owner), over their rows' owners.
     pub hole_owner: Vec<(usize, usize, Player)>,
-    /// The board's circuit, counter-clockwise (`track …`), as (row, column).
-    pub track: Option<Vec<(usize, usize)>>,
+    /// Each player's circuit, counter-clockwise (`track …`, or `south track …` and `north track
+    /// …`), as (row, column).
+    pub track: Option<[Vec<(usize, usize)>; 2]>,
     pub seeds: Vec<(Num, Placement)>,
     pub sets: Vec<HoleSet>,
     /// Each player has a store at the right end of their row.
@@ -411,12 +412,29 @@ impl Checker {
     }
 
     /// `track a1-a6 b6-b4 …`: every hole of the board once, in counter-clockwise order; needed on
-    /// a board of 3, 5 or 6 rows, whose circuit no rule of rows gives. `Some(None)`: no track.
-    fn track(&mut self, statements: &[&Statement], rows: usize, columns: Num, header: Span) -> Option<Option<Vec<(usize, usize)>>> {
-        let Some((parts, span)) = statements.iter().find_map(|s| match &s.kind {
+    /// a board of 3, 5 or 6 rows, whose circuit no rule of rows gives. Or `south track …` and
+    /// `north track …`: each player's own circuit. `Some(None)`: no track; else each player's.
+    fn track(&mut self, statements: &[&Statement], rows: usize, columns: Num, header: Span) -> Option<Option<[Vec<(usize, usize)>; 2]>> {
+        let shared = statements.iter().find_map(|s| match &s.kind {
             StatementKind::Track(parts) => Some((parts, s.span)),
             _ => None,
-        }) else {
+        });
+        let own: Vec<(&Ident, &Vec<Ident>, Span)> = statements
+            .iter()
+            .filter_map(|s| match &s.kind {
+                StatementKind::PlayerTrack { player, runs } => Some((player, runs, s.span)),
+                _ => None,
+            })
+            .collect();
+        if let (Some((_, span)), Some((_, _, theirs))) = (shared, own.first()) {
+            self.push(
+                Diagnostic::error(Code::Contradiction, "the board's circuit is given twice", *theirs, "one player's")
+                    .with_label(span, "both players'")
+                    .with_help("keep one: `track …` for a circuit both players share, or a `south track …` and a `north track …`"),
+            );
+            return None;
+        }
+        if shared.is_none() && own.is_empty() {
             if rows == 2 || rows == 4 {
                 return Some(None);
             }
@@ -427,7 +445,8 @@ impl Checker {
                 ),
             );
             return None;
-        };
+        }
+        let span = shared.map_or_else(|| own[0].2, |(_, span)| span);
         let Num::Literal(width) = columns else {
             self.push(
                 Diagnostic::error(Code::BadTrack, "a track names holes, so the columns must be a number", span, "the track")
@@ -436,6 +455,49 @@ impl Checker {
             return None;
         };
         let width = width as usize;
+        if let Some((parts, span)) = shared {
+            let order = self.track_order(parts, span, rows, width)?;
+            return Some(Some([order.clone(), order]));
+        }
+        let mut orders: [Option<Vec<(usize, usize)>>; 2] = [None, None];
+        let mut ok = true;
+        for (player, runs, span) in &own {
+            let Some(who) = self.player(player) else {
+                ok = false;
+                continue;
+            };
+            if orders[who.index()].is_some() {
+                // Said twice: the duplicates check reports it.
+                ok = false;
+                continue;
+            }
+            let order = self.track_order(runs, *span, rows, width);
+            ok &= order.is_some();
+            orders[who.index()] = order;
+        }
+        if !ok {
+            return None;
+        }
+        match orders {
+            [Some(south), Some(north)] => Some(Some([south, north])),
+            [south, _] => {
+                let (missing, given) = if south.is_none() { ("south", "north") } else { ("north", "south") };
+                self.push(
+                    Diagnostic::error(
+                        Code::BadTrack,
+                        format!("{given} has a track of their own, {missing} none"),
+                        own[0].2,
+                        "one player's circuit",
+                    )
+                    .with_help(format!("give {missing}'s too: `{missing} track …`, or one `track …` both players sow along")),
+                );
+                None
+            }
+        }
+    }
+
+    /// The holes of a track's runs, in order: every hole of the board once (reported otherwise).
+    fn track_order(&mut self, parts: &[Ident], span: Span, rows: usize, width: usize) -> Option<Vec<(usize, usize)>> {
         let mut order: Vec<(usize, usize)> = Vec::new();
         let mut ok = true;
         for part in parts {
@@ -489,7 +551,7 @@ impl Checker {
             );
             return None;
         }
-        Some(Some(order))
+        Some(order)
     }
 
     /// A hole named in an `owns` line, on a board whose columns are a number.

@@ -3,7 +3,7 @@
 
 use super::code::Code;
 use super::diagnostic::Diagnostic;
-use super::model::{Capture, ChainDirection, Direction, SowOn, Take};
+use super::model::{Capture, ChainDirection, Direction, HoleRef, SowOn, Take};
 use super::options::Slot;
 use super::predicate::Subject;
 use super::{Checker, Sections};
@@ -32,6 +32,7 @@ impl Checker {
         let mut direction_span: Option<Span> = None;
         let mut claims = Vec::new();
         let mut keeping = false;
+        let mut continue_from: Option<(HoleRef, Span)> = None;
         let mut ok = true;
         for statement in statements {
             match &statement.kind {
@@ -120,6 +121,11 @@ impl Checker {
                     claims.extend(claim);
                     keeping |= *keeps;
                 }
+                StatementKind::ContinueFrom(hole) => {
+                    let from = self.hole_ref(hole, "where the move goes on from");
+                    ok &= from.is_some();
+                    continue_from = from.map(|from| (from, statement.span));
+                }
                 StatementKind::TakePart { count, hole } => {
                     let count = self.num(count, PART);
                     let hole = self.hole_ref(hole, "a hole a capture takes from");
@@ -170,6 +176,26 @@ impl Checker {
             );
             return None;
         }
+        if let (Some((_, goes_on)), Some(sown)) = (continue_from, resow) {
+            self.push(
+                Diagnostic::error(
+                    Code::Contradiction,
+                    "this capture both sows its stones on and goes on from a hole",
+                    goes_on,
+                    "goes on from here",
+                )
+                .with_label(sown, "sows the captured stones")
+                .with_help("keep one: `sow captured …` sows what was taken; `continue from …` keeps it and lifts the hole named"),
+            );
+            return None;
+        }
+        if let (Some((_, goes_on)), Some(_)) = (continue_from, &bonus) {
+            self.push(
+                Diagnostic::error(Code::ResowAndChoose, "a capture that goes on cannot also choose holes", goes_on, "the move goes on")
+                    .with_help("a capture that goes on continues the move; remove `choose`, or `continue from …`"),
+            );
+            return None;
+        }
         if let (Some(span), None) = (direction_span, resow) {
             self.push(
                 Diagnostic::error(Code::DirectionWithoutSowOn, "this capture keeps its stones: no sowing goes on to turn", span, "turns the sowing")
@@ -187,7 +213,8 @@ impl Checker {
             );
             return None;
         }
-        Some(Capture { when, takes, chain, bonus, grand_slam_nothing, sow_on, directions, claims, keeping })
+        let continue_from = continue_from.map(|(from, _)| from);
+        Some(Capture { when, takes, chain, bonus, grand_slam_nothing, sow_on, directions, claims, keeping, continue_from })
     }
 
     /// Whether the file has more `capture` sections than the engine numbers (reported).

@@ -52,6 +52,7 @@ pub const FORMS: &[Form] = &[
     SOW_CAPTURED,
     DIRECTION,
     CLAIM,
+    CONTINUE_FROM,
     GRAND_SLAM,
     CHAIN,
     WHEN,
@@ -80,9 +81,10 @@ pub const OPTION: Form = Form { keyword: "option", section: None, example: "opti
 pub const SIZE: Form = Form { keyword: "size", section: Some("board"), example: "size 2 x 6" };
 pub const OWNS: Form =
     Form { keyword: "owns", section: Some("board"), example: "south owns row a   or   south owns row a, holes b4 b5 b6" };
-pub const TRACK: Form = Form { keyword: "track", section: Some("board"), example: "track a1-a6 b6-b4 c6-c1 b1-b3" };
+pub const TRACK: Form =
+    Form { keyword: "track", section: Some("board"), example: "track a1-a6 b6-b4 c6-c1 b1-b3   or   south track a1-a6 b6-b1 c1-c6" };
 pub const SEEDS: Form = Form { keyword: "seeds", section: Some("board"), example: "seeds 4   or   seeds 2 in row a   or   seeds 3 in a1" };
-pub const STORES: Form = Form { keyword: "stores", section: Some("board"), example: "stores at right" };
+pub const STORES: Form = Form { keyword: "stores", section: Some("board"), example: "stores at right   or   stores at left" };
 pub const SET: Form =
     Form { keyword: "set", section: Some("board"), example: "set heads = last 2 holes of outer row   or   set houses = holes b5 c4" };
 pub const MOVES_FIRST: Form = Form { keyword: "moves first", section: Some("play"), example: "south moves first" };
@@ -140,6 +142,7 @@ pub const SOW_CAPTURED: Form = Form {
     section: Some("capture"),
     example: "sow captured from next hole   or   sow captured after origin   or   sow captured from first hole of inner row",
 };
+pub const CONTINUE_FROM: Form = Form { keyword: "continue from", section: Some("capture"), example: "continue from last hole" };
 pub const CLAIM: Form =
     Form { keyword: "claim", section: Some("capture"), example: "claim last hole   or   claim last hole, keeping its stones" };
 pub const GRAND_SLAM: Form = Form { keyword: "grand slam", section: Some("capture"), example: "grand slam captures nothing" };
@@ -179,7 +182,8 @@ pub fn form_of(kind: &StatementKind) -> Option<&'static Form> {
         StatementKind::Option { .. } => &OPTION,
         StatementKind::Size { .. } => &SIZE,
         StatementKind::Owns { .. } => &OWNS,
-        StatementKind::Track(_) => &TRACK,
+        StatementKind::Track(_) | StatementKind::PlayerTrack { .. } => &TRACK,
+        StatementKind::ContinueFrom(_) => &CONTINUE_FROM,
         StatementKind::Seeds { .. } => &SEEDS,
         StatementKind::MovesFirst(_) => &MOVES_FIRST,
         StatementKind::Start { .. } => &START,

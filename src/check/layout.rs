@@ -391,6 +391,7 @@ impl Checker {
                 StatementKind::Direction { .. } => continue,
                 // Once per player (docs/language.md): `south owns rows a c`, not two lines.
                 StatementKind::Owns { player, .. } => format!("{} owns", player.name),
+                StatementKind::PlayerTrack { player, .. } => format!("{} track", player.name),
                 kind => match form_of(kind) {
                     Some(form) => form.keyword.to_string(),
                     None => continue,

@@ -294,6 +294,9 @@ pub struct Capture {
     pub claims: Vec<HoleRef>,
     /// `, keeping its stones`: the claimed holes keep their stones, and those sown into them.
     pub keeping: bool,
+    /// `continue from last hole`: after the takes the move goes on, that hole lifted and sown on.
+    /// Such a capture is tried at the end of every lap, before a relay.
+    pub continue_from: Option<HoleRef>,
 }
 
 /// Where stones left on the board go when the game ends.
@@ -424,9 +427,9 @@ pub struct Model {
     pub row_owner: Vec<Player>,
     /// Holes owned one by one (row, column, owner), over their rows' owners.
     pub hole_owner: Vec<(usize, usize, Player)>,
-    /// The board's circuit, counter-clockwise (`track …`), as (row, column): shared by both
-    /// players.
-    pub track: Option<Vec<(usize, usize)>>,
+    /// Each player's circuit, counter-clockwise (`track …`, the same for both, or `south track …`
+    /// and `north track …`), as (row, column).
+    pub track: Option<[Vec<(usize, usize)>; 2]>,
     /// Named sets of holes, in the order declared.
     pub sets: Vec<HoleSet>,
     /// Whether each player sows round their own rows (else everyone sows round the whole board).

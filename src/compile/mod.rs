@@ -34,12 +34,16 @@ pub struct CaptureRule {
     pub directions: Box<[(Direction, Pred)]>,
     /// Holes the mover claims: takes their stones, and every stone sown into them later.
     pub claims: Box<[HoleRef]>,
+    /// After the takes the move goes on: this hole is lifted and sown on (tried after every lap,
+    /// before a relay).
+    pub continue_from: Option<HoleRef>,
 }
 
 impl CaptureRule {
-    /// Whether the rule sows its stones on (and so is tried after every lap).
+    /// Whether the rule sows its stones on, or goes on after taking them (and so is tried after
+    /// every lap).
     pub fn resow(&self) -> bool {
-        self.sow_on.is_some()
+        self.sow_on.is_some() || self.continue_from.is_some()
     }
 }
 
@@ -300,7 +304,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         relay_or_stop: model.relay_or_stop.as_ref().map(lower),
         lap_limit: model.lap_limit.map_or(u32::MAX, value),
         in_passing: model.in_passing.as_ref().map(|(p, taker)| (lower(p), *taker)),
-        resows: model.captures.iter().any(|c| c.sow_on.is_some()),
+        resows: model.captures.iter().any(|c| c.sow_on.is_some() || c.continue_from.is_some()),
         claims: model.captures.iter().any(|c| !c.claims.is_empty()),
         claims_keep: model.captures.iter().any(|c| c.keeping),
         captures: model
@@ -322,6 +326,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
                 sow_on: c.sow_on,
                 directions: c.directions.iter().map(|(d, p)| (*d, lower(p))).collect(),
                 claims: c.claims.clone().into_boxed_slice(),
+                continue_from: c.continue_from,
             })
             .collect(),
         repetition_kinds: [Repeated::Board, Repeated::Position]
@@ -377,14 +382,14 @@ impl<'m> Board<'m> {
             home[row * columns + column] = owner;
         }
         let mut circuits: [Vec<usize>; 2] = match &model.track {
-            // The track, counter-clockwise, is both players' circuit.
-            Some(track) => {
+            // Each player's track, counter-clockwise, is their circuit.
+            Some(tracks) => tracks.clone().map(|track| {
                 let mut order: Vec<usize> = track.iter().map(|(r, c)| r * columns + c).collect();
                 if model.direction == Direction::Clockwise {
                     order.reverse();
                 }
-                [order.clone(), order]
-            }
+                order
+            }),
             None => Player::BOTH.map(|p| circuit(rows, columns, model.direction, model.own_circuits.then_some((p, &model.row_owner)))),
         };
         if model.stores {
@@ -416,7 +421,9 @@ impl<'m> Board<'m> {
             *facing = hole_byte((rows - 1 - hole / columns) * columns + hole % columns);
         }
         let whole_rows = model.hole_owner.is_empty();
-        Board { rows, columns, holes, row_owner, home, whole_rows, own_circuits: model.own_circuits, circuits, next, previous, opposite }
+        // Players who sow along tracks of their own go round the board by circuits of their own.
+        let own_circuits = model.own_circuits || model.track.as_ref().is_some_and(|[south, north]| south != north);
+        Board { rows, columns, holes, row_owner, home, whole_rows, own_circuits, circuits, next, previous, opposite }
     }
 
     fn row_mask(&self, row: usize) -> u128 {

@@ -44,24 +44,39 @@ pub fn capture(rules: &Rules, state: &mut State, last: usize, mover: Player, lap
     taken
 }
 
+/// How a move goes on after a capture at the end of a lap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoesOn {
+    /// The stones taken are sown, the first into the hole after this one.
+    SowAfter(usize),
+    /// The stones taken are kept; this hole is lifted and sown on.
+    Lift(usize),
+}
+
 /// At the end of a lap from `origin` on `last`: the first capture rule that sows its stones on
-/// and holds there takes its holes, turns the move where its `direction` says, and names where
-/// the stones go on. Returns the stones and the hole after which they are sown (`None`: no
-/// capture, or one that took no stone).
-pub fn resow(rules: &Rules, state: &mut State, last: usize, origin: usize, mover: Player, lap: Lap) -> Option<(u32, usize)> {
+/// (or goes on after taking them) and holds there takes its holes, turns the move where its
+/// `direction` says, and names how the move goes on. Returns the stones taken and that (`None`:
+/// no capture, or one that took no stone). Stones kept by a rule that goes on are the mover's
+/// captures already.
+pub fn resow(rules: &Rules, state: &mut State, last: usize, origin: usize, mover: Player, lap: Lap) -> Option<(u32, GoesOn)> {
     let rule = rules.captures.iter().find(|c| c.resow() && state.holds_in_lap(rules, &c.when, last, mover, lap))?;
-    let sow_on = rule.sow_on?;
     let stones = take_by(rules, rule, state, last, origin, mover);
     if stones == 0 {
         return None;
     }
+    if let Some(what) = rule.continue_from {
+        state.captured[mover.index()] += stones;
+        let hole = resolve(rules, state, what, last, origin, mover).filter(|&h| h < rules.holes).unwrap_or(last);
+        return Some((stones, GoesOn::Lift(hole)));
+    }
+    let sow_on = rule.sow_on?;
     if let Some((way, _)) = rule.directions.iter().find(|(_, when)| state.holds_in_lap(rules, when, last, mover, lap)) {
         state.reversed = (*way == Direction::Clockwise) != rules.clockwise;
     }
     let from = resolve(rules, state, sow_on.from, last, origin, mover).filter(|&h| h < rules.holes + 2).unwrap_or(last);
     // The first stone goes into `from`: the lap starts after the hole before it.
     let after = if sow_on.after { from } else { rules.previous_of(mover, state.reversed)[from] as usize };
-    Some((stones, after))
+    Some((stones, GoesOn::SowAfter(after)))
 }
 
 /// The one hole `what` names, from the lap's last hole `last` and its origin, the way the move

@@ -2,7 +2,7 @@
 //! theirs; with `then sow`, a capture that holds there is made at once and its stones sown on, or
 //! else the hole is sown, the way the move names.
 
-use super::capture::resow;
+use super::capture::{resow, GoesOn};
 use super::sowing::{sow_on, sow_taken, Sowing};
 use super::{Action, Lap, State};
 use crate::compile::{Pred, Rules};
@@ -86,10 +86,13 @@ pub fn placement(rules: &Rules, state: &State, mover: Player, hole: usize, rever
     after.counts[hole] += 1;
     after.reversed = reversed;
     let (mut sowing, turned) = match resow(rules, &mut after, hole, hole, mover, Lap::default()) {
-        Some((stones, from)) => {
+        Some((stones, goes_on)) => {
             after.capturing = rules.tracks_capturing;
             let turned = after.reversed;
-            let mut sowing = sow_taken(rules, &mut after, from, stones, mover)?;
+            let mut sowing = match goes_on {
+                GoesOn::SowAfter(from) => sow_taken(rules, &mut after, from, stones, mover)?,
+                GoesOn::Lift(from) => sow_on(rules, &mut after, from, mover, false)?,
+            };
             sowing.taken += stones;
             (sowing, turned)
         }

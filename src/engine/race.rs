@@ -3,10 +3,11 @@
 //! in each tick the player who moves first in the game drops a stone, then the other. Each move
 //! follows the usual rules of a lap's end the moment its lap's last stone falls: a relay lifts
 //! at once (its first stone falls in the next tick), and a move that ends captures there and
-//! then, on the board as it is at that moment. A move ending in its player's store ends like
-//! any other: nobody moves again inside a race.
+//! then, on the board as it is at that moment (one that goes on, `continue from`, lifts at once
+//! as a relay does). A move ending in its player's store ends like any other: nobody moves again
+//! inside a race.
 
-use super::capture::{capture, resolve};
+use super::capture::{capture, resolve, resow, GoesOn};
 use super::sowing::{back_into_origin, drop_stone, lift_from, lift_most};
 use super::{Lap, State};
 use crate::compile::{step, Rules};
@@ -109,6 +110,17 @@ fn settle(rules: &Rules, state: &mut State, sower: &mut Sower, finished: &mut Ve
         let (last, player) = (sower.at, sower.player);
         let lap = Lap { number: sower.laps, sown: sower.sown };
         let ends_here = last >= rules.holes || state.claimed & (1u128 << last) != 0 || sower.laps >= rules.lap_limit;
+        // A capture that goes on (or sows its stones on) comes before any relay.
+        let resown = if rules.resows && !ends_here { resow(rules, state, last, sower.origin, player, lap) } else { None };
+        if let Some((stones, goes_on)) = resown {
+            let (origin, seeds) = match goes_on {
+                GoesOn::Lift(hole) => (hole, lift_from(state, hole, lift_most(rules, state, hole, player, sower.laps + 1))),
+                GoesOn::SowAfter(after) => (after, stones),
+            };
+            let back = matches!(goes_on, GoesOn::Lift(_)) && back_into_origin(rules, seeds);
+            *sower = Sower { at: origin, origin, seeds, back, laps: sower.laps + 1, sown: seeds, ..*sower };
+            continue;
+        }
         let relays = !ends_here && rules.relay.as_ref().is_some_and(|relay| state.holds_in_lap(rules, relay, last, player, lap));
         if relays {
             let lifted = resolve(rules, state, rules.relay_from, last, sower.origin, player).filter(|&h| h < rules.holes).unwrap_or(last);

@@ -1,6 +1,7 @@
 //! Sowing: one lap, and a whole move of laps joined by relays, with exact detection of moves
 //! that would never end.
 
+use super::capture::GoesOn;
 use super::{Lap, State};
 use crate::check::model::{FirstSeed, Taker};
 use crate::compile::{step, Rules};
@@ -202,10 +203,13 @@ fn sow_hand(rules: &Rules, state: &mut State, mut hand: Hand, mover: Player, dec
         if rules.first_lap_decides && !decided && laps == 1 && resown.is_none() {
             may_capture = false;
         }
-        if let Some((stones, after)) = resown {
+        if let Some((stones, goes_on)) = resown {
             taken += stones;
             state.capturing = rules.tracks_capturing;
-            hand = Hand::Captured { after, stones };
+            hand = match goes_on {
+                GoesOn::SowAfter(after) => Hand::Captured { after, stones },
+                GoesOn::Lift(hole) => lift(rules, state, hole, mover, laps + 1 + offset),
+            };
         } else {
             let relays = match &rules.relay {
                 Some(relay) => !ends_here && state.holds_in_lap(rules, relay, last, mover, lap_now),

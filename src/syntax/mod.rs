@@ -293,6 +293,7 @@ fn is_keyword(rule: Rule) -> bool {
             | kw_once
             | kw_finish
             | kw_last
+            | kw_continue
             | kw_its
             | kw_match
             | kw_game
@@ -540,6 +541,11 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
             StatementKind::PlaceFromHand { condition, then_sow: c.optional(Rule::then_sow).is_some() }
         }
         Rule::track => StatementKind::Track(c.rest().into_iter().map(build_ident).collect()),
+        Rule::player_track => {
+            let player = build_ident(c.next()?);
+            StatementKind::PlayerTrack { player, runs: c.rest().into_iter().map(build_ident).collect() }
+        }
+        Rule::continue_from => StatementKind::ContinueFrom(build_hole_ref(c.next()?)?),
         Rule::otherwise_place => StatementKind::OtherwisePlace(build_expr(c.next()?)?),
         Rule::phase => {
             let name = build_ident(c.next()?);
