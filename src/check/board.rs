@@ -2,7 +2,7 @@
 
 use super::code::Code;
 use super::diagnostic::{did_you_mean, suggest, Diagnostic};
-use super::model::{HoleSet, Num, Placement, RowEnd, RowKind, SetRef};
+use super::model::{HoleSet, Num, Placement, RowEnd, RowKind, SetRef, Tracks};
 use super::options::Slot;
 use super::{Checker, Sections};
 use crate::ast::{Ident, Place, Span, Statement, StatementKind, Value};
@@ -31,7 +31,7 @@ pub(super) struct Board {
     pub hole_owner: Vec<(usize, usize, Player)>,
     /// Each player's circuit, counter-clockwise (`track …`, or `south track …` and `north track
     /// …`), as (row, column).
-    pub track: Option<[Vec<(usize, usize)>; 2]>,
+    pub track: Option<Tracks>,
     pub seeds: Vec<(Num, Placement)>,
     pub sets: Vec<HoleSet>,
     /// Each player has a store at the right end of their row.
@@ -414,7 +414,7 @@ impl Checker {
     /// `track a1-a6 b6-b4 …`: every hole of the board once, in counter-clockwise order; needed on
     /// a board of 3, 5 or 6 rows, whose circuit no rule of rows gives. Or `south track …` and
     /// `north track …`: each player's own circuit. `Some(None)`: no track; else each player's.
-    fn track(&mut self, statements: &[&Statement], rows: usize, columns: Num, header: Span) -> Option<Option<[Vec<(usize, usize)>; 2]>> {
+    fn track(&mut self, statements: &[&Statement], rows: usize, columns: Num, header: Span) -> Option<Option<Tracks>> {
         let shared = statements.iter().find_map(|s| match &s.kind {
             StatementKind::Track(parts) => Some((parts, s.span)),
             _ => None,

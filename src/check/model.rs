@@ -337,6 +337,9 @@ pub struct Rounds {
     pub repeats: Option<MatchRepeats>,
 }
 
+/// Each player's circuit (South's first), as (row, column) holes in counter-clockwise order.
+pub type Tracks = [Vec<(usize, usize)>; 2];
+
 /// What a refill does with the stones left after a player's full holes.
 #[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
 pub enum RefillRest {
@@ -429,7 +432,7 @@ pub struct Model {
     pub hole_owner: Vec<(usize, usize, Player)>,
     /// Each player's circuit, counter-clockwise (`track …`, the same for both, or `south track …`
     /// and `north track …`), as (row, column).
-    pub track: Option<[Vec<(usize, usize)>; 2]>,
+    pub track: Option<Tracks>,
     /// Named sets of holes, in the order declared.
     pub sets: Vec<HoleSet>,
     /// Whether each player sows round their own rows (else everyone sows round the whole board).
