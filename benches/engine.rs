@@ -10,7 +10,7 @@ use mancala::cli::simulate::{game_seed, play_game};
 use mancala::{Game, Rules};
 
 /// Every shipped rule file, by name (`tests/fmt.rs` pins how many there are).
-const GAMES: [&str; 18] = [
+const GAMES: [&str; 19] = [
     "tihbat",
     "djenon-aboure",
     "gore",
@@ -29,6 +29,7 @@ const GAMES: [&str; 18] = [
     "gabata",
     "congkak",
     "abalalae",
+    "hoyito",
 ];
 
 fn rules(name: &str) -> Rules {

@@ -168,6 +168,8 @@ pub enum Pred {
     Captured(CompareOp, Num),
     /// What the mover's opponent has captured.
     OpponentCaptured(CompareOp, Num),
+    /// The stones in the board's holes (`stones left`).
+    StonesLeft(CompareOp, Num),
     /// How many holes the mover has claimed.
     Claims(CompareOp, Num),
     /// The hole is claimed (by either player).

@@ -8,7 +8,7 @@ use super::model::{Num, Pred, Relation};
 use super::options::Slot;
 use super::Checker;
 use crate::ast::{CompareOp, Expr, ExprKind, Ident, Set, Span, Value};
-use crate::syntax::OPPONENTS_CAPTURED;
+use crate::syntax::{OPPONENTS_CAPTURED, STONES_LEFT};
 
 /// Numbers a hole can be asked about.
 const QUANTITIES: &[&str] = &["count", "captured"];
@@ -38,6 +38,9 @@ impl Checker {
             ExprKind::Not(inner) => self.predicate(inner, subject).map(|p| Pred::Not(Box::new(p))),
             ExprKind::EveryHole(inner) => self.predicate(inner, Subject::Hole).map(|p| Pred::EveryHole(Box::new(p))),
             ExprKind::Compare { quantity, op, value } if quantity.name == "phase" => self.phase_term(quantity, *op, value),
+            ExprKind::Compare { quantity, op, value } if quantity.name == STONES_LEFT => {
+                Some(Pred::StonesLeft(*op, self.num(value, COUNT)?))
+            }
             ExprKind::Compare { quantity, op, value } if PLAYER_QUANTITIES.contains(&quantity.name.as_str()) => {
                 let value = self.num(value, CAPTURED)?;
                 Some(match quantity.name.as_str() {

@@ -29,6 +29,8 @@ pub enum Pred {
     Captured(CompareOp, u32),
     /// The opponent's captures.
     OpponentCaptured(CompareOp, u32),
+    /// The stones in the board's holes.
+    StonesLeft(CompareOp, u32),
     /// How many holes the mover has claimed.
     Claims(CompareOp, u32),
     /// The hole is claimed.
@@ -129,6 +131,7 @@ pub(super) fn lower(pred: &model::Pred, value: &impl Fn(Num) -> u32, set: &impl 
         model::Pred::At(relation, p) => Pred::At(*relation, Box::new(lower(p, value, set))),
         model::Pred::Captured(op, n) => Pred::Captured(*op, value(*n)),
         model::Pred::OpponentCaptured(op, n) => Pred::OpponentCaptured(*op, value(*n)),
+        model::Pred::StonesLeft(op, n) => Pred::StonesLeft(*op, value(*n)),
         model::Pred::Claims(op, n) => Pred::Claims(*op, value(*n)),
         model::Pred::Claimed => Pred::Claimed,
         model::Pred::Hand(op, n) => Pred::Hand(*op, value(*n)),
@@ -203,6 +206,7 @@ impl Pred {
             Pred::Count(op, n) => compare(u32::from(v.counts[hole]), *op, *n),
             Pred::Captured(op, n) => compare(v.captured, *op, *n),
             Pred::OpponentCaptured(op, n) => compare(v.opponent_captured, *op, *n),
+            Pred::StonesLeft(op, n) => compare(v.counts[..v.holes].iter().map(|&c| u32::from(c)).sum(), *op, *n),
             Pred::Claims(op, n) => {
                 let claims = crate::engine::holes_of(v.claimed).filter(|&h| v.owners[h] == v.mover).count();
                 compare(u32::try_from(claims).unwrap_or(u32::MAX), *op, *n)

@@ -797,12 +797,16 @@ fn build_term(pair: Pair<'_, Rule>) -> Result<Expr, Diagnostic> {
 /// The quantity `opponent's captured`, as the AST names it.
 pub const OPPONENTS_CAPTURED: &str = "opponent's captured";
 
+/// The quantity `stones left` (or `seeds left`, `counters left`), as the AST names it.
+pub const STONES_LEFT: &str = "stones left";
+
 fn build_comparison(pair: Pair<'_, Rule>) -> Result<ExprKind, Diagnostic> {
     let mut c = Children::of(pair);
     let quantity = c.next()?;
     let quantity = match quantity.as_rule() {
         // Written with any spaces between the two words; named in one way.
         Rule::opponents_captured => Ident { name: OPPONENTS_CAPTURED.to_string(), span: span_of(&quantity) },
+        Rule::stones_left => Ident { name: STONES_LEFT.to_string(), span: span_of(&quantity) },
         _ => build_ident(quantity),
     };
     let tail = c.next()?;

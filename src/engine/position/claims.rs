@@ -167,6 +167,7 @@ impl Past<'_> {
             | Pred::Empty
             | Pred::Captured(..)
             | Pred::OpponentCaptured(..)
+            | Pred::StonesLeft(..)
             | Pred::Hand(..)
             | Pred::Lap(..)
             | Pred::Sown(..)
