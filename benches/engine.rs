@@ -10,7 +10,7 @@ use mancala::cli::simulate::{game_seed, play_game};
 use mancala::{Game, Rules};
 
 /// Every shipped rule file, by name (`tests/fmt.rs` pins how many there are).
-const GAMES: [&str; 19] = [
+const GAMES: [&str; 20] = [
     "tihbat",
     "djenon-aboure",
     "gore",
@@ -30,6 +30,7 @@ const GAMES: [&str; 19] = [
     "congkak",
     "abalalae",
     "hoyito",
+    "bohnenspiel",
 ];
 
 fn rules(name: &str) -> Rules {

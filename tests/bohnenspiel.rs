@@ -1,0 +1,139 @@
+//! Das Bohnenspiel: every ruling of rules/bohnenspiel.mancala on an exact position worked out by
+//! hand, then the perft counts and random games of an independent model
+//! (tests/fixtures/models/bohnenspiel.py), agreeing at every step.
+//!
+//! Row `a` is South's, `b` North's; sowing runs counter-clockwise, a1 … a6 then b6 … b1. 72 beans.
+
+mod common;
+
+use common::*;
+use mancala::{Game, Rules};
+use serde_json::{json, Value};
+
+fn bohnenspiel() -> &'static Rules {
+    rules("bohnenspiel")
+}
+
+/// A position, the beans off the board split between the stores (South first) to make 72.
+fn at(to_move: &str, a: [u16; 6], b: [u16; 6]) -> Game<'static> {
+    let on_board: u32 = a.iter().chain(&b).map(|&c| u32::from(c)).sum();
+    let rest = 72 - on_board;
+    position(bohnenspiel(), to_move, &a, &b, [rest / 2, rest - rest / 2])
+}
+
+fn stores(game: &Game<'_>) -> [u32; 2] {
+    let p = game.position();
+    [p.captured.south, p.captured.north]
+}
+
+#[test]
+fn b1_b2_six_a_hole_and_one_lap_a_move() {
+    let mut game = Game::new(bohnenspiel());
+    assert_legal(&game, &["a1", "a2", "a3", "a4", "a5", "a6"]);
+    // a6 (6): b6 … b1, each now 7; b1's 7 takes nothing, and no lap follows.
+    apply(&mut game, "a6");
+    assert_position(&game, Some("north"), &[6, 6, 6, 6, 6, 0], &[7; 6], [0, 0]);
+}
+
+#[test]
+fn b3_a_hole_made_two_four_or_six_is_taken_with_the_holes_before_it() {
+    // a5 (2): a6 (1, now 2), b6 (1, now 2): b6 is taken, then a6 before it, North's and South's
+    // alike; a5, just emptied, ends the chain.
+    let mut game = at("south", [1, 0, 0, 0, 2, 1], [3, 0, 0, 0, 0, 1]);
+    let before = stores(&game);
+    apply(&mut game, "a5");
+    assert_position(&game, Some("north"), &[1, 0, 0, 0, 0, 0], &[3, 0, 0, 0, 0, 0], [before[0] + 4, before[1]]);
+    // a4 (1) makes a5 four: taken.
+    let mut game = at("south", [1, 0, 0, 1, 3, 0], [3, 0, 0, 0, 0, 0]);
+    let before = stores(&game);
+    apply(&mut game, "a4");
+    assert_position(&game, Some("north"), &[1, 0, 0, 0, 0, 0], &[3, 0, 0, 0, 0, 0], [before[0] + 4, before[1]]);
+    // a3 (2): a4 (1, now 2), a5 (5, now 6): six taken, then a4's two; a3, emptied, stops the chain.
+    // A hole of another count stops it as well: a2 (3) is left.
+    let mut game = at("south", [0, 3, 2, 1, 5, 0], [3, 0, 0, 0, 0, 0]);
+    let before = stores(&game);
+    apply(&mut game, "a3");
+    assert_position(&game, Some("north"), &[0, 3, 0, 0, 0, 0], &[3, 0, 0, 0, 0, 0], [before[0] + 8, before[1]]);
+    // A last bean making 3 or 5 takes nothing.
+    let mut game = at("south", [0, 0, 0, 1, 2, 0], [3, 0, 0, 0, 0, 0]);
+    let before = stores(&game);
+    apply(&mut game, "a4");
+    assert_position(&game, Some("north"), &[0, 0, 0, 0, 3, 0], &[3, 0, 0, 0, 0, 0], before);
+}
+
+#[test]
+fn b4_b5_a_player_who_cannot_move_ends_the_game_and_the_other_receives_the_rest() {
+    // a5 (2) takes b6 and a6: North's row is empty and North cannot move. South, the last to
+    // move, receives a1's 3: South 30 + 4 + 3 = 37, North 35. South wins.
+    let mut game = position(bohnenspiel(), "south", &[3, 0, 0, 0, 2, 1], &[0, 0, 0, 0, 0, 1], [30, 35]);
+    apply(&mut game, "a5");
+    assert_result(&game, Some("south"), [37, 35]);
+    assert_eq!(game.result().map(|r| r.reason.as_str()), Some("north cannot move"));
+}
+
+#[test]
+fn b6_a_position_seen_a_third_time_ends_the_game_each_taking_their_own() {
+    // Single beans chasing each other round the board (found by a search of small positions).
+    // Played without the repetition rule, the first position seen a third time is found; with it,
+    // the game ends after exactly that move.
+    let source = std::fs::read_to_string(rules_path("bohnenspiel")).expect("rules/bohnenspiel.mancala");
+    let line = "    when position repeats 3 times, leftover to owner   // B6\n";
+    assert_eq!(source.matches(line).count(), 1);
+    let without = mancala::load_str("bohnenspiel-without.mancala", &source.replace(line, ""), &[] as &[&str]).expect("the variant loads");
+    let (a, b) = ([1u16, 0, 1, 1, 0, 1], [0u16, 1, 0, 1, 0, 0]);
+    let mut free = position(&without, "south", &a, &b, [33, 33]);
+    let mut seen = std::collections::HashMap::from([(free.position_json(), 1)]);
+    let mut played = Vec::new();
+    loop {
+        assert!(!free.is_over(), "the game ends otherwise: {}", free.position_json());
+        let action = free.legal_texts()[0].clone();
+        apply(&mut free, &action);
+        played.push(action);
+        let count = seen.entry(free.position_json()).or_insert(0);
+        *count += 1;
+        if *count == 3 {
+            break;
+        }
+        assert!(played.len() < 1000, "no repetition");
+    }
+    let ending = free.position();
+    let mut game = position(bohnenspiel(), "south", &a, &b, [33, 33]);
+    let (last, rest) = played.split_last().expect("moves");
+    for action in rest {
+        apply(&mut game, action);
+        assert_ongoing(&game);
+    }
+    apply(&mut game, last);
+    assert_eq!(game.result().map(|r| r.reason.as_str()), Some("position repeats 3 times"));
+    let own = |row: &str| ending.rows[row].iter().map(|&c| u32::from(c)).sum::<u32>();
+    assert_eq!(game.result().map(|r| r.score), Some([ending.captured.south + own("a"), ending.captured.north + own("b")]));
+}
+
+// ---------------------------------------------------------------- an independent model
+
+/// The perft counts of the independent model (`python3 bohnenspiel.py 8`).
+#[test]
+fn perft_agrees_with_the_independent_model() {
+    let game = Game::new(bohnenspiel());
+    let counts: Vec<u64> = (1..=7).map(|d| mancala::cli::perft::perft(&game, d)).collect();
+    assert_eq!(counts, [6, 36, 206, 1166, 6599, 36654, 203586]);
+}
+
+/// 100 random games of the independent model (tests/fixtures/bohnenspiel-model.jsonl): the engine
+/// agrees at every step on the board, the stores, the player to move and the legal moves, then on
+/// the result.
+#[test]
+fn a_hundred_games_agree_with_the_independent_model_at_every_step() {
+    assert_eq!(replay_model_games(bohnenspiel(), "bohnenspiel-model.jsonl", model_view), 100);
+}
+
+/// A position as the model writes it: the 12 counts, the two stores, the player to move and the
+/// legal moves.
+fn model_view(game: &Game<'_>) -> Value {
+    let state = game.state();
+    let mut line: Vec<Value> = state.counts[..12].iter().map(|&c| json!(c)).collect();
+    line.extend(state.captured.iter().map(|&c| json!(c)));
+    line.push(json!(if state.to_move.name() == "south" { "s" } else { "n" }));
+    line.push(json!(game.legal_texts().join(" ")));
+    Value::Array(line)
+}
