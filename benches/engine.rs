@@ -10,7 +10,7 @@ use mancala::cli::simulate::{game_seed, play_game};
 use mancala::{Game, Rules};
 
 /// Every shipped rule file, by name (`tests/fmt.rs` pins how many there are).
-const GAMES: [&str; 20] = [
+const GAMES: [&str; 21] = [
     "tihbat",
     "djenon-aboure",
     "gore",
@@ -31,6 +31,7 @@ const GAMES: [&str; 20] = [
     "abalalae",
     "hoyito",
     "bohnenspiel",
+    "moruba",
 ];
 
 fn rules(name: &str) -> Rules {

@@ -171,10 +171,6 @@ fn a12_a_position_seen_a_third_time_in_a_round_ends_the_round() {
     // A few stones going round and round (found by a search of small positions). Played without
     // the repetition rule, the first position seen a third time is found; with it, the round ends
     // after exactly that action.
-    let source = std::fs::read_to_string(rules_path("abalalae")).expect("rules/abalalae.mancala");
-    let line = "    when position repeats 3 times, leftover to owner   // A12\n";
-    assert_eq!(source.matches(line).count(), 1);
-    let without = mancala::load_str("abalalae-without.mancala", &source.replace(line, ""), &[] as &[&str]).expect("the variant loads");
     let start = json!({
         "to_move": "south",
         "rows": {"a": [0, 1, 1, 0, 0, 0], "b": [0, 1, 0, 2, 0, 0], "c": [0, 1, 0, 0, 0, 0]},
@@ -182,21 +178,7 @@ fn a12_a_position_seen_a_third_time_in_a_round_ends_the_round() {
         "phase": {"south": "play", "north": "play"},
     })
     .to_string();
-    let mut free = Game::from_state(&without, parse_position(&start, &without).expect("a position"));
-    let mut seen = std::collections::HashMap::from([(free.position_json(), 1)]);
-    let mut played = Vec::new();
-    loop {
-        let action = free.legal_texts()[0].clone();
-        apply(&mut free, &action);
-        played.push(action);
-        assert_eq!(free.position().round, Some(1), "the round goes on without the rule: {}", free.position_json());
-        let count = seen.entry(free.position_json()).or_insert(0);
-        *count += 1;
-        if *count == 3 {
-            break;
-        }
-        assert!(played.len() < 1000, "no repetition");
-    }
+    let (played, _) = third_repetition("abalalae", "    when position repeats 3 times, leftover to owner   // A12\n", &start);
     let mut game = Game::from_state(abalalae(), parse_position(&start, abalalae()).expect("a position"));
     for (i, action) in played.iter().enumerate() {
         assert_eq!(game.position().round, Some(1), "after {i} actions");

@@ -76,27 +76,9 @@ fn b6_a_position_seen_a_third_time_ends_the_game_each_taking_their_own() {
     // Single beans chasing each other round the board (found by a search of small positions).
     // Played without the repetition rule, the first position seen a third time is found; with it,
     // the game ends after exactly that move.
-    let source = std::fs::read_to_string(rules_path("bohnenspiel")).expect("rules/bohnenspiel.mancala");
-    let line = "    when position repeats 3 times, leftover to owner   // B6\n";
-    assert_eq!(source.matches(line).count(), 1);
-    let without = mancala::load_str("bohnenspiel-without.mancala", &source.replace(line, ""), &[] as &[&str]).expect("the variant loads");
     let (a, b) = ([1u16, 0, 1, 1, 0, 1], [0u16, 1, 0, 1, 0, 0]);
-    let mut free = position(&without, "south", &a, &b, [33, 33]);
-    let mut seen = std::collections::HashMap::from([(free.position_json(), 1)]);
-    let mut played = Vec::new();
-    loop {
-        assert!(!free.is_over(), "the game ends otherwise: {}", free.position_json());
-        let action = free.legal_texts()[0].clone();
-        apply(&mut free, &action);
-        played.push(action);
-        let count = seen.entry(free.position_json()).or_insert(0);
-        *count += 1;
-        if *count == 3 {
-            break;
-        }
-        assert!(played.len() < 1000, "no repetition");
-    }
-    let ending = free.position();
+    let json = json!({"to_move": "south", "rows": {"a": a, "b": b}, "captured": {"south": 33, "north": 33}}).to_string();
+    let (played, ending) = third_repetition("bohnenspiel", "    when position repeats 3 times, leftover to owner   // B6\n", &json);
     let mut game = position(bohnenspiel(), "south", &a, &b, [33, 33]);
     let (last, rest) = played.split_last().expect("moves");
     for action in rest {

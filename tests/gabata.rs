@@ -211,31 +211,14 @@ fn g13_a_position_seen_a_third_time_in_a_round_ends_the_round() {
     // Two lone stones chase each other round the track, each player moving (or passing) the
     // only way they can. Played without the repetition rule, the first position seen a third
     // time is found; with it, the round ends after exactly that action.
-    let source = std::fs::read_to_string(rules_path("gabata")).expect("rules/gabata.mancala");
-    let line = "    when position repeats 3 times, leftover to owner   // G13\n";
-    assert_eq!(source.matches(line).count(), 1);
-    let without = mancala::load_str("gabata-without.mancala", &source.replace(line, ""), &[] as &[&str]).expect("the variant loads");
     let start = json!({
         "to_move": "south",
         "rows": {"a": [1, 0, 0, 0, 0, 0], "b": [0, 0, 0, 0, 0, 0], "c": [1, 0, 0, 0, 0, 0]},
         "captured": {"south": 26, "north": 26},
         "intact": [],
-    })
-    .to_string();
-    let mut free = Game::from_state(&without, parse_position(&start, &without).expect("a position"));
-    let mut seen = std::collections::HashMap::from([(free.position_json(), 1)]);
-    let mut played = Vec::new();
-    let ending = loop {
-        let action = free.legal_texts()[0].clone();
-        apply(&mut free, &action);
-        played.push(action);
-        let count = seen.entry(free.position_json()).or_insert(0);
-        *count += 1;
-        if *count == 3 {
-            break free.position();
-        }
-        assert!(played.len() < 1000, "no repetition");
-    };
+    });
+    let (played, ending) =
+        third_repetition("gabata", "    when position repeats 3 times, leftover to owner   // G13\n", &start.to_string());
     let mut game = at_with("south", [[1, 0, 0, 0, 0, 0], [0; 6], [1, 0, 0, 0, 0, 0]], [26, 26], json!({}));
     for (i, action) in played.iter().enumerate() {
         assert_eq!(game.position().round, Some(1), "after {i} actions");

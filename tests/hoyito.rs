@@ -82,28 +82,10 @@ fn h6_h7_the_four_taken_from_the_last_eight_takes_the_last_four_too() {
 
 #[test]
 fn h8_a_position_seen_a_third_time_ends_the_game_each_taking_their_own() {
-    let source = std::fs::read_to_string(rules_path("hoyito")).expect("rules/hoyito.mancala");
-    let line = "    when position repeats 3 times, leftover to owner   // H8\n";
-    assert_eq!(source.matches(line).count(), 1);
-    let without = mancala::load_str("hoyito-without.mancala", &source.replace(line, ""), &[] as &[&str]).expect("the variant loads");
     // Eight stones shuffled round with no four ever made (found by a search of small positions).
     let (start, north) = ([0u16, 0, 0, 2, 0, 1], [2u16, 1, 1, 0, 1, 0]);
-    let mut free = position(&without, "south", &start, &north, [20, 20]);
-    let mut seen = std::collections::HashMap::from([(free.position_json(), 1)]);
-    let mut played = Vec::new();
-    loop {
-        assert!(!free.is_over(), "the game ends otherwise: {}", free.position_json());
-        let action = free.legal_texts()[0].clone();
-        apply(&mut free, &action);
-        played.push(action);
-        let count = seen.entry(free.position_json()).or_insert(0);
-        *count += 1;
-        if *count == 3 {
-            break;
-        }
-        assert!(played.len() < 1000, "no repetition");
-    }
-    let ending = free.position();
+    let json = json!({"to_move": "south", "rows": {"a": start, "b": north}, "captured": {"south": 20, "north": 20}}).to_string();
+    let (played, ending) = third_repetition("hoyito", "    when position repeats 3 times, leftover to owner   // H8\n", &json);
     let mut game = position(hoyito(), "south", &start, &north, [20, 20]);
     let (last, rest) = played.split_last().expect("actions");
     for action in rest {

@@ -40,6 +40,36 @@ pub fn position<'r>(rules: &'r Rules, to_move: &str, a: &[u16], b: &[u16], captu
     Game::from_state(rules, state)
 }
 
+/// For a test of a repetition ending: plays the shipped rules `name` without `line` (which they
+/// hold once), from the position `start` (interchange JSON), each time the first legal action,
+/// until a position is seen for the third time (the start counts once). Returns the actions and
+/// that position. Panics if the game ends first, or nothing repeats within 1,000 actions.
+#[allow(dead_code)]
+#[track_caller]
+pub fn third_repetition(name: &str, line: &str, start: &str) -> (Vec<String>, mancala::engine::position::Position) {
+    let source = std::fs::read_to_string(rules_path(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(source.matches(line).count(), 1, "{name} holds {line:?} once");
+    let without =
+        mancala::load_str(&format!("{name}-without.mancala"), &source.replace(line, ""), &[] as &[&str]).expect("the variant loads");
+    let state = parse_position(start, &without).unwrap_or_else(|e| panic!("bad test position {start}: {e}"));
+    let mut game = Game::from_state(&without, state);
+    let round = game.position().round;
+    let mut seen = HashMap::from([(game.position_json(), 1)]);
+    let mut played = Vec::new();
+    loop {
+        let action = game.legal_texts().first().cloned().unwrap_or_else(|| panic!("the game ends otherwise: {}", game.position_json()));
+        apply(&mut game, &action);
+        played.push(action);
+        assert_eq!(game.position().round, round, "the round goes on without the rule: {}", game.position_json());
+        let count = seen.entry(game.position_json()).or_insert(0);
+        *count += 1;
+        if *count == 3 {
+            return (played, game.position());
+        }
+        assert!(played.len() < 1000, "no repetition");
+    }
+}
+
 /// Plays a comma-separated list of actions (`"a1, b2, pass"`); panics on the first one that
 /// does not parse or is not legal.
 #[track_caller]
