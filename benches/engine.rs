@@ -10,7 +10,7 @@ use mancala::cli::simulate::{game_seed, play_game};
 use mancala::{Game, Rules};
 
 /// Every shipped rule file, by name (`tests/fmt.rs` pins how many there are).
-const GAMES: [&str; 21] = [
+const GAMES: [&str; 22] = [
     "tihbat",
     "djenon-aboure",
     "gore",
@@ -32,6 +32,7 @@ const GAMES: [&str; 21] = [
     "hoyito",
     "bohnenspiel",
     "moruba",
+    "vai-lung-thlan",
 ];
 
 fn rules(name: &str) -> Rules {

@@ -161,7 +161,7 @@ fn mancala_files(folder: &str) -> Vec<PathBuf> {
 #[test]
 fn every_shipped_rule_file_is_formatted() {
     let files = mancala_files("rules");
-    assert_eq!(files.len(), 21);
+    assert_eq!(files.len(), 22);
     for path in files {
         let source = std::fs::read_to_string(&path).expect("readable");
         assert!(assert_formats_faithfully(&path.display().to_string(), &source), "{} is not formatted", path.display());
