@@ -135,6 +135,8 @@ pub enum StatementKind {
     Otherwise(Expr),
     /// `stores at right`
     Stores(Ident),
+    /// `stores not sown into`: laps pass the stores; they hold only what the players take.
+    StoresNotSown,
     /// `play again when last seed in own store` (the word is `last`)
     PlayAgain(Ident),
     /// `must feed an empty opponent`

@@ -91,6 +91,25 @@ fn b6_a_position_seen_a_third_time_ends_the_game_each_taking_their_own() {
     assert_eq!(game.result().map(|r| r.score), Some([ending.captured.south + own("a"), ending.captured.north + own("b")]));
 }
 
+#[test]
+fn b7_the_stores_hold_what_is_taken_and_no_lap_sows_into_them() {
+    // a6 (8): b6 … b1, then a1 and a2 — South's store, by a1, is passed. The last bean makes
+    // a2 one: nothing is taken, and no store has gained a bean.
+    let mut game = at("south", [0, 0, 0, 0, 0, 8], [1; 6]);
+    let before = stores(&game);
+    apply(&mut game, "a6");
+    assert_position(&game, Some("north"), &[1, 1, 0, 0, 0, 0], &[2; 6], before);
+    // What is taken goes to the store: the position shows it as `stores`.
+    assert_eq!(game.position().stores.map(|s| [s.south, s.north]), Some(before));
+    // Stores not sown into need stores, and give no last seed in a store to play again on.
+    let source = std::fs::read_to_string(rules_path("bohnenspiel")).expect("rules/bohnenspiel.mancala");
+    let check = |text: &str| stderr(&mancala_with_input(&["check", "--color", "never", "-"], text));
+    let without = check(&source.replace("    stores at left                          // B7\n", ""));
+    assert!(without.contains("this board has no stores to leave out of the sowing"), "{without}");
+    let again = check(&source.replace("    start from own hole ", "    play again when last seed in own store\n    start from own hole "));
+    assert!(again.contains("no seed falls into a store that is not sown into"), "{again}");
+}
+
 // ---------------------------------------------------------------- an independent model
 
 /// The perft counts of the independent model (`python3 bohnenspiel.py 8`).

@@ -38,6 +38,8 @@ pub(super) struct Board {
     pub stores: bool,
     /// `stores at left`: each player's store is at the left end of their row, as they see it.
     pub stores_left: bool,
+    /// Whether laps sow into the mover's store (not with `stores not sown into`).
+    pub stores_sown: bool,
     /// `seeds N in hand`: stones each player holds in hand at the start, and the line's span.
     pub hand: Option<(Num, Span)>,
 }
@@ -129,6 +131,7 @@ impl Checker {
             sets: sets?,
             stores: stores?.is_some(),
             stores_left: stores? == Some(true),
+            stores_sown: self.stores_sown(statements, stores?.is_some())?,
             hand,
         })
     }
@@ -780,6 +783,22 @@ impl Checker {
             return None;
         }
         Some(Some(left))
+    }
+
+    /// `stores not sown into`: `Some(false)` with it, on a board with stores; `None` (reported)
+    /// without stores.
+    fn stores_sown(&mut self, statements: &[&Statement], stores: bool) -> Option<bool> {
+        let Some(span) = statements.iter().find(|s| matches!(s.kind, StatementKind::StoresNotSown)).map(|s| s.span) else {
+            return Some(true);
+        };
+        if !stores {
+            self.push(
+                Diagnostic::error(Code::NoStores, "this board has no stores to leave out of the sowing", span, "which stores?")
+                    .with_help("add `stores at right` (or `at left`) to the board section, or remove this line"),
+            );
+            return None;
+        }
+        Some(false)
     }
 
     /// `outer` or `inner`, on a board where each player owns two rows; or `own`, any board.

@@ -25,6 +25,7 @@ pub const FORMS: &[Form] = &[
     OWNS,
     SEEDS,
     STORES,
+    STORES_NOT_SOWN,
     SET,
     TRACK,
     MOVES_FIRST,
@@ -85,6 +86,7 @@ pub const TRACK: Form =
     Form { keyword: "track", section: Some("board"), example: "track a1-a6 b6-b4 c6-c1 b1-b3   or   south track a1-a6 b6-b1 c1-c6" };
 pub const SEEDS: Form = Form { keyword: "seeds", section: Some("board"), example: "seeds 4   or   seeds 2 in row a   or   seeds 3 in a1" };
 pub const STORES: Form = Form { keyword: "stores", section: Some("board"), example: "stores at right   or   stores at left" };
+pub const STORES_NOT_SOWN: Form = Form { keyword: "stores not sown into", section: Some("board"), example: "stores not sown into" };
 pub const SET: Form =
     Form { keyword: "set", section: Some("board"), example: "set heads = last 2 holes of outer row   or   set houses = holes b5 c4" };
 pub const MOVES_FIRST: Form = Form { keyword: "moves first", section: Some("play"), example: "south moves first" };
@@ -194,6 +196,7 @@ pub fn form_of(kind: &StatementKind) -> Option<&'static Form> {
         StatementKind::RelayOrStop(_) => &RELAY_OR_STOP,
         StatementKind::RelayFrom { .. } => &RELAY,
         StatementKind::Stores(_) => &STORES,
+        StatementKind::StoresNotSown => &STORES_NOT_SOWN,
         StatementKind::PlayAgain(_) => &PLAY_AGAIN,
         StatementKind::MustFeed => &MUST_FEED,
         StatementKind::GrandSlamNothing => &GRAND_SLAM,

@@ -443,6 +443,8 @@ pub struct Model {
     pub stores: bool,
     /// Whether the stores are at the left end of each player's row as they see it (else the right).
     pub stores_left: bool,
+    /// Whether laps sow into the mover's store (`stores not sown into`: they pass it).
+    pub stores_sown: bool,
     /// Applied in order; a later placement overrides an earlier one.
     pub seeds: Vec<(Num, Placement)>,
     pub first: Player,

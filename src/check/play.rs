@@ -207,6 +207,7 @@ impl Checker {
             own_circuits: sowing.own_circuits.is_some(),
             stores: board.stores,
             stores_left: board.stores_left,
+            stores_sown: board.stores_sown,
             first: play.first,
             start: play.start,
             fallback: play.fallback,
@@ -595,12 +596,22 @@ impl Checker {
 
     /// Whether the turn's rules find the stores they speak of (a board without stores reported).
     fn stores_fit(&mut self, board: &super::board::Board, turn: &Turn) -> bool {
-        let (Some(span), false) = (turn.play_again_span, board.stores) else { return true };
-        self.push(
-            Diagnostic::error(Code::NoStores, "this board has no stores", span, "which store?")
-                .with_help("add `stores at right` to the board section, or remove this line"),
-        );
-        false
+        let Some(span) = turn.play_again_span else { return true };
+        if !board.stores {
+            self.push(
+                Diagnostic::error(Code::NoStores, "this board has no stores", span, "which store?")
+                    .with_help("add `stores at right` to the board section, or remove this line"),
+            );
+            return false;
+        }
+        if !board.stores_sown {
+            self.push(
+                Diagnostic::error(Code::Contradiction, "no seed falls into a store that is not sown into", span, "a last seed in a store")
+                    .with_help("remove `stores not sown into` from the board section, or this line"),
+            );
+            return false;
+        }
+        true
     }
 
     /// Whether the board's rows make circuits: a four-row board needs each player to sow round

@@ -6,6 +6,7 @@
 use std::fmt::Write;
 
 use crate::engine::Pending;
+use crate::player::Player;
 use crate::Game;
 
 /// Whether to colour the drawing.
@@ -91,7 +92,14 @@ pub fn draw_styled(game: &Game<'_>, last: Option<&str>, style: Style) -> String 
         if row == 0 || row + 1 == rules.rows {
             let what = if rules.stores { "store" } else { "captured" };
             let hand = if rules.has_hands() { format!(", in hand {}", state.hand[owner.index()]) } else { String::new() };
-            let _ = writeln!(out, "   {owner:<5}  {what} {}{hand}", state.captured[owner.index()]);
+            // Where the store stands: by the end hole of the owner's row on its side.
+            let by = if rules.stores {
+                let column = if (owner == Player::South) != rules.stores_left { rules.columns - 1 } else { 0 };
+                format!(" (by {})", rules.label(row * rules.columns + column))
+            } else {
+                String::new()
+            };
+            let _ = writeln!(out, "   {owner:<5}  {what} {}{by}{hand}", state.captured[owner.index()]);
         } else if shared {
             let _ = writeln!(out, "   {}", shared_row(rules, row));
         } else {

@@ -392,7 +392,7 @@ impl<'m> Board<'m> {
             }),
             None => Player::BOTH.map(|p| circuit(rows, columns, model.direction, model.own_circuits.then_some((p, &model.row_owner)))),
         };
-        if model.stores {
+        if model.stores && model.stores_sown {
             for (p, circuit) in circuits.iter_mut().enumerate() {
                 place_store(circuit, Player::BOTH[p], row_owner, columns, model.direction, model.stores_left, holes + p);
             }

@@ -294,6 +294,7 @@ fn is_keyword(rule: Rule) -> bool {
             | kw_finish
             | kw_last
             | kw_continue
+            | kw_sown
             | kw_its
             | kw_match
             | kw_game
@@ -524,6 +525,7 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
         },
         Rule::otherwise => StatementKind::Otherwise(build_expr(c.next()?)?),
         Rule::stores => StatementKind::Stores(build_ident(c.next()?)),
+        Rule::stores_not_sown => StatementKind::StoresNotSown,
         Rule::play_again => StatementKind::PlayAgain(build_ident(c.next()?)),
         Rule::must_feed => StatementKind::MustFeed,
         Rule::grand_slam => StatementKind::GrandSlamNothing,
