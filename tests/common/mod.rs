@@ -222,6 +222,19 @@ pub fn replay_model_games(rules: &Rules, fixture: &str, view: impl Fn(&Game<'_>)
     games
 }
 
+/// A position as the plainer models write it: every hole's count, the two stores, the player to
+/// move (`"s"` or `"n"`) and the legal actions joined by spaces.
+#[allow(dead_code)]
+pub fn plain_model_view(game: &Game<'_>) -> serde_json::Value {
+    use serde_json::{json, Value};
+    let (rules, state) = (game.rules(), game.state());
+    let mut line: Vec<Value> = state.counts[..rules.holes].iter().map(|&c| json!(c)).collect();
+    line.extend(state.captured.iter().map(|&c| json!(c)));
+    line.push(json!(if state.to_move.name() == "south" { "s" } else { "n" }));
+    line.push(json!(game.legal_texts().join(" ")));
+    Value::Array(line)
+}
+
 // ---------------------------------------------------------------- four rows of eight
 
 /// The holes of a row of 8 given sparsely: empty but for `(column, count)`.
