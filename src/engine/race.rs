@@ -8,7 +8,7 @@
 //! inside a race.
 
 use super::capture::{capture, resolve, resow, GoesOn};
-use super::sowing::{back_into_origin, drop_stone, lift_from, lift_most};
+use super::sowing::{back_into_origin, bank_stores, drop_stone, lift_from, lift_most};
 use super::{Lap, State};
 use crate::compile::{step, Rules};
 use crate::player::Player;
@@ -60,12 +60,7 @@ pub fn race(rules: &Rules, start: &State, holes: [usize; 2], last_moves: bool) -
     let (mut power, mut steps) = (1u32, 0u32);
     for _ in 0..ENDLESS_TICKS {
         if sowers.iter().all(|s| s.done) {
-            // Stones sown into the stores are their owners' captures.
-            if rules.stores {
-                for p in 0..2 {
-                    state.captured[p] += u32::from(std::mem::take(&mut state.counts[rules.holes + p]));
-                }
-            }
+            bank_stores(rules, &mut state);
             let next = if last_moves { finished[1] } else { finished[0] };
             return Some(Finish { state, next });
         }
@@ -103,8 +98,8 @@ pub fn race(rules: &Rules, start: &State, holes: [usize; 2], last_moves: bool) -
     None
 }
 
-/// While `sower`'s hand is empty: the lap has ended where it stands, so it relays (lifting a
-/// new hand) or the move ends and captures.
+/// While `sower`'s hand is empty: the lap has ended where it stands, so it goes on (a capture
+/// sown on or going on, a relay) or the move ends and captures.
 fn settle(rules: &Rules, state: &mut State, sower: &mut Sower, finished: &mut Vec<Player>) {
     while sower.seeds == 0 && !sower.done {
         let (last, player) = (sower.at, sower.player);
@@ -112,33 +107,30 @@ fn settle(rules: &Rules, state: &mut State, sower: &mut Sower, finished: &mut Ve
         let ends_here = last >= rules.holes || state.claimed & (1u128 << last) != 0 || sower.laps >= rules.lap_limit;
         // A capture that goes on (or sows its stones on) comes before any relay.
         let resown = if rules.resows && !ends_here { resow(rules, state, last, sower.origin, player, lap) } else { None };
-        if let Some((stones, goes_on)) = resown {
-            let (origin, seeds) = match goes_on {
-                GoesOn::Lift(hole) => (hole, lift_from(state, hole, lift_most(rules, state, hole, player, sower.laps + 1))),
-                GoesOn::SowAfter(after) => (after, stones),
-            };
-            let back = matches!(goes_on, GoesOn::Lift(_)) && back_into_origin(rules, seeds);
-            *sower = Sower { at: origin, origin, seeds, back, laps: sower.laps + 1, sown: seeds, ..*sower };
-            continue;
-        }
-        let relays = !ends_here && rules.relay.as_ref().is_some_and(|relay| state.holds_in_lap(rules, relay, last, player, lap));
-        if relays {
-            let lifted = resolve(rules, state, rules.relay_from, last, sower.origin, player).filter(|&h| h < rules.holes).unwrap_or(last);
-            let most = lift_most(rules, state, lifted, player, sower.laps + 1);
-            let seeds = lift_from(state, lifted, most);
-            *sower = Sower {
-                at: lifted,
-                origin: lifted,
-                seeds,
-                back: back_into_origin(rules, seeds),
-                laps: sower.laps + 1,
-                sown: seeds,
-                ..*sower
-            };
-        } else {
-            sower.done = true;
-            finished.push(player);
-            capture(rules, state, last, player, lap);
+        let lifted = match resown {
+            Some((_, GoesOn::Lift(hole))) => Some(hole),
+            Some((stones, GoesOn::SowAfter(after))) => {
+                // Captured stones sown on, the first into the hole after `after`.
+                *sower = Sower { at: after, origin: after, seeds: stones, back: false, laps: sower.laps + 1, sown: stones, ..*sower };
+                continue;
+            }
+            None if !ends_here && rules.relay.as_ref().is_some_and(|relay| state.holds_in_lap(rules, relay, last, player, lap)) => {
+                Some(resolve(rules, state, rules.relay_from, last, sower.origin, player).filter(|&h| h < rules.holes).unwrap_or(last))
+            }
+            None => None,
+        };
+        match lifted {
+            // The next lap, lifted at once: its first stone falls in the next tick.
+            Some(hole) => {
+                let seeds = lift_from(state, hole, lift_most(rules, state, hole, player, sower.laps + 1));
+                let back = back_into_origin(rules, seeds);
+                *sower = Sower { at: hole, origin: hole, seeds, back, laps: sower.laps + 1, sown: seeds, ..*sower };
+            }
+            None => {
+                sower.done = true;
+                finished.push(player);
+                capture(rules, state, last, player, lap);
+            }
         }
     }
 }

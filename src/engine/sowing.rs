@@ -84,6 +84,16 @@ fn lap(rules: &Rules, state: &mut State, hand: Hand, next: &[u8; crate::MAX_HOLE
     at
 }
 
+/// At a move's end, the stones sown into the stores become their owners' captures.
+#[inline]
+pub(super) fn bank_stores(rules: &Rules, state: &mut State) {
+    if rules.stores {
+        for p in 0..2 {
+            state.captured[p] += u32::from(std::mem::take(&mut state.counts[rules.holes + p]));
+        }
+    }
+}
+
 /// Lifts at most `most` stones of `hole` into the hand; returns how many.
 pub(super) fn lift_from(state: &mut State, hole: usize, most: u32) -> u32 {
     let lifted = state.counts[hole].min(u16::try_from(most).unwrap_or(u16::MAX));
@@ -217,12 +227,7 @@ fn sow_hand(rules: &Rules, state: &mut State, mut hand: Hand, mover: Player, dec
             };
             if !relays {
                 let choice = !ends_here && rules.relay_or_stop.as_ref().is_some_and(|p| state.holds_in_lap(rules, p, last, mover, lap_now));
-                if rules.stores {
-                    // Stones sown into the stores are their owners' captures.
-                    for p in 0..2 {
-                        state.captured[p] += u32::from(std::mem::take(&mut state.counts[holes + p]));
-                    }
-                }
+                bank_stores(rules, state);
                 // A move that has sown more than one lap without its first capturing ends with none.
                 let may_capture = may_capture || !rules.first_lap_decides || (laps == 1 && !decided);
                 return Some(Sowing { last, laps, choice, lap: lap_now, taken, may_capture });
