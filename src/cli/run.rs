@@ -26,7 +26,8 @@ pub struct RunArgs {
     /// Print the final position as JSON.
     #[arg(long)]
     json: bool,
-    /// Print one JSON position per line: the start, then after every action.
+    /// Print one JSON position per line: the start, then after every action, with the action
+    /// (`action`) and the steps it took (`events`).
     #[arg(long)]
     trace: bool,
 }
@@ -56,6 +57,7 @@ pub fn run(args: &RunArgs) -> u8 {
         }
     };
     if args.trace {
+        game.set_tracing(true);
         println!("{}", game.position_json());
     }
     let text = match args.moves.as_deref().map(read_moves).transpose() {
@@ -87,10 +89,11 @@ pub fn run(args: &RunArgs) -> u8 {
             eprintln!("error: {place}, `{text}`: {why}");
             return ILLEGAL_ACTION;
         }
-        last = Some(action.text(&rules));
+        let text = action.text(&rules);
         if args.trace {
-            println!("{}", game.position_json());
+            println!("{}", game.step_json(&text));
         }
+        last = Some(text);
     }
     if args.trace {
         return OK;

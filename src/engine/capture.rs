@@ -3,6 +3,7 @@
 //! claims, then its chain, then the holes the mover chooses. Captures that sow their stones on
 //! are tried at the end of every lap instead ([`resow`]).
 
+use super::events::{Event, TakeHow, Trace};
 use super::{Lap, Pending, State};
 use crate::check::model::{ChainDirection, Direction, HoleRef, Num, Relation, RowEnd, RowKind, Take};
 use crate::compile::{step, CaptureRule, Rules};
@@ -11,7 +12,7 @@ use crate::player::Player;
 /// Applies the first capture rule that holds on `last` (of those that keep their stones); returns
 /// the stones taken. Where the mover must then choose holes among more than they may take, the
 /// choice is left open in `state.pending`; with no real choice the holes are taken at once.
-pub fn capture(rules: &Rules, state: &mut State, last: usize, mover: Player, lap: Lap) -> u32 {
+pub fn capture<T: Trace>(rules: &Rules, state: &mut State, last: usize, mover: Player, lap: Lap, tr: &mut T) -> u32 {
     // A lap that ends in a store, or in a claimed hole that passes its stones on (always empty),
     // captures nothing.
     if last >= rules.holes || (state.claimed & (1u128 << last) != 0 && !rules.claims_keep) {
@@ -24,16 +25,18 @@ pub fn capture(rules: &Rules, state: &mut State, last: usize, mover: Player, lap
     };
     // Kept only where a grand slam may have to be undone.
     let before = rule.grand_slam_nothing.then_some(*state);
-    let mut taken = take_by(rules, rule, state, last, last, mover);
+    let mark = tr.mark();
+    let mut taken = take_by(rules, rule, state, last, last, mover, TakeHow::Capture, tr);
     // A grand slam (the opponent's side left empty) takes nothing where the rule says so.
     if let Some(before) = before.filter(|_| taken > 0 && (0..rules.holes).all(|h| state.owners[h] == mover || state.counts[h] == 0)) {
         *state = before;
+        tr.truncate(mark);
         return 0;
     }
     if let Some((count, _)) = &rule.bonus {
         let choosable = choosable(rules, state, mover, index);
         if choosable.count_ones() <= *count {
-            super::holes_of(choosable).for_each(|hole| take(state, hole, &mut taken));
+            super::holes_of(choosable).for_each(|hole| take(state, hole, &mut taken, mover, TakeHow::Chosen, tr));
         } else {
             // The checker refuses more capture sections than a byte numbers.
             state.pending = Pending::Choose(u8::try_from(index).unwrap_or(u8::MAX));
@@ -58,9 +61,18 @@ pub enum GoesOn {
 /// `direction` says, and names how the move goes on. Returns the stones taken and that (`None`:
 /// no capture, or one that took no stone). Stones kept by a rule that goes on are the mover's
 /// captures already.
-pub fn resow(rules: &Rules, state: &mut State, last: usize, origin: usize, mover: Player, lap: Lap) -> Option<(u32, GoesOn)> {
+pub fn resow<T: Trace>(
+    rules: &Rules,
+    state: &mut State,
+    last: usize,
+    origin: usize,
+    mover: Player,
+    lap: Lap,
+    tr: &mut T,
+) -> Option<(u32, GoesOn)> {
     let rule = rules.captures.iter().find(|c| c.resow() && state.holds_in_lap(rules, &c.when, last, mover, lap))?;
-    let stones = take_by(rules, rule, state, last, origin, mover);
+    let how = if rule.continue_from.is_some() { TakeHow::Capture } else { TakeHow::Sown };
+    let stones = take_by(rules, rule, state, last, origin, mover, how, tr);
     if stones == 0 {
         return None;
     }
@@ -110,57 +122,84 @@ pub fn resolve(rules: &Rules, state: &State, what: HoleRef, last: usize, origin:
 }
 
 /// What `rule` takes from the last hole `last` of a lap from `origin`: its holes, its chain, its
-/// claims. Returns the stones taken, which the caller puts where they go.
-fn take_by(rules: &Rules, rule: &CaptureRule, state: &mut State, last: usize, origin: usize, mover: Player) -> u32 {
+/// claims. Returns the stones taken, which the caller puts where they go (`how` says where, for
+/// the events).
+#[allow(clippy::too_many_arguments)]
+fn take_by<T: Trace>(
+    rules: &Rules,
+    rule: &CaptureRule,
+    state: &mut State,
+    last: usize,
+    origin: usize,
+    mover: Player,
+    how: TakeHow,
+    tr: &mut T,
+) -> u32 {
     let mut taken = 0u32;
     for what in &rule.takes {
-        take_one(rules, state, *what, last, origin, mover, &mut taken);
+        take_one(rules, state, *what, last, origin, mover, &mut taken, how, tr);
     }
     for what in &rule.claims {
         // The hole changes hands for good: its stones now, and all sown into it later (or, where
         // claims keep their stones, they stay in it). A store is never claimed: it is its owner's.
         if let Some(hole) = resolve(rules, state, *what, last, origin, mover).filter(|&h| h < rules.holes) {
             if !rules.claims_keep {
-                take(state, hole, &mut taken);
+                take(state, hole, &mut taken, mover, how, tr);
             }
             state.owners[hole] = mover;
             state.claimed |= 1u128 << hole;
+            tr.event(|| Event::Claim { by: mover, hole: crate::hole_byte(hole) });
         }
     }
     if let Some((direction, pred)) = &rule.chain {
         let mut visited: u128 = 1 << last;
-        let mut walk = |state: &mut State, table: &[u8; crate::MAX_HOLES]| {
+        let mut walk = |state: &mut State, table: &[u8; crate::MAX_HOLES], tr: &mut T| {
             let mut hole = step(table, last, state.closed);
             while hole < rules.holes && visited & (1 << hole) == 0 && state.holds(rules, pred, hole, mover) {
                 visited |= 1 << hole;
-                take(state, hole, &mut taken);
+                take(state, hole, &mut taken, mover, how, tr);
                 hole = step(table, hole, state.closed);
             }
         };
         let reversed = state.reversed;
         if matches!(direction, ChainDirection::Backward | ChainDirection::Both) {
-            walk(state, rules.previous_of(mover, reversed));
+            walk(state, rules.previous_of(mover, reversed), tr);
         }
         if matches!(direction, ChainDirection::Forward | ChainDirection::Both) {
-            walk(state, rules.next_of(mover, reversed));
+            walk(state, rules.next_of(mover, reversed), tr);
         }
     }
     taken
 }
 
-/// Moves every stone of `hole` to what the capture has taken.
-fn take(state: &mut State, hole: usize, taken: &mut u32) {
-    *taken += u32::from(state.counts[hole]);
+/// Moves every stone of `hole` to what `by`'s capture has taken.
+fn take<T: Trace>(state: &mut State, hole: usize, taken: &mut u32, by: Player, how: TakeHow, tr: &mut T) {
+    let stones = state.counts[hole];
+    *taken += u32::from(stones);
     state.counts[hole] = 0;
     state.intact &= !(1u128 << hole);
+    if stones > 0 {
+        tr.event(|| Event::Take { by, hole: crate::hole_byte(hole), stones, how });
+    }
 }
 
 /// Takes what `what` names, from the last hole `last` of a lap from `origin`.
-fn take_one(rules: &Rules, state: &mut State, what: Take, last: usize, origin: usize, mover: Player, taken: &mut u32) {
+#[allow(clippy::too_many_arguments)]
+fn take_one<T: Trace>(
+    rules: &Rules,
+    state: &mut State,
+    what: Take,
+    last: usize,
+    origin: usize,
+    mover: Player,
+    taken: &mut u32,
+    how: TakeHow,
+    tr: &mut T,
+) {
     match what {
         Take::Hole(hole) => {
             if let Some(hole) = resolve(rules, state, hole, last, origin, mover).filter(|&h| h < rules.holes) {
-                take(state, hole, taken);
+                take(state, hole, taken, mover, how, tr);
             }
         }
         Take::Part(most, hole) => {
@@ -176,13 +215,16 @@ fn take_one(rules: &Rules, state: &mut State, what: Take, last: usize, origin: u
                 if state.counts[hole] == 0 {
                     state.intact &= !(1u128 << hole);
                 }
+                if stones > 0 {
+                    tr.event(|| Event::Take { by: mover, hole: crate::hole_byte(hole), stones, how });
+                }
             }
         }
         Take::OpponentColumn => {
             for row in 0..rules.rows {
                 let hole = row * rules.columns + last % rules.columns;
                 if state.owners[hole] != mover {
-                    take(state, hole, taken);
+                    take(state, hole, taken, mover, how, tr);
                 }
             }
         }
@@ -197,20 +239,20 @@ pub fn choosable(rules: &Rules, state: &State, mover: Player, rule: usize) -> u1
 
 /// Takes the chosen holes `set` for `mover`, ending the choice; `false` (and nothing changed) if
 /// the set is not one the open choice allows.
-pub fn take_chosen(rules: &Rules, state: &mut State, mover: Player, set: u128) -> bool {
+pub fn take_chosen<T: Trace>(rules: &Rules, state: &mut State, mover: Player, set: u128, tr: &mut T) -> bool {
     let Pending::Choose(rule) = state.pending else { return false };
     let count = rules.chosen_count(rule as usize);
     if count == 0 || set.count_ones() != count || set & !choosable(rules, state, mover, rule as usize) != 0 {
         return false;
     }
-    take_holes(state, mover, set);
+    take_holes(state, mover, set, tr);
     state.pending = Pending::None;
     true
 }
 
 /// Moves every stone of the holes of `set` to `mover`'s captures.
-pub fn take_holes(state: &mut State, mover: Player, set: u128) {
+pub fn take_holes<T: Trace>(state: &mut State, mover: Player, set: u128, tr: &mut T) {
     let mut taken = 0;
-    super::holes_of(set).for_each(|hole| take(state, hole, &mut taken));
+    super::holes_of(set).for_each(|hole| take(state, hole, &mut taken, mover, TakeHow::Chosen, tr));
     state.captured[mover.index()] += taken;
 }

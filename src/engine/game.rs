@@ -4,6 +4,7 @@
 use super::action::Action;
 use super::capture::{capture, choosable, take_chosen, take_holes};
 use super::ending;
+use super::events::{Event, Recorder, Silent, TakeHow, Trace};
 use super::history::History;
 use super::placing;
 use super::rounds::{self, Next};
@@ -37,6 +38,8 @@ pub struct Game<'r> {
     /// In a match of rounds whose rules end it on repeated round starts, how often each start
     /// position has stood.
     round_starts: History,
+    /// The events of the last action (recorded only when asked: [`Game::set_tracing`]).
+    trace: Recorder,
 }
 
 impl<'r> Game<'r> {
@@ -54,7 +57,15 @@ impl<'r> Game<'r> {
 
     fn starting(rules: &'r Rules, state: State, ask_endings: bool) -> Game<'r> {
         let round_starts = History::new([false, rules.rounds.as_ref().is_some_and(|r| r.repeats.is_some())]);
-        let mut game = Game { rules, state, history: History::new(rules.repetition_kinds), result: None, last_laps: 0, round_starts };
+        let mut game = Game {
+            rules,
+            state,
+            history: History::new(rules.repetition_kinds),
+            result: None,
+            last_laps: 0,
+            round_starts,
+            trace: Recorder::default(),
+        };
         game.history.record(rules, &state);
         // A position may leave a choice open that is no choice at all: settle it.
         if let Pending::Choose(rule) = state.pending {
@@ -62,7 +73,7 @@ impl<'r> Game<'r> {
             let holes = choosable(rules, &state, mover, rule as usize);
             if holes.count_ones() <= rules.chosen_count(rule as usize) {
                 game.state.pending = Pending::None;
-                take_holes(&mut game.state, mover, holes);
+                take_holes(&mut game.state, mover, holes, &mut Silent);
                 game.end_action(mover, mover.opponent(), true);
                 return game;
             }
@@ -99,6 +110,16 @@ impl<'r> Game<'r> {
         self.last_laps
     }
 
+    /// Records (or stops recording) the events of each action from now on.
+    pub fn set_tracing(&mut self, on: bool) {
+        self.trace.set(on);
+    }
+
+    /// The events of the last action applied, in order (none unless tracing is on).
+    pub fn events(&self) -> &[Event] {
+        self.trace.events()
+    }
+
     pub fn is_over(&self) -> bool {
         self.result.is_some()
     }
@@ -129,7 +150,7 @@ impl<'r> Game<'r> {
         match self.state.pending {
             Pending::None => {}
             Pending::Continue(hole) => {
-                if self.continued(hole as usize).is_some() {
+                if self.continued(hole as usize, &mut Silent).is_some() {
                     actions.push(Action::Continue);
                 }
                 actions.push(Action::Stop);
@@ -141,7 +162,7 @@ impl<'r> Game<'r> {
                 return;
             }
             Pending::Race(chosen) => {
-                let replies = (0..self.rules.holes).filter(|&h| self.race_reply(usize::from(chosen), h).is_some());
+                let replies = (0..self.rules.holes).filter(|&h| self.race_reply(usize::from(chosen), h, &mut Silent).is_some());
                 actions.extend(replies.map(|h| Action::Sow(crate::hole_byte(h))));
                 return;
             }
@@ -204,7 +225,7 @@ impl<'r> Game<'r> {
         let allowed = !reversed || rules.either_way || rules.reverse.as_ref().is_some_and(|(p, _)| self.startable(mover, hole, p));
         allowed
             && self.startable(mover, hole, from)
-            && self.try_move(mover, hole, reversed).is_some_and(|(after, sowing)| self.captures(&after, &sowing, mover))
+            && self.try_move(mover, hole, reversed, &mut Silent).is_some_and(|(after, sowing)| self.captures(&after, &sowing, mover))
     }
 
     /// Whether some move of `mover`'s captures where a capture is compulsory.
@@ -224,12 +245,12 @@ impl<'r> Game<'r> {
     fn race_choice(&self, hole: usize) -> bool {
         let first = self.rules.first;
         self.startable(first, hole, self.start_condition(first))
-            && (0..self.rules.holes).any(|reply| self.race_reply(hole, reply).is_some())
+            && (0..self.rules.holes).any(|reply| self.race_reply(hole, reply, &mut Silent).is_some())
     }
 
     /// The race of the first player's `chosen` hole against the other's `reply`, if the other may
     /// choose it and the race ends.
-    fn race_reply(&self, chosen: usize, reply: usize) -> Option<super::race::Finish> {
+    fn race_reply<T: Trace>(&self, chosen: usize, reply: usize, tr: &mut T) -> Option<super::race::Finish> {
         let (rules, second) = (self.rules, self.rules.first.opponent());
         if !self.startable(second, reply, self.start_condition(second)) {
             return None;
@@ -237,7 +258,7 @@ impl<'r> Game<'r> {
         let mut holes = [0; 2];
         holes[rules.first.index()] = chosen;
         holes[second.index()] = reply;
-        super::race::race(rules, &self.state, holes, rules.race.unwrap_or(true))
+        super::race::race(rules, &self.state, holes, rules.race.unwrap_or(true), tr)
     }
 
     /// Whether `mover` moves by placing a stone from their hand.
@@ -249,13 +270,13 @@ impl<'r> Game<'r> {
     fn can_reverse(&self, mover: Player, hole: usize, start: &Pred) -> bool {
         let rules = self.rules;
         if rules.either_way {
-            return self.startable(mover, hole, start) && self.try_move(mover, hole, true).is_some();
+            return self.startable(mover, hole, start) && self.try_move(mover, hole, true, &mut Silent).is_some();
         }
         let Some((from, only_to_capture)) = &rules.reverse else { return false };
         if !self.startable(mover, hole, from) {
             return false;
         }
-        match self.try_move(mover, hole, true) {
+        match self.try_move(mover, hole, true, &mut Silent) {
             Some((after, sowing)) => !only_to_capture || self.captures(&after, &sowing, mover),
             None => false,
         }
@@ -271,7 +292,9 @@ impl<'r> Game<'r> {
             return false;
         }
         let mut end = *after;
-        capture(self.rules, &mut end, sowing.last, mover, sowing.lap) > 0 || end.pending != Pending::None || end.claimed != after.claimed
+        capture(self.rules, &mut end, sowing.last, mover, sowing.lap, &mut Silent) > 0
+            || end.pending != Pending::None
+            || end.claimed != after.claimed
     }
 
     /// The legal actions as canonical text.
@@ -279,12 +302,29 @@ impl<'r> Game<'r> {
         self.legal_actions().into_iter().map(|a| a.text(self.rules)).collect()
     }
 
-    /// Plays `action`, or returns why it is illegal and changes nothing.
+    /// Plays `action`, or returns why it is illegal and changes nothing (the events kept are
+    /// still those of the last action applied).
     pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+        if !self.trace.on() {
+            return self.play(action);
+        }
+        let before = self.trace.clone();
+        self.trace.clear();
+        let played = self.play(action);
+        if played.is_err() {
+            self.trace = before;
+        }
+        played
+    }
+
+    fn illegal(&self, action: Action) -> IllegalAction {
+        IllegalAction { action: action.text(self.rules), legal: self.legal_texts() }
+    }
+
+    fn play(&mut self, action: Action) -> Result<(), IllegalAction> {
         let mover = self.state.to_move;
-        let illegal = || IllegalAction { action: action.text(self.rules), legal: self.legal_texts() };
         if self.is_over() {
-            return Err(illegal());
+            return Err(self.illegal(action));
         }
         let answering = self.state.offer != 0;
         let mut laps = 0;
@@ -293,34 +333,45 @@ impl<'r> Game<'r> {
             (Action::Sow(hole), _) if idle && self.racing() => {
                 // The first of the two choices of a turn played at once: nothing moves yet.
                 if !self.race_choice(hole as usize) {
-                    return Err(illegal());
+                    return Err(self.illegal(action));
                 }
                 self.state.pending = Pending::Race(hole);
                 self.state.to_move = mover.opponent();
+                let state = self.state;
+                self.trace.event(|| Event::Ask(Box::new(state)));
+                self.trace.event(|| Event::Turn { to: state.to_move });
             }
             (Action::Sow(hole), Pending::Race(chosen)) => {
-                let Some(finish) = self.race_reply(usize::from(chosen), hole as usize) else {
-                    return Err(illegal());
+                let mut trace = std::mem::take(&mut self.trace);
+                let finish = self.race_reply(usize::from(chosen), hole as usize, &mut trace);
+                self.trace = trace;
+                let Some(finish) = finish else {
+                    return Err(self.illegal(action));
                 };
                 self.state = finish.state;
                 self.state.pending = Pending::None;
                 // The turn played at once is over for both: on to the next phase.
                 self.state.phase = [1, 1];
+                for by in Player::BOTH {
+                    self.trace.event(|| Event::Phase { by, phase: 1 });
+                }
                 self.end_action(mover, finish.next, true);
             }
             (Action::Sow(hole) | Action::SowReversed(hole), _) if idle && self.placing(mover) => {
                 if !placing::is_legal(self.rules, &self.state, mover, action) {
-                    return Err(illegal());
+                    return Err(self.illegal(action));
                 }
                 let hole = hole as usize;
                 if !self.rules.place_then_sow {
                     self.state.hand[mover.index()] -= 1;
                     self.state.counts[hole] += 1;
+                    self.trace.event(|| Event::Place { by: mover, hole: crate::hole_byte(hole) });
                     self.end_action(mover, mover.opponent(), true);
                 } else {
                     let reversed = matches!(action, Action::SowReversed(_));
-                    let Some((after, sowing, _)) = placing::placement(self.rules, &self.state, mover, hole, reversed) else {
-                        return Err(illegal());
+                    let Some((after, sowing, _)) = placing::placement(self.rules, &self.state, mover, hole, reversed, &mut self.trace)
+                    else {
+                        return Err(self.illegal(action));
                     };
                     self.state = after;
                     laps = sowing.laps;
@@ -328,16 +379,22 @@ impl<'r> Game<'r> {
                 }
             }
             (Action::Sow(hole) | Action::SowReversed(hole), _) if idle => {
-                let Some((after, sowing)) = self.legal_move(mover, action, hole as usize) else {
-                    return Err(illegal());
+                let mut trace = std::mem::take(&mut self.trace);
+                let legal = self.legal_move(mover, action, hole as usize, &mut trace);
+                self.trace = trace;
+                let Some((after, sowing)) = legal else {
+                    return Err(self.illegal(action));
                 };
                 self.state = after;
                 laps = sowing.laps;
                 self.lap_ended(mover, &sowing);
             }
             (Action::Continue, Pending::Continue(hole)) => {
-                let Some((after, sowing)) = self.continued(hole as usize) else {
-                    return Err(illegal());
+                let mut trace = std::mem::take(&mut self.trace);
+                let continued = self.continued(hole as usize, &mut trace);
+                self.trace = trace;
+                let Some((after, sowing)) = continued else {
+                    return Err(self.illegal(action));
                 };
                 self.state = after;
                 laps = sowing.laps;
@@ -350,35 +407,39 @@ impl<'r> Game<'r> {
             }
             (Action::Take(set), Pending::Choose(_)) => {
                 let mut after = self.state;
-                if !take_chosen(self.rules, &mut after, mover, set) {
-                    return Err(illegal());
+                if !take_chosen(self.rules, &mut after, mover, set, &mut self.trace) {
+                    return Err(self.illegal(action));
                 }
                 self.state = after;
                 self.end_action(mover, mover.opponent(), true);
             }
             (Action::Pass, _) if idle => {
                 if !self.has_no_move(mover) || self.rules.no_move != NoMove::Pass {
-                    return Err(illegal());
+                    return Err(self.illegal(action));
                 }
+                self.trace.event(|| Event::Pass { by: mover });
                 self.end_action(mover, mover.opponent(), true);
             }
             (Action::Offer(set), _) if idle => {
-                let Some(rule) = &self.rules.trade else { return Err(illegal()) };
+                let Some(rule) = &self.rules.trade else { return Err(self.illegal(action)) };
                 if self.has_no_move(mover) || !trade::can_offer(self.rules, rule, &self.state, mover, set) {
-                    return Err(illegal());
+                    return Err(self.illegal(action));
                 }
                 self.state.offer = set;
+                self.trace.event(|| Event::Offer { by: mover, holes: set });
                 // An offer is not a move: it changes no stone, so no board ending is asked.
                 self.end_action(mover, mover.opponent(), false);
             }
             (Action::Accept | Action::Decline, _) if answering => {
-                let Some(rule) = &self.rules.trade else { return Err(illegal()) };
-                trade::answer(rule, &mut self.state, action == Action::Accept);
+                let Some(rule) = &self.rules.trade else { return Err(self.illegal(action)) };
+                let (accepted, holes, price) = (action == Action::Accept, self.state.offer, rule.price);
+                trade::answer(rule, &mut self.state, accepted);
+                self.trace.event(|| Event::Answer { by: mover, accepted, holes, price });
                 // The offer was the offerer's whole turn: the receiver now plays theirs.
                 // A decline moves no stone: no board ending is asked after it.
                 self.end_action(mover, mover, action == Action::Accept);
             }
-            _ => return Err(illegal()),
+            _ => return Err(self.illegal(action)),
         }
         self.last_laps = laps;
         Ok(())
@@ -388,8 +449,10 @@ impl<'r> Game<'r> {
     /// move waits for the choice (made for them when relaying would never end).
     fn lap_ended(&mut self, mover: Player, sowing: &Sowing) {
         let last = sowing.last;
-        if sowing.choice && self.continued(last).is_some() {
+        if sowing.choice && self.continued(last, &mut Silent).is_some() {
             self.state.pending = Pending::Continue(crate::hole_byte(last));
+            let state = self.state;
+            self.trace.event(|| Event::Ask(Box::new(state)));
             self.record_position(mover);
         } else {
             self.move_ended(mover, last, sowing.lap, sowing.may_capture);
@@ -400,57 +463,62 @@ impl<'r> Game<'r> {
     /// over the turn (unless the mover has holes to choose).
     fn move_ended(&mut self, mover: Player, last: usize, lap: Lap, may_capture: bool) {
         if may_capture {
-            capture(self.rules, &mut self.state, last, mover, lap);
+            capture(self.rules, &mut self.state, last, mover, lap, &mut self.trace);
         }
         if self.state.pending == Pending::None {
             // The last seed in the mover's own store: they move again.
             let again = self.rules.play_again && last == self.rules.holes + mover.index();
+            if again {
+                self.trace.event(|| Event::Again { by: mover, why: "the last stone fell into their store" });
+            }
             self.end_action(mover, if again { mover } else { mover.opponent() }, true);
         } else {
+            let state = self.state;
+            self.trace.event(|| Event::Ask(Box::new(state)));
             self.record_position(mover);
         }
     }
 
     /// The position after relaying from `hole`, where the move stands; `None` if it would
     /// never end.
-    fn continued(&self, hole: usize) -> Option<(State, Sowing)> {
+    fn continued<T: Trace>(&self, hole: usize, tr: &mut T) -> Option<(State, Sowing)> {
         let mut after = self.state;
         after.pending = Pending::None;
         let mover = after.to_move;
-        let sowing = sow_on(self.rules, &mut after, hole, mover, true)?;
+        let sowing = sow_on(self.rules, &mut after, hole, mover, true, tr)?;
         Some((after, sowing))
     }
 
     /// The position after sowing from `hole`, if `mover` may start a move there (the hole is
     /// theirs, `start` holds, and the move would end).
-    fn sowing(&self, mover: Player, hole: usize, start: &Pred) -> Option<(State, Sowing)> {
+    fn sowing<T: Trace>(&self, mover: Player, hole: usize, start: &Pred, tr: &mut T) -> Option<(State, Sowing)> {
         if !self.startable(mover, hole, start) {
             return None;
         }
-        self.try_move(mover, hole, false)
+        self.try_move(mover, hole, false, tr)
     }
 
     /// The position after `action`, a sowing from `hole`, if it is legal now.
-    fn legal_move(&self, mover: Player, action: Action, hole: usize) -> Option<(State, Sowing)> {
+    fn legal_move<T: Trace>(&self, mover: Player, action: Action, hole: usize, tr: &mut T) -> Option<(State, Sowing)> {
         let reversed = matches!(action, Action::SowReversed(_));
         // Where a capture is compulsory and possible, only a capture is legal.
         if self.some_capture(mover) {
-            return self.is_capture(mover, hole, reversed).then(|| self.try_move(mover, hole, reversed)).flatten();
+            return self.is_capture(mover, hole, reversed).then(|| self.try_move(mover, hole, reversed, tr)).flatten();
         }
         let start = self.start_condition(mover);
         if reversed {
-            return self.can_reverse(mover, hole, start).then(|| self.try_move(mover, hole, true)).flatten();
+            return self.can_reverse(mover, hole, start).then(|| self.try_move(mover, hole, true, tr)).flatten();
         }
-        self.sowing(mover, hole, start)
+        self.sowing(mover, hole, start, tr)
     }
 
     /// The position after `mover` sows from `hole` (against the file's direction when
     /// `reversed`), if the move ends and the rules allow what it leaves; the hole is not checked.
-    fn try_move(&self, mover: Player, hole: usize, reversed: bool) -> Option<(State, Sowing)> {
+    fn try_move<T: Trace>(&self, mover: Player, hole: usize, reversed: bool, tr: &mut T) -> Option<(State, Sowing)> {
         let rules = self.rules;
         let mut after = self.state;
         after.reversed = reversed;
-        let sowing = sow(rules, &mut after, hole, mover)?;
+        let sowing = sow(rules, &mut after, hole, mover, tr)?;
         // An opponent without stones must be given some, where the rules say so.
         if rules.must_feed && self.side_is_empty(&self.state, mover.opponent()) && self.side_is_empty(&after, mover.opponent()) {
             return None;
@@ -473,7 +541,7 @@ impl<'r> Game<'r> {
         if rules.relay.is_none() && !rules.resows && !rules.must_feed && rules.no_move_leaves.is_none() {
             return self.startable(mover, hole, start);
         }
-        self.sowing(mover, hole, start).is_some()
+        self.sowing(mover, hole, start, &mut Silent).is_some()
     }
 
     /// The hole is `mover`'s, holds stones and satisfies `start`.
@@ -528,7 +596,15 @@ impl<'r> Game<'r> {
         self.state.to_move = next;
         self.state.reversed = false;
         self.state.capturing = false;
+        let phases = self.state.phase;
         self.state.advance_phases(self.rules);
+        if self.trace.on() && phases != self.state.phase {
+            for by in Player::BOTH.into_iter().filter(|p| phases[p.index()] != self.state.phase[p.index()]) {
+                let phase = self.state.phase[by.index()];
+                self.trace.event(|| Event::Phase { by, phase });
+            }
+        }
+        self.trace.event(|| Event::Turn { to: next });
         if let Some((outcome, reason)) = ending::board_ending(self.rules, &self.state, mover).filter(|_| moved) {
             return self.conclude(outcome, ending::loser(outcome, mover), mover, reason.to_string());
         }
@@ -559,8 +635,15 @@ impl<'r> Game<'r> {
     fn conclude(&mut self, outcome: Outcome, loser: Option<Player>, mover: Player, reason: String) {
         match &self.rules.rounds {
             Some(rounds) if loser.is_none() => {
-                match rounds::end_round(self.rules, rounds, &mut self.state, ending::leftover_of(self.rules, outcome), mover) {
+                let leftover = ending::leftover_of(self.rules, outcome);
+                if self.trace.on() {
+                    let (round, stocks) = (self.state.round, ending::score(self.rules, &self.state, leftover, mover));
+                    self.trace.event(|| Event::RoundOver { round, stocks });
+                }
+                match rounds::end_round(self.rules, rounds, &mut self.state, leftover, mover) {
                     Next::Round => {
+                        let state = self.state;
+                        self.trace.event(|| Event::Round(Box::new(state)));
                         // A match whose rules say so ends when a round starts as earlier ones
                         // did for the given time.
                         if let Some(repeats) = &rounds.repeats {
@@ -601,7 +684,12 @@ impl<'r> Game<'r> {
         // the end of a round; other leftovers are only counted in the score.
         if ending::leftover_of(self.rules, outcome) == Leftover::Mover && loser.is_none() {
             self.state.captured[mover.index()] += self.state.board_total(self.rules);
-            self.state.counts[..self.rules.holes].fill(0);
+            for hole in 0..self.rules.holes {
+                let stones = std::mem::take(&mut self.state.counts[hole]);
+                if stones > 0 {
+                    self.trace.event(|| Event::Take { by: mover, hole: crate::hole_byte(hole), stones, how: TakeHow::Leftover });
+                }
+            }
         }
         let mut result = ending::result(self.rules, &self.state, outcome, loser, mover, reason);
         let note = self.rules.trade.as_ref().and_then(|t| t.declined_win.as_ref());
@@ -610,6 +698,8 @@ impl<'r> Game<'r> {
                 result.reason = format!("{}; {note}: {winner} declined an offer", result.reason);
             }
         }
+        let captured = self.state.captured;
+        self.trace.event(|| Event::End { result: result.clone(), captured });
         self.result = Some(result);
     }
 }

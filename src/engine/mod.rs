@@ -10,6 +10,7 @@
 pub mod action;
 mod capture;
 mod ending;
+pub mod events;
 mod game;
 mod history;
 mod placing;

@@ -3,6 +3,7 @@
 //! else the hole is sown, the way the move names.
 
 use super::capture::{resow, GoesOn};
+use super::events::{Event, Silent, Trace};
 use super::sowing::{sow_on, sow_taken, Sowing};
 use super::{Action, Lap, State};
 use crate::compile::{Pred, Rules};
@@ -57,7 +58,7 @@ fn push_moves(rules: &Rules, state: &State, mover: Player, holes: u128, capturin
         let byte = crate::hole_byte(hole);
         let mut moves = [None, None];
         for (slot, &reversed) in moves.iter_mut().zip(ways) {
-            *slot = placement(rules, state, mover, hole, reversed)
+            *slot = placement(rules, state, mover, hole, reversed, &mut Silent)
                 .filter(|(_, sowing, _)| !capturing || sowing.taken > 0)
                 .map(|(after, _, turned)| (reversed, after, turned));
         }
@@ -80,23 +81,31 @@ fn action(hole: u8, reversed: bool) -> Action {
 /// `reversed` says, with its sowing and the way the move went after a capture at the hole
 /// (`reversed` where none was made). `None` if the move would never end or leaves what
 /// `no move leaves` forbids. The hole is not checked.
-pub fn placement(rules: &Rules, state: &State, mover: Player, hole: usize, reversed: bool) -> Option<(State, Sowing, bool)> {
+pub fn placement<T: Trace>(
+    rules: &Rules,
+    state: &State,
+    mover: Player,
+    hole: usize,
+    reversed: bool,
+    tr: &mut T,
+) -> Option<(State, Sowing, bool)> {
     let mut after = *state;
     after.hand[mover.index()] -= 1;
     after.counts[hole] += 1;
     after.reversed = reversed;
-    let (mut sowing, turned) = match resow(rules, &mut after, hole, hole, mover, Lap::default()) {
+    tr.event(|| Event::Place { by: mover, hole: crate::hole_byte(hole) });
+    let (mut sowing, turned) = match resow(rules, &mut after, hole, hole, mover, Lap::default(), tr) {
         Some((stones, goes_on)) => {
             after.capturing = rules.tracks_capturing;
             let turned = after.reversed;
             let mut sowing = match goes_on {
-                GoesOn::SowAfter(from) => sow_taken(rules, &mut after, from, stones, mover)?,
-                GoesOn::Lift(from) => sow_on(rules, &mut after, from, mover, false)?,
+                GoesOn::SowAfter(from) => sow_taken(rules, &mut after, from, stones, mover, tr)?,
+                GoesOn::Lift(from) => sow_on(rules, &mut after, from, mover, false, tr)?,
             };
             sowing.taken += stones;
             (sowing, turned)
         }
-        None => (sow_on(rules, &mut after, hole, mover, false)?, reversed),
+        None => (sow_on(rules, &mut after, hole, mover, false, tr)?, reversed),
     };
     if rules.no_move_leaves.as_ref().is_some_and(|p| after.holds(rules, p, 0, mover)) {
         return None;
@@ -109,7 +118,8 @@ pub fn placement(rules: &Rules, state: &State, mover: Player, hole: usize, rever
 pub fn any(rules: &Rules, state: &State, mover: Player) -> bool {
     let ways: &[bool] = if rules.either_way { &[false, true] } else { &[false] };
     let possible = |holes: u128| {
-        super::holes_of(holes).any(|h| !rules.place_then_sow || ways.iter().any(|&r| placement(rules, state, mover, h, r).is_some()))
+        super::holes_of(holes)
+            .any(|h| !rules.place_then_sow || ways.iter().any(|&r| placement(rules, state, mover, h, r, &mut Silent).is_some()))
     };
     // A capture may be made from a hole of either condition; otherwise the holes of `allowed`.
     let capturing = rules.must_capture.is_some()
@@ -117,7 +127,7 @@ pub fn any(rules: &Rules, state: &State, mover: Player) -> bool {
         && super::holes_of(
             holes_where(rules, state, mover, rules.place.as_ref()) | holes_where(rules, state, mover, rules.place_fallback.as_ref()),
         )
-        .any(|h| ways.iter().any(|&r| placement(rules, state, mover, h, r).is_some_and(|(_, sowing, _)| sowing.taken > 0)));
+        .any(|h| ways.iter().any(|&r| placement(rules, state, mover, h, r, &mut Silent).is_some_and(|(_, sowing, _)| sowing.taken > 0)));
     capturing || possible(allowed(rules, state, mover))
 }
 

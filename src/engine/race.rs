@@ -8,6 +8,7 @@
 //! inside a race.
 
 use super::capture::{capture, resolve, resow, GoesOn};
+use super::events::{Event, LiftWhy, Trace};
 use super::sowing::{back_into_origin, bank_stores, drop_stone, lift_from, lift_most};
 use super::{Lap, State};
 use crate::compile::{step, Rules};
@@ -42,18 +43,19 @@ pub struct Finish {
 
 /// Plays the race from `start` in which each player sows from `holes[player]`; `None` if it
 /// would never end. `last_moves`: the player who finished last moves next (else the first).
-pub fn race(rules: &Rules, start: &State, holes: [usize; 2], last_moves: bool) -> Option<Finish> {
+pub fn race<T: Trace>(rules: &Rules, start: &State, holes: [usize; 2], last_moves: bool, tr: &mut T) -> Option<Finish> {
     let mut state = *start;
     state.reversed = false;
     let mut sowers = [rules.first, rules.first.opponent()].map(|player| {
         let origin = holes[player.index()];
         let most = lift_most(rules, &state, origin, player, 1);
         let seeds = lift_from(&mut state, origin, most);
+        lifted(tr, player, origin, seeds, LiftWhy::Move);
         Sower { player, at: origin, origin, seeds, back: back_into_origin(rules, seeds), laps: 1, sown: seeds, done: false }
     });
     let mut finished: Vec<Player> = Vec::with_capacity(2);
     for sower in &mut sowers {
-        settle(rules, &mut state, sower, &mut finished);
+        settle(rules, &mut state, sower, &mut finished, tr);
     }
     let places = rules.holes + 2;
     let mut checkpoint = (state.counts, sowers);
@@ -79,10 +81,10 @@ pub fn race(rules: &Rules, start: &State, holes: [usize; 2], last_moves: bool) -
                 }
                 place
             };
-            drop_stone(rules, &mut state, place, sower.player, false);
+            drop_stone(rules, &mut state, place, sower.player, false, tr);
             sower.at = place;
             sower.seeds -= 1;
-            settle(rules, &mut state, sower, &mut finished);
+            settle(rules, &mut state, sower, &mut finished, tr);
         }
         // A race that comes back to a tick it has seen never ends.
         if (state.counts[..places] == checkpoint.0[..places]) && sowers == checkpoint.1 {
@@ -100,14 +102,15 @@ pub fn race(rules: &Rules, start: &State, holes: [usize; 2], last_moves: bool) -
 
 /// While `sower`'s hand is empty: the lap has ended where it stands, so it goes on (a capture
 /// sown on or going on, a relay) or the move ends and captures.
-fn settle(rules: &Rules, state: &mut State, sower: &mut Sower, finished: &mut Vec<Player>) {
+fn settle<T: Trace>(rules: &Rules, state: &mut State, sower: &mut Sower, finished: &mut Vec<Player>, tr: &mut T) {
     while sower.seeds == 0 && !sower.done {
         let (last, player) = (sower.at, sower.player);
         let lap = Lap { number: sower.laps, sown: sower.sown };
         let ends_here = last >= rules.holes || state.claimed & (1u128 << last) != 0 || sower.laps >= rules.lap_limit;
         // A capture that goes on (or sows its stones on) comes before any relay.
-        let resown = if rules.resows && !ends_here { resow(rules, state, last, sower.origin, player, lap) } else { None };
-        let lifted = match resown {
+        let resown = if rules.resows && !ends_here { resow(rules, state, last, sower.origin, player, lap, tr) } else { None };
+        let why = if resown.is_some() { LiftWhy::Capture } else { LiftWhy::Relay };
+        let next = match resown {
             Some((_, GoesOn::Lift(hole))) => Some(hole),
             Some((stones, GoesOn::SowAfter(after))) => {
                 // Captured stones sown on, the first into the hole after `after`.
@@ -119,18 +122,24 @@ fn settle(rules: &Rules, state: &mut State, sower: &mut Sower, finished: &mut Ve
             }
             None => None,
         };
-        match lifted {
+        match next {
             // The next lap, lifted at once: its first stone falls in the next tick.
             Some(hole) => {
                 let seeds = lift_from(state, hole, lift_most(rules, state, hole, player, sower.laps + 1));
+                lifted(tr, player, hole, seeds, why);
                 let back = back_into_origin(rules, seeds);
                 *sower = Sower { at: hole, origin: hole, seeds, back, laps: sower.laps + 1, sown: seeds, ..*sower };
             }
             None => {
                 sower.done = true;
                 finished.push(player);
-                capture(rules, state, last, player, lap);
+                capture(rules, state, last, player, lap, tr);
             }
         }
     }
+}
+
+/// The event of `seeds` stones lifted from `hole` by `by`.
+fn lifted<T: Trace>(tr: &mut T, by: Player, hole: usize, seeds: u32, why: LiftWhy) {
+    tr.event(|| Event::Lift { by, hole: crate::hole_byte(hole), stones: u16::try_from(seeds).unwrap_or(u16::MAX), why });
 }

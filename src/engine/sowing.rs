@@ -2,6 +2,7 @@
 //! that would never end.
 
 use super::capture::GoesOn;
+use super::events::{Event, LiftWhy, TakeHow, Trace};
 use super::{Lap, State};
 use crate::check::model::{FirstSeed, Taker};
 use crate::compile::{step, Rules};
@@ -55,11 +56,16 @@ impl Hand {
     }
 }
 
-/// Sows one lap; returns the hole of the last stone.
+/// Sows one lap (its stones lifted for `why`); returns the hole of the last stone.
 #[inline]
-fn lap(rules: &Rules, state: &mut State, hand: Hand, next: &[u8; crate::MAX_HOLES], mover: Player) -> usize {
+fn lap<T: Trace>(rules: &Rules, state: &mut State, hand: Hand, mover: Player, why: LiftWhy, tr: &mut T) -> usize {
+    let next = rules.next_of(mover, state.reversed);
     let (origin, mut seeds) = match hand {
-        Hand::Lift(origin, most) => (origin, lift_from(state, origin, most)),
+        Hand::Lift(origin, most) => {
+            let seeds = lift_from(state, origin, most);
+            tr.event(|| Event::Lift { by: mover, hole: crate::hole_byte(origin), stones: u16::try_from(seeds).unwrap_or(u16::MAX), why });
+            (origin, seeds)
+        }
         Hand::Captured { after, stones } => (after, stones),
     };
     // Stones that do more than fall: into claimed holes that pass them on, or onto holes taken in
@@ -69,7 +75,7 @@ fn lap(rules: &Rules, state: &mut State, hand: Hand, next: &[u8; crate::MAX_HOLE
     if let Hand::Lift(..) = hand {
         if back_into_origin(rules, seeds) {
             seeds -= 1;
-            drop_stone(rules, state, origin, mover, plain);
+            drop_stone(rules, state, origin, mover, plain, tr);
         }
     }
     let closed = state.closed;
@@ -78,7 +84,7 @@ fn lap(rules: &Rules, state: &mut State, hand: Hand, next: &[u8; crate::MAX_HOLE
         if rules.skip_origin && at == origin {
             at = if closed == 0 { next[at] as usize } else { step(next, at, closed) };
         }
-        drop_stone(rules, state, at, mover, plain);
+        drop_stone(rules, state, at, mover, plain, tr);
         seeds -= 1;
     }
     at
@@ -132,13 +138,16 @@ pub(super) fn lift_most(rules: &Rules, state: &State, hole: usize, mover: Player
 /// One stone falls into `at`: a claimed hole passes it to its claimer, and a hole taken in
 /// passing goes at once to whoever takes it.
 #[inline(always)]
-pub(super) fn drop_stone(rules: &Rules, state: &mut State, at: usize, mover: Player, plain: bool) {
+pub(super) fn drop_stone<T: Trace>(rules: &Rules, state: &mut State, at: usize, mover: Player, plain: bool, tr: &mut T) {
+    tr.stone(mover, at);
     if plain {
         state.counts[at] += 1;
         return;
     }
     if state.claimed & (1u128 << at) != 0 && !rules.claims_keep {
-        state.captured[state.owners[at].index()] += 1;
+        let by = state.owners[at];
+        state.captured[by.index()] += 1;
+        tr.event(|| Event::Take { by, hole: crate::hole_byte(at), stones: 1, how: TakeHow::Claimed });
         return;
     }
     state.counts[at] += 1;
@@ -148,8 +157,10 @@ pub(super) fn drop_stone(rules: &Rules, state: &mut State, at: usize, mover: Pla
                 Taker::Mover => mover,
                 Taker::Owner => state.owners[at],
             };
-            state.captured[by.index()] += u32::from(std::mem::take(&mut state.counts[at]));
+            let stones = std::mem::take(&mut state.counts[at]);
+            state.captured[by.index()] += u32::from(stones);
             state.intact &= !(1u128 << at);
+            tr.event(|| Event::Take { by, hole: crate::hole_byte(at), stones, how: TakeHow::Passing });
         }
     }
 }
@@ -160,23 +171,24 @@ pub(super) fn drop_stone(rules: &Rules, state: &mut State, at: usize, mover: Pla
 /// N laps`, which cuts such a move instead); `state` is then left mid-move, so callers work on a
 /// copy. Detection is exact (Brent's cycle finding over the position at the start of each lap) up
 /// to [`ENDLESS_LAPS`] laps, a move still going then counting as endless.
-pub fn sow(rules: &Rules, state: &mut State, origin: usize, mover: Player) -> Option<Sowing> {
+pub fn sow<T: Trace>(rules: &Rules, state: &mut State, origin: usize, mover: Player, tr: &mut T) -> Option<Sowing> {
     let hand = lift(rules, state, origin, mover, 1);
-    sow_hand(rules, state, hand, mover, false, 0)
+    sow_hand(rules, state, hand, mover, false, 0, LiftWhy::Move, tr)
 }
 
 /// [`sow`] of a move whose captures are already decided (`state.capturing` says whether it
 /// captures): a hole sown after a placement that did not capture, its laps numbered from 1; or a
 /// move continued after a decision inside it (`continued`), numbered from 2, as laps after the first.
-pub fn sow_on(rules: &Rules, state: &mut State, origin: usize, mover: Player, continued: bool) -> Option<Sowing> {
+pub fn sow_on<T: Trace>(rules: &Rules, state: &mut State, origin: usize, mover: Player, continued: bool, tr: &mut T) -> Option<Sowing> {
     let offset = u32::from(continued);
     let hand = lift(rules, state, origin, mover, 1 + offset);
-    sow_hand(rules, state, hand, mover, true, offset)
+    let why = if continued { LiftWhy::Continue } else { LiftWhy::Move };
+    sow_hand(rules, state, hand, mover, true, offset, why, tr)
 }
 
 /// [`sow_on`] of stones a capture took, the first into the hole after `after`.
-pub fn sow_taken(rules: &Rules, state: &mut State, after: usize, stones: u32, mover: Player) -> Option<Sowing> {
-    sow_hand(rules, state, Hand::Captured { after, stones }, mover, true, 0)
+pub fn sow_taken<T: Trace>(rules: &Rules, state: &mut State, after: usize, stones: u32, mover: Player, tr: &mut T) -> Option<Sowing> {
+    sow_hand(rules, state, Hand::Captured { after, stones }, mover, true, 0, LiftWhy::Move, tr)
 }
 
 /// The hand of a lap lifted from `hole` as lap `number`: every stone, or at most what `lift only`
@@ -187,8 +199,18 @@ fn lift(rules: &Rules, state: &State, hole: usize, mover: Player, number: u32) -
 
 /// The laps of a move from `hand`. `decided`: whether the move has passed the point where its
 /// first lap decides its captures. `offset`: laps of the move before these (0 or 1), for the lap
-/// numbers predicates see.
-fn sow_hand(rules: &Rules, state: &mut State, mut hand: Hand, mover: Player, decided: bool, offset: u32) -> Option<Sowing> {
+/// numbers predicates see. `why`: why the first lap's stones are lifted.
+#[allow(clippy::too_many_arguments)]
+fn sow_hand<T: Trace>(
+    rules: &Rules,
+    state: &mut State,
+    mut hand: Hand,
+    mover: Player,
+    decided: bool,
+    offset: u32,
+    mut why: LiftWhy,
+    tr: &mut T,
+) -> Option<Sowing> {
     let holes = rules.holes;
     let mut laps = 0u32;
     let mut taken = 0u32;
@@ -200,14 +222,14 @@ fn sow_hand(rules: &Rules, state: &mut State, mut hand: Hand, mover: Player, dec
     loop {
         let lap_now = Lap { number: laps + 1 + offset, sown: hand.stones(state) };
         let origin = hand.origin();
-        let last = lap(rules, state, hand, rules.next_of(mover, state.reversed), mover);
+        let last = lap(rules, state, hand, mover, why, tr);
         laps += 1;
         // A lap ending in a store (or a claimed hole, which acts as one) ends the move, and so
         // does the last lap a move may sow: nothing relays or is sown on from there.
         let ends_here = last >= holes || state.claimed & (1u128 << last) != 0 || laps >= rules.lap_limit;
         // A capture whose stones are sown on comes before any relay.
         let resown = match rules.resows && may_capture && !ends_here {
-            true => super::capture::resow(rules, state, last, origin, mover, lap_now),
+            true => super::capture::resow(rules, state, last, origin, mover, lap_now, tr),
             false => None,
         };
         if rules.first_lap_decides && !decided && laps == 1 && resown.is_none() {
@@ -220,6 +242,7 @@ fn sow_hand(rules: &Rules, state: &mut State, mut hand: Hand, mover: Player, dec
                 GoesOn::SowAfter(after) => Hand::Captured { after, stones },
                 GoesOn::Lift(hole) => lift(rules, state, hole, mover, laps + 1 + offset),
             };
+            why = LiftWhy::Capture;
         } else {
             let relays = match &rules.relay {
                 Some(relay) => !ends_here && state.holds_in_lap(rules, relay, last, mover, lap_now),
@@ -234,6 +257,7 @@ fn sow_hand(rules: &Rules, state: &mut State, mut hand: Hand, mover: Player, dec
             }
             let lifted = super::capture::resolve(rules, state, rules.relay_from, last, origin, mover);
             hand = lift(rules, state, lifted.filter(|&h| h < holes).unwrap_or(last), mover, laps + 1 + offset);
+            why = LiftWhy::Relay;
         }
         // Under a lap limit every move ends, endless or not: it is cut at the limit. Without one, a
         // move that comes back to a lap start it has seen never ends; nor, in practice, does one

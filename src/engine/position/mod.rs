@@ -165,9 +165,26 @@ impl Game<'_> {
     pub fn position_json(&self) -> String {
         serde_json::to_string(&self.position()).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
     }
+
+    /// A line of `run --trace` after `action` (its canonical text): the action, its events (the
+    /// game must be tracing) and the position after it, as one line of JSON.
+    pub fn step_json(&self, action: &str) -> String {
+        let events = self.events().iter().map(|e| e.json(self.rules())).collect();
+        let step = Step { action, events, position: self.position() };
+        serde_json::to_string(&step).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    }
 }
 
-fn pending_json(rules: &Rules, state: &State) -> Option<Pending> {
+/// A line of `run --trace`: a position with the action that led to it and its events.
+#[derive(Serialize)]
+struct Step<'a> {
+    action: &'a str,
+    events: Vec<super::events::EventJson>,
+    #[serde(flatten)]
+    position: Position,
+}
+
+pub(crate) fn pending_json(rules: &Rules, state: &State) -> Option<Pending> {
     let open =
         Pending { offer: None, by: state.to_move, decision: None, at: None, holes: None, capture: None, direction: None, captured: None };
     if state.offer != 0 {

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 use super::json::{object, optional, player, refuse, shown, string, whole};
 use super::{PositionError, State, CONTINUE_OR_STOP, RACE, TAKE};
 use crate::compile::Rules;
-use crate::engine::{capture::choosable, ending, holes_of, sowing::sow_on, Action, Game, Pending as Open};
+use crate::engine::{capture::choosable, ending, events::Silent, holes_of, sowing::sow_on, Action, Game, Pending as Open};
 use crate::player::Player;
 
 /// Opens in `state` the offer or decision `value` describes.
@@ -189,11 +189,11 @@ fn read_continue(map: &Map<String, Value>, by: Player, rules: &Rules, state: &mu
         format!("{label} is empty, but the last stone of the lap lies there")
     } else if rules.relay.as_ref().is_some_and(|relay| state.holds(rules, relay, hole, by)) {
         format!("{by}'s move relays from {label} by itself: there is nothing to choose")
-    } else if super::super::capture::resow(rules, &mut { *state }, hole, hole, by, super::super::Lap::default()).is_some() {
+    } else if super::super::capture::resow(rules, &mut { *state }, hole, hole, by, super::super::Lap::default(), &mut Silent).is_some() {
         format!("a capture at {label} sows its stones on: there is nothing to choose")
     } else if !state.holds(rules, condition, hole, by) {
         format!("the rules give no choice to continue or stop at {label} (their condition does not hold there)")
-    } else if sow_on(rules, &mut { *state }, hole, by, true).is_none() {
+    } else if sow_on(rules, &mut { *state }, hole, by, true, &mut Silent).is_none() {
         format!("continuing from {label} would never end, so the move stops there by itself (a choice with one answer is never left open)")
     } else {
         state.pending = Open::Continue(u8::try_from(hole).map_err(|_| refuse(FIELD, "the hole is beyond the engine's board"))?);
