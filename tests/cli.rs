@@ -87,8 +87,10 @@ fn run_without_json_draws_the_board() {
     let out = mancala(&["run", &rules("tihbat"), "--moves", "a1"]);
     assert_eq!(out.status.code(), Some(0));
     let text = stdout(&out);
-    assert!(text.contains(" b    8   9"), "{text}");
-    assert!(text.contains(" a  [2]   9"), "{text}");
+    // Every hole a1 changed is marked.
+    assert!(text.contains(" b 8' 9'  north\n"), "{text}");
+    assert!(text.contains(" a 2' 9'  south\n"), "{text}");
+    assert!(text.contains("   ' changed by the last action\n"), "{text}");
     assert!(text.contains("north to move; legal: b1 b2"), "{text}");
 }
 
@@ -207,8 +209,8 @@ fn play_reads_actions_from_a_pipe() {
     assert!(text.contains("`nonsense` is not an action"), "{text}");
     // After a1 (a = 2 9, b = 8 9) North plays b2: one back into b2, then 8 round the board twice:
     // b1 = 10, a1 = 4, a2 = 11, b2 = 3 (the last, own hole, odd: no capture).
-    assert!(text.contains(" b    10  [3]"), "{text}");
-    assert!(text.contains(" a     4   11"), "{text}");
+    assert!(text.contains(" b 10'  3'  north\n"), "{text}");
+    assert!(text.contains(" a  4' 11'  south\n"), "{text}");
     assert!(text.contains("`b1` is not legal now"), "b1 is South's turn now: {text}");
 }
 
@@ -216,7 +218,9 @@ fn play_reads_actions_from_a_pipe() {
 fn play_against_the_computer_ends_at_the_end_of_input() {
     let out = mancala_with_input(&["play", &rules("djenon-aboure"), "--seed", "7"], "a1\n");
     assert_eq!(out.status.code(), Some(0));
-    assert!(stdout(&out).contains("north plays "));
+    let text = stdout(&out);
+    assert!(text.contains("\nnorth b"), "North's move is told: {text}");
+    assert!(text.ends_with("south> \nend of input: the game stops here\n"), "{text}");
 }
 
 #[test]
@@ -294,7 +298,7 @@ fn mcts_budgets_are_capped_with_a_clear_error() {
     for player in ["mcts:10000000", "mcts:3600000ms"] {
         let out = mancala(&["play", &rules("tihbat"), "--north", player]);
         assert_eq!(out.status.code(), Some(0), "{player}: {}", stderr(&out));
-        assert!(stdout(&out).ends_with("south> \n"), "{player}: {}", stdout(&out));
+        assert!(stdout(&out).ends_with("south> \nend of input: the game stops here\n"), "{player}: {}", stdout(&out));
     }
 }
 

@@ -19,7 +19,8 @@ fn read_record(path: &PathBuf) -> Value {
 }
 
 /// The board as `play` draws Tihbat's starting position.
-const TIHBAT_START: &str = " b    7   7   north  captured 0\n a    7   7   south  captured 0\nsouth to move; legal: a1 a2\n";
+const TIHBAT_START: &str =
+    "   north  captured 0\n   1  2\n b 7  7  north\n a 7  7  south\n   south  captured 0\nsouth to move; legal: a1 a2\n";
 
 #[test]
 fn a_scripted_session_undoes_hints_saves_and_replays() {
@@ -30,7 +31,8 @@ fn a_scripted_session_undoes_hints_saves_and_replays() {
     let text = stdout(&out);
     assert!(!text.contains('\x1b'), "no colour when piped: {text}");
     // a1, North's answer, then `undo` takes both back: the start is drawn again.
-    assert!(text.contains("north plays "), "{text}");
+    assert!(text.contains("south a1 (7 stones): a1 a2 b2 b1 a1 a2 b2\n"), "{text}");
+    assert!(text.contains("\nnorth b"), "North's answer is told: {text}");
     assert_eq!(text.matches(TIHBAT_START).count(), 2, "{text}");
     assert_eq!(read_record(&before_undo)["moves"], "");
     assert!(text.contains("hint: a"), "{text}");
@@ -46,8 +48,8 @@ fn a_scripted_session_undoes_hints_saves_and_replays() {
     let replayed = mancala(&["replay", after.to_str().unwrap()]);
     assert_eq!(replayed.status.code(), Some(0), "{}", stderr(&replayed));
     let shown = stdout(&replayed);
-    assert!(shown.contains("1. south plays a2"), "{shown}");
-    assert!(shown.contains("2. north plays b"), "{shown}");
+    assert!(shown.contains("1. south a2 ("), "{shown}");
+    assert!(shown.contains("2. north b"), "{shown}");
     assert!(shown.contains("verified: 2 actions, the game unfinished as recorded"), "{shown}");
 }
 
@@ -88,7 +90,7 @@ fn decisions_are_asked_in_words_and_undone_one_at_a_time() {
     assert!(text.contains("north offers b1 to south: accept or decline?"), "{text}");
     assert_eq!(text.matches("south, accept or decline? > ").count(), 2, "asked again after the undo: {text}");
     assert!(text.contains("* owned by the other row's player"), "accepted: b1 changed hands: {text}");
-    assert!(text.ends_with("south to move; legal: a1 a2 a3\nsouth> "), "declined: South moves on: {text}");
+    assert!(text.ends_with("south to move; legal: a1 a2 a3\nsouth> quit\n"), "declined: South moves on: {text}");
 }
 
 #[test]
@@ -230,10 +232,11 @@ fn tsoro_decisions_inside_a_move_are_asked_in_words() {
     assert!(text.contains("south's move stands on a7: continue (sow on from it) or stop?"), "{text}");
     assert!(text.contains("south, continue or stop?"), "{text}");
     assert!(text.contains("south chooses 2 more holes to take"), "{text}");
-    assert!(text.contains("legal: take c2 d4, take c2 d5, take c2 d7, take d4 d5, take d4 d7, take d5 d7"), "{text}");
+    // The choice is asked in short: the holes and how many ways.
+    assert!(text.contains("south, take 2 of: c2 d4 d5 d7 (6 ways)? > take d7 d4\nsouth take d4 d7: takes d4 (4) d7 (3)\n"), "{text}");
     // Four rows drawn, North's outer row on top; after the take South has captured 9.
-    assert!(text.contains(" d    1   3   0   0   1   0   0   0   north  captured 0"), "{text}");
-    assert!(text.contains(" a    2   0   3   0   1   0   0   5   south  captured 9"), "{text}");
+    assert!(text.contains(" d 1  3  0  0' 1  0  0' 0  north\n"), "{text}");
+    assert!(text.contains(" a 2  0  3  0  1  0  0  5  south\n   south  captured 9\n"), "{text}");
 }
 
 /// A record whose game name, options or players are not the rule file's is refused in one line
@@ -276,7 +279,7 @@ fn replay_refuses_a_record_whose_game_options_or_players_do_not_match() {
         (
             "south.json",
             &|r| r["south"] = "deep-blue".into(),
-            "field `south`: `deep-blue` is not a player: write human, random, greedy, mcts or mcts:ITERATIONS",
+            "field `south`: `deep-blue` is not a player: write human, easy, medium, hard, random, greedy, mcts or mcts:ITERATIONS",
         ),
         (
             "north.json",

@@ -169,10 +169,10 @@ fn save_inside_play_refuses_what_is_no_record_and_the_game_goes_on() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let shown = stdout(&out);
     for line in [
-        format!("north> cannot save a record to {}: it is the rule file being played\n", rule_file.display()),
-        format!("north> cannot save a record to {}: it exists and is not a game record (only a record is written over)\n", notes.display()),
-        format!("north> cannot save a record to {0}/gone/x.json: the folder {0}/gone does not exist\n", dir.display()),
-        format!("south> saved to {}\n", good.display()),
+        format!("\ncannot save a record to {}: it is the rule file being played\n", rule_file.display()),
+        format!("\ncannot save a record to {}: it exists and is not a game record (only a record is written over)\n", notes.display()),
+        format!("\ncannot save a record to {0}/gone/x.json: the folder {0}/gone does not exist\n", dir.display()),
+        format!("south> save {0}\nsaved to {0}\n", good.display()),
     ] {
         assert!(shown.contains(&line), "{line:?} in {shown}");
     }
@@ -236,7 +236,7 @@ fn quit_saves_the_game_so_far() {
     let target = dir.join("game.json");
     let out = mancala_with_input(&["play", &rules("tihbat"), "--north", "human", "--record", &text(&target)], "a1\nquit\n");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(stdout(&out).ends_with(&format!("north> quit: the game so far (1 action, unfinished) saved to {}\n", target.display())));
+    assert!(stdout(&out).ends_with(&format!("north> quit\nquit: the game so far (1 action, unfinished) saved to {}\n", target.display())));
     assert_eq!(read_record(&target)["moves"], "a1");
 }
 

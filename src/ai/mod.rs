@@ -27,7 +27,20 @@ pub enum AgentKind {
     Mcts(Budget),
 }
 
+/// The search of the `hard` player: ten times the default's iterations.
+pub const HARD_ITERATIONS: u32 = 10 * mcts::DEFAULT_ITERATIONS;
+
 impl AgentKind {
+    /// The named strength this player is, if it is one: `easy`, `medium` or `hard`.
+    pub fn strength(self) -> Option<&'static str> {
+        match self {
+            AgentKind::Greedy => Some("easy"),
+            AgentKind::Mcts(budget) if budget == Budget::default() => Some("medium"),
+            AgentKind::Mcts(Budget::Iterations(HARD_ITERATIONS)) => Some("hard"),
+            _ => None,
+        }
+    }
+
     /// The computer's choice in `game` (which is not over); `None` for a human or a finished game.
     pub fn choose(self, game: &Game<'_>, rng: &mut ChaCha8Rng) -> Option<Action> {
         match self {
@@ -62,10 +75,13 @@ impl FromStr for AgentKind {
             "human" => Ok(AgentKind::Human),
             "random" => Ok(AgentKind::Random),
             "greedy" => Ok(AgentKind::Greedy),
-            "mcts" => Ok(AgentKind::Mcts(Budget::default())),
+            "mcts" | "medium" => Ok(AgentKind::Mcts(Budget::default())),
+            // Greedy takes the most it can at once and never looks further: it can be led.
+            "easy" => Ok(AgentKind::Greedy),
+            "hard" => Ok(AgentKind::Mcts(Budget::Iterations(HARD_ITERATIONS))),
             _ => match text.strip_prefix("mcts:") {
                 Some(spec) => spec.parse::<Budget>().map(AgentKind::Mcts),
-                None => Err(format!("`{text}` is not a player: write human, random, greedy, mcts or mcts:ITERATIONS")),
+                None => Err(format!("`{text}` is not a player: write human, easy, medium, hard, random, greedy, mcts or mcts:ITERATIONS")),
             },
         }
     }

@@ -1,11 +1,12 @@
-//! A readable drawing of a position, for any number of rows: North's outer row on top, row
-//! letters from South's edge (`a` at the bottom), column numbers as South sees them, the last
-//! move marked `[n]`, each player's captures beside their outer row. Colour (ANSI) only when
-//! asked for, so piped output stays plain.
+//! A readable drawing of a position, for any number of rows: North's outer row on top (or, for a
+//! player playing North, South's, the board turned round), row letters from South's edge (`a` at
+//! the bottom), column numbers as the player at the bottom sees them, the holes the last action
+//! changed marked `'`, each player's captures above and below the board. No line is wider than
+//! 80 columns. Colour (ANSI) only when asked for, so piped output stays plain.
 
 use std::fmt::Write;
 
-use crate::engine::Pending;
+use crate::engine::{Pending, State};
 use crate::player::Player;
 use crate::Game;
 
@@ -32,18 +33,58 @@ impl Style {
     }
 }
 
-/// The board, the captures, who is to move (or the result) and the legal actions, plain.
-pub fn draw(game: &Game<'_>, last: Option<&str>) -> String {
-    draw_styled(game, last, Style::default())
+/// The widest line a drawing makes (a terminal of 80 columns shows it whole).
+pub const WIDTH: usize = 80;
+
+/// How to draw a position: in which style, which holes the last action changed, and from whose
+/// side.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct View {
+    pub style: Style,
+    /// Holes the last action changed (a bit per hole): marked `'`.
+    pub changed: u128,
+    /// North's side at the bottom (as North sees the board), for a player playing North.
+    pub from_north: bool,
 }
 
-/// [`draw`] in a [`Style`].
-pub fn draw_styled(game: &Game<'_>, last: Option<&str>, style: Style) -> String {
-    let rules = game.rules();
-    let state = game.state();
+impl View {
+    pub fn new(style: Style) -> View {
+        View { style, ..View::default() }
+    }
+}
+
+/// The holes whose stones, owner, claim or closing differ between two positions.
+pub fn changes(rules: &crate::Rules, before: &State, after: &State) -> u128 {
+    (0..rules.holes)
+        .filter(|&h| {
+            let bit = 1u128 << h;
+            before.counts[h] != after.counts[h]
+                || before.owners[h] != after.owners[h]
+                || (before.claimed ^ after.claimed) & bit != 0
+                || (before.closed ^ after.closed) & bit != 0
+        })
+        .fold(0, |set, h| set | 1u128 << h)
+}
+
+/// The board, the captures, who is to move (or the result) and the legal actions, plain, with
+/// the holes `last_changed` marked.
+pub fn draw(game: &Game<'_>, changed: u128) -> String {
+    draw_view(game, &View { changed, ..View::default() })
+}
+
+/// [`draw`] as `view` says. No line is wider than [`WIDTH`] on any board of 21 columns or fewer
+/// whose holes hold fewer than 100 stones: a wide board drops the space between its holes.
+pub fn draw_view(game: &Game<'_>, view: &View) -> String {
+    let (rules, state, style) = (game.rules(), game.state(), view.style);
     let traded_any = (0..rules.holes).any(|h| state.owners[h] != rules.home_of(h) && state.claimed & (1u128 << h) == 0);
     let digits = state.counts[..rules.holes].iter().map(|c| c.to_string().len()).max().unwrap_or(1).max(rules.columns.to_string().len());
-    let width = digits + 3 + usize::from(traded_any);
+    // A cell: the count, then its marks (claimed, traded, changed), then a space unless the board
+    // is wide.
+    let marks = 1 + usize::from(traded_any) + usize::from(rules.claims_keep);
+    let sides: Vec<String> = (0..rules.rows).map(|row| side(rules, row)).collect();
+    let side_width = sides.iter().map(|s| s.chars().count()).max().unwrap_or(0);
+    let spaced = 3 + rules.columns * (digits + marks + 1) + 2 + side_width <= WIDTH;
+    let cell = digits + marks + usize::from(spaced);
     let mut out = String::new();
     let _ = write!(out, "{}", style.paint("1", &rules.name));
     let options: Vec<String> = rules.options.iter().map(|(n, v)| format!("{n}={v}")).collect();
@@ -54,109 +95,170 @@ pub fn draw_styled(game: &Game<'_>, last: Option<&str>, style: Style) -> String 
         let _ = write!(out, ", round {}", state.round);
     }
     out.push('\n');
-    let _ = write!(out, "   ");
-    for column in 1..=rules.columns {
-        let _ = write!(out, "{column:>width$}");
+    // The player at the top and the one at the bottom, each with their captures.
+    let (top, bottom) = if view.from_north { (Player::South, Player::North) } else { (Player::North, Player::South) };
+    let _ = writeln!(out, "{}", holdings(rules, state, top));
+    let columns: Vec<usize> = if view.from_north { (0..rules.columns).rev().collect() } else { (0..rules.columns).collect() };
+    let rows: Vec<usize> = if view.from_north { (0..rules.rows).collect() } else { (0..rules.rows).rev().collect() };
+    let mut header = String::from("   ");
+    for &column in &columns {
+        let _ = write!(header, "{:>digits$}{}", column + 1, " ".repeat(cell - digits));
     }
-    out.push('\n');
-    for row in (0..rules.rows).rev() {
-        let _ = write!(out, " {} ", crate::row_letter(row));
-        for column in 0..rules.columns {
+    let _ = writeln!(out, "{}", header.trim_end());
+    for &row in &rows {
+        let mut line = format!(" {} ", crate::row_letter(row));
+        for &column in &columns {
             let hole = row * rules.columns + column;
-            let label = rules.label(hole);
+            let bit = 1u128 << hole;
             let count = state.counts[hole];
-            let traded = if state.owners[hole] != rules.home_of(hole) { "*" } else { "" };
-            let closed = state.closed & (1u128 << hole) != 0;
-            let claimed = state.claimed & (1u128 << hole) != 0;
-            let cell = if closed {
+            let number = if state.closed & bit != 0 {
                 "#".to_string()
-            } else if claimed && !rules.claims_keep {
+            } else if state.claimed & bit != 0 && !rules.claims_keep {
                 "@".to_string()
-            } else if claimed {
-                format!("{count}@")
-            } else if last == Some(label.as_str()) {
-                format!("[{count}]{traded}")
             } else {
-                format!("{count}{traded}")
+                count.to_string()
             };
-            let padded = format!("{cell:>width$}");
-            if last == Some(label.as_str()) {
-                out.push_str(&style.paint("1;33", &padded));
+            // What the hole is (claimed, traded), then whether it changed.
+            let mut mark = String::new();
+            if rules.claims_keep {
+                mark.push(if state.claimed & bit != 0 { '@' } else { ' ' });
+            }
+            if traded_any {
+                mark.push(if state.owners[hole] != rules.home_of(hole) && state.claimed & bit == 0 { '*' } else { ' ' });
+            }
+            mark.push(if view.changed & bit != 0 { '\'' } else { ' ' });
+            let text = format!("{number:>digits$}{mark}{}", if spaced { " " } else { "" });
+            if view.changed & bit != 0 {
+                line.push_str(&style.paint("1;33", &text));
             } else {
-                out.push_str(&padded);
+                line.push_str(&text);
             }
         }
-        let owner = rules.row_owner[row];
-        let shared = (0..rules.columns).any(|c| rules.home_of(row * rules.columns + c) != owner);
-        // Captures beside each player's outer row (the edge rows), the owner beside every row.
-        if row == 0 || row + 1 == rules.rows {
-            let what = if rules.stores { "store" } else { "captured" };
-            let hand = if rules.has_hands() { format!(", in hand {}", state.hand[owner.index()]) } else { String::new() };
-            // Where the store stands: by the end hole of the owner's row on its side.
-            let by = if rules.stores {
-                let column = if (owner == Player::South) != rules.stores_left { rules.columns - 1 } else { 0 };
-                format!(" (by {})", rules.label(row * rules.columns + column))
-            } else {
-                String::new()
-            };
-            let _ = writeln!(out, "   {owner:<5}  {what} {}{by}{hand}", state.captured[owner.index()]);
-        } else if shared {
-            let _ = writeln!(out, "   {}", shared_row(rules, row));
-        } else {
-            let _ = writeln!(out, "   {owner}");
-        }
+        let _ = writeln!(out, "{}  {}", line.trim_end(), sides[row]);
+    }
+    let _ = writeln!(out, "{}", holdings(rules, state, bottom));
+    let mut legend = Vec::new();
+    if view.changed != 0 {
+        legend.push("' changed by the last action".to_string());
     }
     if traded_any {
-        let _ = writeln!(out, "   * owned by the other row's player");
+        legend.push("* owned by the other row's player".to_string());
     }
     if state.closed != 0 {
-        let _ = writeln!(out, "   # closed hole");
+        legend.push("# closed".to_string());
+    }
+    if !legend.is_empty() {
+        let _ = writeln!(out, "   {}", legend.join("; "));
     }
     for hole in crate::engine::holes_of(state.claimed) {
         let what = if rules.claims_keep { "its stones stay in it, theirs when the round ends" } else { "stones sown into it are theirs" };
         let _ = writeln!(out, "   @ {} claimed by {}: {what}", rules.label(hole), state.owners[hole]);
     }
+    let mut status = Vec::new();
     match state.pending {
         Pending::Continue(hole) => {
-            let _ = writeln!(out, "{}'s move stands on {}: continue (sow on from it) or stop?", state.to_move, rules.label(hole as usize));
+            status.push(format!("{}'s move stands on {}: continue (sow on from it) or stop?", state.to_move, rules.label(hole as usize)));
         }
         Pending::Choose(rule) => {
             let count = rules.chosen_count(rule as usize);
-            let _ = writeln!(out, "{} chooses {count} more hole{} to take: take …", state.to_move, if count == 1 { "" } else { "s" });
+            status.push(format!("{} chooses {count} more hole{} to take", state.to_move, if count == 1 { "" } else { "s" }));
         }
-        Pending::Race(hole) => {
-            let _ = writeln!(
-                out,
-                "{} has chosen {} for the move both play at once: {} chooses a hole, then both sow together",
-                state.to_move.opponent(),
-                rules.label(hole as usize),
-                state.to_move
-            );
-        }
+        Pending::Race(hole) => status.push(format!(
+            "{} has chosen {} for the move both play at once: {} chooses a hole, then both sow together",
+            state.to_move.opponent(),
+            rules.label(hole as usize),
+            state.to_move
+        )),
         Pending::None => {}
     }
     if state.offer != 0 {
         let holes: Vec<String> = crate::engine::holes_of(state.offer).map(|h| rules.label(h)).collect();
-        let _ = writeln!(out, "{} offers {} to {}: accept or decline?", state.to_move.opponent(), holes.join(" "), state.to_move);
+        status.push(format!("{} offers {} to {}: accept or decline?", state.to_move.opponent(), holes.join(" "), state.to_move));
+    }
+    for line in status {
+        for part in super::narrate::wrap(&line, WIDTH) {
+            let _ = writeln!(out, "{part}");
+        }
     }
     match game.result() {
         Some(result) => {
-            let verdict = match result.winner {
-                Some(w) => format!("{w} wins"),
-                None => "draw".to_string(),
-            };
-            let line = format!("Game over: {verdict}, {}–{} ({})", result.score[0], result.score[1], result.reason);
-            let _ = writeln!(out, "{}", style.paint("1;32", &line));
+            for line in super::narrate::wrap(&ending(result), WIDTH) {
+                let _ = writeln!(out, "{}", style.paint("1;32", &line));
+            }
         }
         None => {
-            let mover = style.paint("1", &format!("{} to move", state.to_move));
-            let legal = game.legal_texts();
-            // Actions of several words (`take c2 d4`) are told apart by commas.
-            let separator = if legal.iter().any(|a| a.contains(' ')) { ", " } else { " " };
-            let _ = writeln!(out, "{mover}; legal: {}", legal.join(separator));
+            let legal = legal_line(game);
+            let mover = format!("{} to move", state.to_move);
+            let mut lines = super::narrate::wrap(&format!("{mover}; {legal}"), WIDTH).into_iter();
+            if let Some(first) = lines.next() {
+                let _ = writeln!(out, "{}{}", style.paint("1", &mover), &first[mover.len()..]);
+            }
+            for line in lines {
+                let _ = writeln!(out, "{line}");
+            }
         }
     }
     out
+}
+
+/// The end of a game in one sentence: "Game over: north wins 30 to 18 (south cannot move)."
+pub fn ending(result: &crate::engine::GameResult) -> String {
+    let [south, north] = result.score;
+    let verdict = match result.winner {
+        Some(Player::South) => format!("south wins {south} to {north}"),
+        Some(Player::North) => format!("north wins {north} to {south}"),
+        None if south == north => format!("a draw, {south} each"),
+        None => format!("a draw, south {south}, north {north}"),
+    };
+    format!("Game over: {verdict}: {}.", result.reason)
+}
+
+/// The legal actions in short: every one, or where they are choices of holes, the holes to
+/// choose from ("take 3 of: c1 c2 c5 d7 (680 ways)").
+pub fn legal_line(game: &Game<'_>) -> String {
+    let rules = game.rules();
+    let legal = game.legal_actions();
+    if legal.len() > 1 && legal.iter().all(|a| matches!(a, crate::Action::Take(_))) {
+        let (mut union, mut size) = (0u128, 0);
+        for action in &legal {
+            if let crate::Action::Take(set) = action {
+                union |= set;
+                size = set.count_ones();
+            }
+        }
+        let holes: Vec<String> = crate::engine::holes_of(union).map(|h| rules.label(h)).collect();
+        return format!("take {size} of: {} ({} ways)", holes.join(" "), legal.len());
+    }
+    let texts: Vec<String> = legal.iter().map(|a| a.text(rules)).collect();
+    // Actions of several words (`a1 cw`) are told apart by commas.
+    let separator = if texts.iter().any(|a| a.contains(' ')) { ", " } else { " " };
+    format!("legal: {}", texts.join(separator))
+}
+
+/// What `player` holds: "north  captured 3", "south  store 12 (by a6), in hand 4".
+fn holdings(rules: &crate::Rules, state: &State, player: Player) -> String {
+    let what = if rules.stores { "store" } else { "captured" };
+    let hand = if rules.has_hands() { format!(", in hand {}", state.hand[player.index()]) } else { String::new() };
+    // Where the store stands: by the end hole of the owner's outer row on its side.
+    let by = match rules.row_owner.iter().position(|&o| o == player) {
+        Some(row) if rules.stores => {
+            let row = if player == Player::South { row } else { rules.rows - 1 };
+            let column = if (player == Player::South) != rules.stores_left { rules.columns - 1 } else { 0 };
+            format!(" (by {})", rules.label(row * rules.columns + column))
+        }
+        _ => String::new(),
+    };
+    format!("   {player:<5}  {what} {}{by}{hand}", state.captured[player.index()])
+}
+
+/// Who owns a row, beside it: the player, or hole by hole for a shared row.
+fn side(rules: &crate::Rules, row: usize) -> String {
+    let owner = rules.row_owner[row];
+    if (0..rules.columns).any(|c| rules.home_of(row * rules.columns + c) != owner) {
+        shared_row(rules, row)
+    } else {
+        owner.to_string()
+    }
 }
 
 /// Who owns which holes of a row owned hole by hole: "north b1-b3, south b4-b6".

@@ -5,6 +5,7 @@
 pub mod board;
 mod check;
 mod fmt;
+mod narrate;
 pub mod perft;
 mod play;
 mod replay;

@@ -11,63 +11,76 @@ use crate::Rules;
 const LAP_SHOWN: usize = 10;
 
 /// The lines that tell what `by` did with `action`, from the action's `events`, none wider than
-/// `width` columns.
+/// `width` columns: "south a4 (4 stones): a5 b5 b4 b3; relay b2 (4): b1 a1 a2 a3; takes a5 (5)".
 pub fn narrate(rules: &Rules, by: Player, action: &str, events: &[Event], width: usize) -> Vec<String> {
     let mut parts: Vec<String> = Vec::new();
     let mut notes: Vec<String> = Vec::new();
+    // The stones of the move's first lift, said after the action.
+    let mut first_lift = None;
+    // Each sower's lap being told: the part its stones are added to.
+    let mut lap: [Option<usize>; 2] = [None, None];
     // Stones sown into claimed holes that pass them on, per claimer.
     let mut to_claims = [0u32; 2];
-    let name = |place: u8| place_name(rules, usize::from(place)).replace("store:", "store of ");
+    let name = |at: u8| place(rules, usize::from(at));
+    let own_hole = action.split(' ').next().unwrap_or("");
     let mut i = 0;
     while i < events.len() {
         match &events[i] {
             Event::Lift { by: sower, hole, stones, why } => {
-                let who = if *sower == by { String::new() } else { format!("{sower} ") };
-                let stones = plural(u32::from(*stones), "stone");
-                parts.push(match why {
-                    LiftWhy::Move if who.is_empty() && name(*hole) == action.split(' ').next().unwrap_or("") => stones,
-                    LiftWhy::Move => format!("{who}{} from {}", stones, name(*hole)),
-                    LiftWhy::Relay => format!("{who}relay {} from {}", stones, name(*hole)),
-                    LiftWhy::Continue => format!("continues with {} from {}", stones, name(*hole)),
-                    LiftWhy::Capture => format!("{who}on with {} from {}", stones, name(*hole)),
-                });
+                let (hole, n) = (name(*hole), u32::from(*stones));
+                let text = match why {
+                    LiftWhy::Move if *sower == by && hole == own_hole && first_lift.is_none() && parts.is_empty() => {
+                        first_lift = Some(plural(n, "stone"));
+                        String::new()
+                    }
+                    LiftWhy::Move if *sower == by => format!("from {hole} ({n}):"),
+                    LiftWhy::Move => format!("{sower} {hole} ({}):", plural(n, "stone")),
+                    LiftWhy::Relay => format!("relay {hole} ({n}):"),
+                    LiftWhy::Continue => format!("continues from {hole} ({n}):"),
+                    LiftWhy::Capture => format!("on from {hole} ({n}):"),
+                };
+                parts.push(text);
+                lap[sower.index()] = Some(parts.len() - 1);
             }
-            Event::Place { hole, .. } => parts.push(format!("a stone from hand into {}", name(*hole))),
+            Event::Place { hole, .. } => {
+                parts.push(format!("a stone from hand into {}", name(*hole)));
+                lap[by.index()] = None;
+            }
             Event::Sow { by: sower, holes } => {
                 let shown: Vec<String> = if holes.len() > LAP_SHOWN {
                     let mut s: Vec<String> = holes[..3].iter().map(|&h| name(h)).collect();
-                    s.push(format!("… ({} holes) …", holes.len() - 5));
+                    s.push(format!("… ({} more) …", holes.len() - 5));
                     s.extend(holes[holes.len() - 2..].iter().map(|&h| name(h)));
                     s
                 } else {
                     holes.iter().map(|&h| name(h)).collect()
                 };
-                // The stones of a lap follow the lift that names them, and go on past what was
-                // taken as they fell.
-                let in_lap = matches!(
-                    events.get(i.wrapping_sub(1)),
-                    Some(Event::Lift { .. } | Event::Take { how: TakeHow::Claimed | TakeHow::Passing, .. })
-                );
-                match parts.last_mut() {
-                    Some(last) if in_lap => {
-                        last.push(' ');
-                        last.push_str(&shown.join(" "));
+                let index = match lap[sower.index()] {
+                    Some(index) => index,
+                    None => {
+                        // Stones sown with no lift: what a capture took, sown on.
+                        parts.push(if *sower == by { "sows on:".to_string() } else { format!("{sower} sows on:") });
+                        parts.len() - 1
                     }
-                    _ if *sower != by => parts.push(format!("{sower}: {}", shown.join(" "))),
-                    _ => parts.push(shown.join(" ")),
+                };
+                lap[sower.index()] = Some(index);
+                let part = &mut parts[index];
+                if !part.is_empty() {
+                    part.push(' ');
                 }
+                part.push_str(&shown.join(" "));
             }
             Event::Take { by: owner, how: TakeHow::Claimed, stones, .. } => {
                 // Marked on the hole it fell into, and counted once for the action.
-                if let Some(last) = parts.last_mut() {
-                    last.push('@');
+                if let Some(part) = parts.last_mut() {
+                    part.push('@');
                 }
                 to_claims[owner.index()] += u32::from(*stones);
             }
             Event::Take { by: taker, how: TakeHow::Passing, stones, .. } => {
-                if let Some(last) = parts.last_mut() {
+                if let Some(part) = parts.last_mut() {
                     let who = if *taker == by { String::new() } else { format!("{taker} ") };
-                    last.push_str(&format!(" ({who}takes {stones})"));
+                    part.push_str(&format!(" ({who}takes {stones})"));
                 }
             }
             Event::Take { by: taker, how, .. } => {
@@ -83,19 +96,22 @@ pub fn narrate(rules: &Rules, by: Player, action: &str, events: &[Event], width:
                 let who = if taker == by { "takes".to_string() } else { format!("{taker} takes") };
                 parts.push(match how {
                     TakeHow::Sown => format!("{who} {} to sow on", taken.join(" ")),
-                    TakeHow::Passing => format!("{who} {} in passing", taken.join(" ")),
                     TakeHow::Leftover => format!("{who} the stones left: {}", taken.join(" ")),
                     _ => format!("{who} {}", taken.join(" ")),
                 });
+                lap = [None, None];
                 continue;
             }
             Event::Claim { by: claimer, hole } => parts.push(format!("{} claims {}", claimer, name(*hole))),
+            Event::Ask(state) if matches!(state.pending, crate::engine::Pending::Race(_)) => {
+                parts.push(format!("chosen; both sow at once when {} has chosen", state.to_move));
+            }
             Event::Offer { holes, .. } => {
                 let holes: Vec<String> = crate::engine::holes_of(*holes).map(|h| rules.label(h)).collect();
                 parts.push(format!("offers {}", holes.join(" ")));
             }
             Event::Answer { accepted, .. } => parts.push(if *accepted { "accepts the offer" } else { "declines the offer" }.to_string()),
-            Event::Pass { .. } => parts.push("passes: no move".to_string()),
+            Event::Pass { .. } => parts.push("no move".to_string()),
             Event::Again { by: player, why } => notes.push(format!("{player} moves again: {why}.")),
             Event::Phase { by: player, phase } => {
                 if let Some((phase, _)) = rules.phases.get(usize::from(*phase)) {
@@ -107,14 +123,13 @@ pub fn narrate(rules: &Rules, by: Player, action: &str, events: &[Event], width:
             }
             Event::Round(state) => {
                 let filled = |p: Player| (0..rules.holes).filter(|&h| state.owners[h] == p && state.counts[h] > 0).count();
-                let closed = state.closed.count_ones();
                 let mut line = format!(
                     "Round {} starts: south fills {}, north {}",
                     state.round,
                     plural(u32::try_from(filled(Player::South)).unwrap_or(0), "hole"),
                     filled(Player::North)
                 );
-                if closed > 0 {
+                if state.closed != 0 {
                     let holes: Vec<String> = crate::engine::holes_of(state.closed).map(|h| rules.label(h)).collect();
                     line.push_str(&format!("; closed: {}", holes.join(" ")));
                 }
@@ -128,11 +143,25 @@ pub fn narrate(rules: &Rules, by: Player, action: &str, events: &[Event], width:
     for p in Player::BOTH.into_iter().filter(|p| to_claims[p.index()] > 0) {
         parts.push(format!("{} to {p}'s claimed holes (@)", plural(to_claims[p.index()], "stone")));
     }
-    let mut lines = wrap(&format!("{by} {action}: {}", parts.join("; ")), width);
+    let head = match first_lift {
+        Some(stones) => format!("{by} {action} ({stones})"),
+        None => format!("{by} {action}"),
+    };
+    parts.retain(|p| !p.is_empty());
+    let told = if parts.is_empty() { format!("{head}.") } else { format!("{head}: {}", parts.join("; ")) };
+    let mut lines = wrap(&told, width);
     for note in notes {
         lines.extend(wrap(&note, width));
     }
     lines
+}
+
+/// A place as a sentence names it: `a4`, `south's store`.
+pub fn place(rules: &Rules, at: usize) -> String {
+    match place_name(rules, at).strip_prefix("store:") {
+        Some(owner) => format!("{owner}'s store"),
+        None => rules.label(at),
+    }
 }
 
 fn plural(n: u32, what: &str) -> String {

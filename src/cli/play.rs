@@ -1,6 +1,8 @@
 //! `mancala play`: a game in the terminal, you against the computer by default. Actions come
-//! from standard input, one per line, so a game can be piped in as well as typed; commands
-//! `help`, `undo`, `hint`, `save FILE`, `board`, `legal`, `quit`.
+//! from standard input, one per line, so a game can be piped in as well as typed (at a terminal,
+//! with line editing and history); commands `help`, `undo`, `hint`, `rules`, `save FILE`,
+//! `board`, `legal`, `quit`. Every action is told in words from its events, and the holes it
+//! changed are marked on the board; no line is wider than 80 columns.
 //!
 //! With `--record FILE` nothing played is lost: the path is checked before the first move (see
 //! [`check_target`]), and the game so far is saved at its end, at `quit`, at the end of input and
@@ -14,7 +16,8 @@ use clap::Args;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::board::{self, Style};
+use super::board::{self, Style, View, WIDTH};
+use super::narrate::{narrate, wrap};
 use super::{load_with_source, OK, USAGE};
 use crate::ai::mcts::win_at_hand;
 use crate::ai::{AgentKind, Mcts};
@@ -28,26 +31,41 @@ pub struct PlayArgs {
     /// Choose an option: NAME=VALUE (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     set: Vec<String>,
-    /// Who plays South: human, random, greedy, mcts, mcts:ITERATIONS or mcts:MILLISECONDSms.
-    #[arg(long, default_value = "human")]
-    south: AgentKind,
-    /// Who plays North (same choices).
-    #[arg(long, default_value = "mcts")]
-    north: AgentKind,
-    /// Seed of the computer's choices (the same seed and moves play the same game).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// Who plays South: human, easy, medium, hard, random, greedy, mcts, mcts:ITERATIONS or
+    /// mcts:MILLISECONDSms [default: human, or the resumed record's].
+    #[arg(long)]
+    south: Option<AgentKind>,
+    /// Who plays North (same choices) [default: medium, or the resumed record's].
+    #[arg(long)]
+    north: Option<AgentKind>,
+    /// Seed of the computer's choices (the same seed and moves play the same game) [default: 1,
+    /// or the resumed record's].
+    #[arg(long)]
+    seed: Option<u64>,
     /// Save the game's record here when it ends (or at `quit`, the end of input, Ctrl-C or a
     /// hang-up). Refused before the game starts unless it is new or an earlier record.
     #[arg(long, value_name = "FILE.json")]
     record: Option<PathBuf>,
+    /// Go on with the game of this record (saved by `--record` or `save`); it is saved back to
+    /// the same file unless `--record` names another.
+    #[arg(long, value_name = "RECORD.json")]
+    resume: Option<PathBuf>,
 }
 
-const HELP: &str = "Type a hole to sow from (e.g. a1; with its way, `a1 cw` or `a1 ccw`, where moves go either way),\n\
-or a word when one is offered (pass, accept, decline, continue, stop); `offer a1 a2` offers holes\n\
-where the game has trades, `take c5 d7` chooses holes.\n\
-Commands: help, undo (takes back your last action and the computer's answers), hint, save FILE,\n\
-board, legal, quit.";
+/// Who plays, and the seed, once defaults and a resumed record are settled.
+#[derive(Clone, Copy, Debug)]
+struct Sides {
+    south: AgentKind,
+    north: AgentKind,
+    seed: u64,
+}
+
+const HELP: &str = "Type a hole to sow from (a1; with its way, `a1 cw` or `a1 ccw`, where moves go\n\
+either way), or a word when one is offered (pass, accept, decline, continue,\n\
+stop); `offer a1 a2` offers holes where the game has trades, `take c5 d7`\n\
+chooses holes. Commands: help, undo (takes back your last action and the\n\
+computer's answers), hint, rules (the file's rulings), save FILE, board, legal,\n\
+quit.";
 
 /// The longest input line read (longer lines are refused, not kept).
 const MAX_LINE: usize = 4096;
@@ -72,6 +90,7 @@ struct Keeper {
 struct Session<'r> {
     rules: &'r Rules,
     args: &'r PlayArgs,
+    sides: Sides,
     source: String,
     game: Game<'r>,
     /// Every action so far and who played it.
@@ -79,6 +98,8 @@ struct Session<'r> {
     /// One RNG per side, so one side's choices never shift the other's.
     rngs: [ChaCha8Rng; 2],
     style: Style,
+    /// The holes the last action changed.
+    changed: u128,
     /// The record a signal saves (only with `--record`).
     keeper: Option<Arc<Mutex<Keeper>>>,
 }
@@ -86,22 +107,33 @@ struct Session<'r> {
 impl<'r> Session<'r> {
     fn agent(&self, player: Player) -> AgentKind {
         if player == Player::South {
-            self.args.south
+            self.sides.south
         } else {
-            self.args.north
+            self.sides.north
         }
     }
 
-    fn last(&self) -> Option<String> {
-        self.played.last().map(|(a, _)| a.text(self.rules))
+    /// The board as the person playing sees it: from North's side when only North is human.
+    fn draw(&self) -> String {
+        let from_north = self.sides.north == AgentKind::Human && self.sides.south != AgentKind::Human;
+        board::draw_view(&self.game, &View { style: self.style, changed: self.changed, from_north })
     }
 
-    fn draw(&self) -> String {
-        board::draw_styled(&self.game, self.last().as_deref(), self.style)
+    /// Plays `action` for `player`, then tells what it did.
+    fn play(&mut self, action: Action, player: Player) -> Result<(), String> {
+        let before = *self.game.state();
+        self.game.apply(action).map_err(|e| e.to_string())?;
+        self.played.push((action, player));
+        self.changed = board::changes(self.rules, &before, self.game.state());
+        for line in narrate(self.rules, player, &action.text(self.rules), self.game.events(), WIDTH) {
+            println!("{line}");
+        }
+        self.publish();
+        Ok(())
     }
 
     fn record(&self) -> Record {
-        let players = Players { south: self.args.south.to_string(), north: self.args.north.to_string(), seed: self.args.seed };
+        let players = Players { south: self.sides.south.to_string(), north: self.sides.north.to_string(), seed: self.sides.seed };
         let actions: Vec<Action> = self.played.iter().map(|&(a, _)| a).collect();
         Record::new(&self.args.rules.display().to_string(), &self.source, &self.args.set, &players, &actions, &self.game)
     }
@@ -125,44 +157,158 @@ impl<'r> Session<'r> {
         };
         self.played.truncate(index);
         let mut game = Game::new(self.rules);
+        game.set_tracing(true);
         for &(action, _) in &self.played {
             if game.apply(action).is_err() {
                 return Err("the game cannot be replayed (this is a bug)");
             }
         }
         self.game = game;
+        self.changed = 0;
         self.publish();
         Ok(())
+    }
+
+    /// The rulings of the rule file, each as `ID: text`, wrapped.
+    fn rulings(&self) -> Vec<String> {
+        let Ok(file) = crate::syntax::parse(&self.source) else { return vec!["the rule file cannot be read again".to_string()] };
+        let mut lines = Vec::new();
+        let mut each = |statement: &crate::ast::Statement| {
+            if let crate::ast::StatementKind::Ruling { id, text, .. } = &statement.kind {
+                lines.extend(wrap(&format!("{}: {}", id.name, text.text), WIDTH));
+            }
+        };
+        for item in &file.items {
+            match item {
+                crate::ast::Item::Section(section) => section.statements.iter().for_each(&mut each),
+                crate::ast::Item::Statement(statement) => each(statement),
+            }
+        }
+        if lines.is_empty() {
+            let text = format!("{} has no rulings: its rules are the file itself ({}).", self.rules.name, self.args.rules.display());
+            lines.extend(wrap(&text, WIDTH));
+        }
+        lines
+    }
+
+    /// Who the person is, which holes are theirs, which way the stones go.
+    fn banner(&self) -> Vec<String> {
+        let rules = self.rules;
+        let describe = |kind: AgentKind| match kind.strength() {
+            Some(name) => format!("the computer ({name}: {kind})"),
+            None if kind == AgentKind::Human => "human".to_string(),
+            None => format!("the computer ({kind})"),
+        };
+        let mut lines = Vec::new();
+        let humans: Vec<Player> = Player::BOTH.into_iter().filter(|&p| self.agent(p) == AgentKind::Human).collect();
+        let rows_of = |player: Player| {
+            let rows: Vec<String> =
+                (0..rules.rows).filter(|&r| rules.row_owner[r] == player).map(|r| crate::row_letter(r).to_string()).collect();
+            format!("row{} {}", if rows.len() == 1 { "" } else { "s" }, rows.join(" and "))
+        };
+        match humans[..] {
+            [player] => {
+                let turned = if player == Player::North { ", at the bottom: the board is turned for you" } else { ", at the bottom" };
+                lines.push(format!(
+                    "You play {player}: {}{turned}; {} is {}.",
+                    rows_of(player),
+                    player.opponent(),
+                    describe(self.agent(player.opponent()))
+                ));
+            }
+            [_, _] => lines.push(format!(
+                "Two people play here: south {} at the bottom, north {} at the top.",
+                rows_of(Player::South),
+                rows_of(Player::North)
+            )),
+            _ => lines.push(format!("South: {}; north: {}.", describe(self.sides.south), describe(self.sides.north))),
+        }
+        // The first holes of the person's circuit (South's, if nobody or both play here) from
+        // their first hole, in sowing order.
+        let player = if humans.len() == 1 { humans[0] } else { Player::South };
+        let next = rules.next_of(player, false);
+        let first = (0..rules.holes).find(|&h| rules.home_of(h) == player).unwrap_or(0);
+        let mut track = vec![rules.label(first)];
+        let mut at = first;
+        for _ in 0..3 {
+            at = next[at] as usize;
+            track.push(super::narrate::place(rules, at));
+        }
+        let way = if rules.clockwise { "clockwise" } else { "counter-clockwise" };
+        lines.push(format!("Stones are sown {way}: {} …", track.join(" → ")));
+        lines.push(format!("{} moves first. Type help for the commands.", rules.first));
+        lines.into_iter().flat_map(|l| wrap(&l, WIDTH)).collect()
     }
 }
 
 pub fn play(args: &PlayArgs) -> u8 {
-    let (source, rules) = match load_with_source(&args.rules, &args.set) {
+    let resumed = match &args.resume {
+        Some(path) => match Record::read(path) {
+            Ok(record) => Some(record),
+            Err(error) => {
+                eprintln!("error: {error}");
+                return USAGE;
+            }
+        },
+        None => None,
+    };
+    // A resumed game keeps its options: `--set` may only repeat them.
+    let sets = match &resumed {
+        Some(record) if !args.set.is_empty() && args.set != record.sets => {
+            eprintln!(
+                "error: --set {}: a resumed game keeps the options it was played with ({})",
+                args.set.join(" "),
+                record.sets.join(" ")
+            );
+            return USAGE;
+        }
+        Some(record) => record.sets.clone(),
+        None => args.set.clone(),
+    };
+    let (source, rules) = match load_with_source(&args.rules, &sets) {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
-    if let Some(path) = &args.record {
+    let sides = match settle_sides(args, resumed.as_ref()) {
+        Ok(sides) => sides,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return USAGE;
+        }
+    };
+    let record_path = args.record.clone().or_else(|| args.resume.clone());
+    if let Some(path) = &record_path {
         if let Err(error) = check_target(path, &args.rules) {
             eprintln!("error: {error}");
             return USAGE;
         }
     }
     let rng = |stream| {
-        let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(sides.seed);
         rng.set_stream(stream);
         rng
     };
+    let mut game = Game::new(&rules);
+    game.set_tracing(true);
     let mut session = Session {
         rules: &rules,
         args,
+        sides,
         source,
-        game: Game::new(&rules),
+        game,
         played: Vec::new(),
         rngs: [rng(1), rng(2)],
         style: Style::for_stdout(),
+        changed: 0,
         keeper: None,
     };
-    if let Some(path) = &args.record {
+    if let (Some(record), Some(path)) = (&resumed, &args.resume) {
+        if let Err(error) = resume(&mut session, record) {
+            eprintln!("error: {}: {error}", path.display());
+            return USAGE;
+        }
+    }
+    if let Some(path) = &record_path {
         let keeper = Arc::new(Mutex::new(Keeper { record: session.record(), closed: false }));
         if let Err(error) = watch_signals(Arc::clone(&keeper), path.clone(), args.rules.clone()) {
             eprintln!("error: {error}");
@@ -175,7 +321,7 @@ pub fn play(args: &PlayArgs) -> u8 {
     let why = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| play_out(&mut session))) {
         Ok(why) => why,
         Err(payload) => {
-            if let (Some(path), Some(keeper)) = (&args.record, &session.keeper) {
+            if let (Some(path), Some(keeper)) = (&record_path, &session.keeper) {
                 let mut kept = keeper.lock().unwrap_or_else(PoisonError::into_inner);
                 kept.closed = true;
                 kept.record = session.record();
@@ -185,10 +331,37 @@ pub fn play(args: &PlayArgs) -> u8 {
             std::panic::resume_unwind(payload);
         }
     };
-    match (&args.record, &session.keeper) {
+    match (&record_path, &session.keeper) {
         (Some(path), Some(keeper)) => close(&session, keeper, path, why),
         _ => OK,
     }
+}
+
+/// Who plays and the seed: as given, else the resumed record's, else human against medium.
+fn settle_sides(args: &PlayArgs, resumed: Option<&Record>) -> Result<Sides, String> {
+    let recorded = |text: &str| text.parse::<AgentKind>().map_err(|e| format!("the record's player: {e}"));
+    let (south, north, seed) = match resumed {
+        Some(record) => (recorded(&record.south)?, recorded(&record.north)?, record.seed),
+        None => (AgentKind::Human, AgentKind::Mcts(Default::default()), 1),
+    };
+    Ok(Sides { south: args.south.unwrap_or(south), north: args.north.unwrap_or(north), seed: args.seed.unwrap_or(seed) })
+}
+
+/// Plays the record's actions in `session`, whose rules must be the record's.
+fn resume(session: &mut Session<'_>, record: &Record) -> Result<(), String> {
+    record.check_source(&session.source).map_err(|e| e.to_string())?;
+    record.check_against(&session.game).map_err(|e| e.to_string())?;
+    let actions = record.actions(session.rules).map_err(|e| e.to_string())?;
+    for (index, action) in actions.into_iter().enumerate() {
+        let player = session.game.state().to_move;
+        let before = *session.game.state();
+        session.game.apply(action).map_err(|e| format!("action {}: {e}", index + 1))?;
+        session.changed = board::changes(session.rules, &before, session.game.state());
+        session.played.push((action, player));
+    }
+    // The computers' generators start afresh from the seed: the same record resumed with the
+    // same seed plays on the same way.
+    Ok(())
 }
 
 /// The loop's own last save, under the keeper's lock (so a signal now changes nothing).
@@ -210,11 +383,14 @@ fn close(session: &Session<'_>, keeper: &Mutex<Keeper>, path: &Path, why: &str) 
 
 /// Plays until the game ends or the human stops; says why it stopped (for the record's line).
 fn play_out(session: &mut Session<'_>) -> &'static str {
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    if session.args.south == AgentKind::Human || session.args.north == AgentKind::Human {
-        println!("{HELP}\n");
+    let mut input = Input::new();
+    for line in session.banner() {
+        println!("{line}");
     }
+    if session.sides.south == AgentKind::Human || session.sides.north == AgentKind::Human {
+        println!("{HELP}");
+    }
+    println!();
     loop {
         print!("{}", session.draw());
         if session.game.is_over() {
@@ -229,23 +405,107 @@ fn play_out(session: &mut Session<'_>) -> &'static str {
                     continue;
                 }
                 Asked::Quit => return "quit",
-                Asked::EndOfInput => return "end of input",
+                // With a record, saving it says so; without one, say why the game stops.
+                Asked::Interrupted => {
+                    if session.keeper.is_none() {
+                        println!("interrupted (Ctrl-C): the game stops here");
+                    }
+                    return "interrupted";
+                }
+                Asked::EndOfInput => {
+                    if session.keeper.is_none() {
+                        println!("end of input: the game stops here");
+                    }
+                    return "end of input";
+                }
             },
             computer => {
-                let Some(action) = computer.choose(&session.game, &mut session.rngs[player.index()]) else {
+                let thinking = thinking(player);
+                let chosen = computer.choose(&session.game, &mut session.rngs[player.index()]);
+                thinking.finish_and_clear();
+                let Some(action) = chosen else {
                     return "the computer found no action";
                 };
-                println!("{player} plays {}", session.style.paint("1;33", &action.text(session.rules)));
                 action
             }
         };
-        if let Err(error) = session.game.apply(action) {
+        if let Err(error) = session.play(action, player) {
             println!("{error}");
             continue;
         }
-        session.played.push((action, player));
-        session.publish();
         println!();
+    }
+}
+
+/// "north is thinking…" on standard error while the computer searches, at a terminal only.
+fn thinking(player: Player) -> indicatif::ProgressBar {
+    let spinner = indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
+    spinner.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {msg}").unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    spinner.set_message(format!("{player} is thinking…"));
+    spinner.enable_steady_tick(std::time::Duration::from_millis(120));
+    spinner
+}
+
+/// Where the person's lines come from: a line editor with history at a terminal, else standard
+/// input as it comes (a piped game), each line bounded.
+enum Input {
+    Editor(Box<rustyline::DefaultEditor>),
+    Plain(std::io::StdinLock<'static>),
+}
+
+/// One line asked for.
+enum Line {
+    Text(String),
+    /// A line that cannot be kept (too long, not text): why.
+    Refused(String),
+    Interrupted,
+    End,
+}
+
+impl Input {
+    fn new() -> Input {
+        use std::io::IsTerminal;
+        if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+            if let Ok(editor) = rustyline::DefaultEditor::new() {
+                return Input::Editor(Box::new(editor));
+            }
+        }
+        Input::Plain(std::io::stdin().lock())
+    }
+
+    fn line(&mut self, prompt: &str) -> Line {
+        match self {
+            Input::Editor(editor) => match editor.readline(prompt) {
+                Ok(line) if line.len() > MAX_LINE => Line::Refused(format!("that line is longer than {MAX_LINE} bytes: ignored")),
+                Ok(line) => {
+                    if !line.trim().is_empty() {
+                        let _ = editor.add_history_entry(line.as_str());
+                    }
+                    Line::Text(line)
+                }
+                Err(rustyline::error::ReadlineError::Interrupted) => Line::Interrupted,
+                Err(_) => Line::End,
+            },
+            Input::Plain(input) => {
+                print!("{prompt}");
+                let _ = std::io::stdout().flush();
+                match read_line(input) {
+                    // Piped input is not echoed by a terminal: echo it, so that the transcript
+                    // reads as a session does.
+                    Some(Ok(line)) => {
+                        println!("{}", line.trim_end());
+                        Line::Text(line)
+                    }
+                    Some(Err(why)) => Line::Refused(why),
+                    None => {
+                        println!();
+                        Line::End
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -301,6 +561,7 @@ enum Asked {
     Action(Action),
     Undone,
     Quit,
+    Interrupted,
     EndOfInput,
 }
 
@@ -329,28 +590,28 @@ fn read_line(input: &mut impl BufRead) -> Option<Result<String, String>> {
 }
 
 /// Reads lines until one is a legal action, an `undo` that worked, `quit` or the end of input.
-fn ask(session: &mut Session<'_>, input: &mut impl BufRead, player: Player) -> Asked {
+fn ask(session: &mut Session<'_>, input: &mut Input, player: Player) -> Asked {
     let rules = session.rules;
     loop {
         let legal = session.game.legal_actions();
-        // A decision in words (an answer to an offer, a choice inside a move): say the words.
-        if legal.iter().all(|a| !matches!(a, Action::Sow(_) | Action::Offer(_))) {
+        // A decision in words (an answer to an offer, a choice inside a move): say the words;
+        // a choice of holes, the holes.
+        let prompt = if legal.iter().all(|a| matches!(a, Action::Take(_))) && legal.len() > 1 {
+            format!("{player}, {}? > ", board::legal_line(&session.game))
+        } else if legal.iter().all(|a| !matches!(a, Action::Sow(_) | Action::SowReversed(_) | Action::Offer(_))) {
             let words: Vec<String> = legal.iter().map(|a| a.text(rules)).collect();
-            print!("{player}, {}? > ", words.join(" or "));
+            format!("{player}, {}? > ", words.join(" or "))
         } else {
-            print!("{player}> ");
-        }
-        let _ = std::io::stdout().flush();
-        let line = match read_line(input) {
-            Some(Ok(line)) => line,
-            Some(Err(why)) => {
+            format!("{player}> ")
+        };
+        let line = match input.line(&prompt) {
+            Line::Text(line) => line,
+            Line::Refused(why) => {
                 println!("{why}");
                 continue;
             }
-            None => {
-                println!();
-                return Asked::EndOfInput;
-            }
+            Line::Interrupted => return Asked::Interrupted,
+            Line::End => return Asked::EndOfInput,
         };
         let text = line.trim();
         let (command, rest) = text.split_once(char::is_whitespace).map_or((text, ""), |(c, r)| (c, r.trim()));
@@ -359,7 +620,16 @@ fn ask(session: &mut Session<'_>, input: &mut impl BufRead, player: Player) -> A
             "quit" | "exit" => return Asked::Quit,
             "help" | "?" => println!("{HELP}"),
             "board" => print!("{}", session.draw()),
-            "legal" => println!("legal: {}", session.game.legal_texts().join(" ")),
+            "legal" => {
+                for line in wrap(&board::legal_line(&session.game), WIDTH) {
+                    println!("{line}");
+                }
+            }
+            "rules" => {
+                for line in session.rulings() {
+                    println!("{line}");
+                }
+            }
             "undo" => match session.undo() {
                 Ok(()) => return Asked::Undone,
                 Err(why) => println!("{why}"),
@@ -369,8 +639,10 @@ fn ask(session: &mut Session<'_>, input: &mut impl BufRead, player: Player) -> A
                     println!("hint: {} (wins now)", win.text(rules));
                     continue;
                 }
-                let mut rng = ChaCha8Rng::seed_from_u64(session.args.seed ^ session.played.len() as u64);
+                let mut rng = ChaCha8Rng::seed_from_u64(session.sides.seed ^ session.played.len() as u64);
+                let thinking = thinking(player);
                 let scored = Mcts::new(Default::default()).analyse(&session.game, &mut rng);
+                thinking.finish_and_clear();
                 match scored.iter().max_by(|a, b| a.visits.cmp(&b.visits)) {
                     Some(best) if scored.len() == 1 => println!("hint: {} (the only legal action)", best.action.text(rules)),
                     Some(best) => println!("hint: {} (won {:.0}% of the search's playouts)", best.action.text(rules), best.mean * 100.0),
@@ -384,7 +656,11 @@ fn ask(session: &mut Session<'_>, input: &mut impl BufRead, player: Player) -> A
             },
             _ => match Action::parse(text, rules) {
                 Ok(action) if legal.contains(&action) => return Asked::Action(action),
-                Ok(_) => println!("`{text}` is not legal now; legal: {}", session.game.legal_texts().join(" ")),
+                Ok(_) => {
+                    for line in wrap(&format!("`{text}` is not legal now; {}", board::legal_line(&session.game)), WIDTH) {
+                        println!("{line}");
+                    }
+                }
                 Err(error) => println!("{error}"),
             },
         }

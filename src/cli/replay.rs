@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::board::{self, Style};
+use super::board::{self, Style, View};
 use super::{check, ILLEGAL_ACTION, OK, RECORD_MISMATCH, RULE_ERRORS, USAGE};
 use crate::load::read_source;
 use crate::record::Record;
@@ -72,9 +72,10 @@ pub fn replay(args: &ReplayArgs) -> u8 {
     };
     let style = Style::for_stdout();
     let mut game = Game::new(&rules);
+    game.set_tracing(!args.quiet);
     println!("{} — south: {}, north: {}, seed {}", rules.name, record.south, record.north, record.seed);
     if !args.quiet {
-        print!("{}", board::draw_styled(&game, None, style));
+        print!("{}", board::draw_view(&game, &View::new(style)));
     }
     for (index, &action) in actions.iter().enumerate() {
         let Some(player) = game.to_move() else {
@@ -82,17 +83,24 @@ pub fn replay(args: &ReplayArgs) -> u8 {
             return ILLEGAL_ACTION;
         };
         let text = action.text(&rules);
+        let before = *game.state();
         if let Err(error) = game.apply(action) {
             eprintln!("error: action {} of {}: {error}", index + 1, actions.len());
             return ILLEGAL_ACTION;
         }
         if !args.quiet {
-            println!("\n{}. {player} plays {}", index + 1, style.paint("1;33", &text));
-            print!("{}", board::draw_styled(&game, Some(&text), style));
+            println!();
+            let told = super::narrate::narrate(&rules, player, &text, game.events(), board::WIDTH - 2 - (index + 1).to_string().len());
+            for (n, line) in told.iter().enumerate() {
+                let number = if n == 0 { format!("{}. ", index + 1) } else { " ".repeat((index + 1).to_string().len() + 2) };
+                println!("{number}{line}");
+            }
+            let changed = board::changes(&rules, &before, game.state());
+            print!("{}", board::draw_view(&game, &View { changed, ..View::new(style) }));
         }
     }
     if args.quiet {
-        print!("{}", board::draw_styled(&game, actions.last().map(|a| a.text(&rules)).as_deref(), style));
+        print!("{}", board::draw_view(&game, &View::new(style)));
     }
     if let Err(error) = record.check_result(&game) {
         eprintln!("error: {error}");

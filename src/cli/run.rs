@@ -69,7 +69,7 @@ pub fn run(args: &RunArgs) -> u8 {
     };
     let moves = text.as_deref().map(Action::split_list).unwrap_or_default();
     let count = moves.len();
-    let mut last = None;
+    let mut changed = 0;
     for (index, text) in moves.into_iter().enumerate() {
         let legal = game.legal_texts();
         let place = format!("action {} of {count}", index + 1);
@@ -80,6 +80,7 @@ pub fn run(args: &RunArgs) -> u8 {
                 return ILLEGAL_ACTION;
             }
         };
+        let before = *game.state();
         if game.apply(action).is_err() {
             let why = if game.is_over() {
                 "the game is already over".to_string()
@@ -89,11 +90,10 @@ pub fn run(args: &RunArgs) -> u8 {
             eprintln!("error: {place}, `{text}`: {why}");
             return ILLEGAL_ACTION;
         }
-        let text = action.text(&rules);
         if args.trace {
-            println!("{}", game.step_json(&text));
+            println!("{}", game.step_json(&action.text(&rules)));
         }
-        last = Some(text);
+        changed = board::changes(&rules, &before, game.state());
     }
     if args.trace {
         return OK;
@@ -101,7 +101,7 @@ pub fn run(args: &RunArgs) -> u8 {
     if args.json {
         println!("{}", game.position_json());
     } else {
-        print!("{}", board::draw(&game, last.as_deref()));
+        print!("{}", board::draw(&game, changed));
     }
     OK
 }
