@@ -5,19 +5,12 @@ mod common;
 
 use common::{mancala, stderr, stdout};
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use serde_json::{json, Value};
 
 fn fixtures() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/check");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("the fixtures folder")
-        .map(|entry| entry.expect("a folder entry").path())
-        .filter(|path| path.extension().is_some_and(|e| e == "mancala"))
-        .collect();
-    files.sort();
-    files
+    common::mancala_files("tests/fixtures/check")
 }
 
 fn fixture(name: &str) -> String {

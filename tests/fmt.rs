@@ -4,8 +4,6 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-
 use common::{mancala, mancala_with_input, stderr, stdout};
 use mancala::fmt::{comments, format, same_syntax, FormatError};
 
@@ -88,7 +86,7 @@ fn mutated_rule_files_are_formatted_faithfully_or_refused() {
         usize::try_from(seed % u64::try_from(below).expect("fits")).expect("fits")
     };
     let (mut formatted, mut refused) = (0, 0);
-    for path in mancala_files("rules") {
+    for path in common::mancala_files("rules") {
         let source = std::fs::read_to_string(&path).expect("readable");
         for _ in 0..150 {
             let mut at = next(source.len());
@@ -147,20 +145,9 @@ fn assert_formats_faithfully(name: &str, source: &str) -> bool {
     formatted == source
 }
 
-fn mancala_files(folder: &str) -> Vec<PathBuf> {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
-        .expect("a folder")
-        .map(|entry| entry.expect("an entry").path())
-        .filter(|path| path.extension().is_some_and(|e| e == "mancala"))
-        .collect();
-    files.sort();
-    files
-}
-
 #[test]
 fn every_shipped_rule_file_is_formatted() {
-    let files = mancala_files("rules");
+    let files = common::mancala_files("rules");
     assert_eq!(files.len(), 22);
     for path in files {
         let source = std::fs::read_to_string(&path).expect("readable");
@@ -171,7 +158,7 @@ fn every_shipped_rule_file_is_formatted() {
 #[test]
 fn every_readable_checker_fixture_formats_faithfully() {
     let (mut formatted, mut refused) = (0, 0);
-    for path in mancala_files("tests/fixtures/check") {
+    for path in common::mancala_files("tests/fixtures/check") {
         let name = path.display().to_string();
         let source = std::fs::read_to_string(&path).expect("readable");
         match format(&source) {

@@ -20,14 +20,7 @@ const GAMES_PER_RULE_FILE: usize = 300;
 const MAX_ACTIONS: usize = 100_000;
 
 fn rule_files() -> Vec<PathBuf> {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/rules"));
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
-        .map(|entry| entry.expect("a directory entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "mancala"))
-        .collect();
-    files.sort();
-    files
+    common::mancala_files("rules")
 }
 
 /// Every leftover rule an ending of these rules can apply.

@@ -16,14 +16,7 @@ use serde_json::{json, Map, Value};
 const GAMES: u64 = 1_000;
 
 fn rule_files() -> Vec<PathBuf> {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/rules"));
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("rules/ lists")
-        .map(|entry| entry.expect("a directory entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "mancala"))
-        .collect();
-    files.sort();
-    files
+    common::mancala_files("rules")
 }
 
 /// A hole's place on the board: (row, column) from 0, from its label (`b5`).

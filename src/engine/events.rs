@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::position::{pending_json, Pending, Sides};
+use super::position::{owners_of, pending_json, rows_of, Pending, Sides};
 use super::{GameResult, State};
 use crate::compile::Rules;
 use crate::player::Player;
@@ -289,14 +289,8 @@ impl Event {
                 event: "round",
                 round: Some(state.round),
                 to_move: Some(state.to_move),
-                rows: Some(
-                    (0..rules.rows)
-                        .map(|r| (crate::row_letter(r).to_string(), state.counts[r * rules.columns..(r + 1) * rules.columns].to_vec()))
-                        .collect(),
-                ),
-                owners: Some(
-                    (0..rules.holes).filter(|&h| state.owners[h] != rules.home_of(h)).map(|h| (rules.label(h), state.owners[h])).collect(),
-                ),
+                rows: Some(rows_of(rules, state)),
+                owners: Some(owners_of(rules, state)),
                 captured: Some(state.captured.into()),
                 closed: labels(state.closed),
                 claimed: labels(state.claimed),

@@ -13,6 +13,18 @@ use std::sync::{Mutex, OnceLock};
 use mancala::engine::position::parse_position;
 use mancala::{Action, Game, Rules};
 
+/// The `.mancala` files of a folder of this crate (`rules`, `tests/fixtures/check`), sorted.
+pub fn mancala_files(folder: &str) -> Vec<std::path::PathBuf> {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&folder)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", folder.display()))
+        .map(|entry| entry.expect("a folder entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "mancala"))
+        .collect();
+    files.sort();
+    files
+}
+
 /// The path of a shipped rule file: `rules/NAME.mancala` in this crate.
 pub fn rules_path(name: &str) -> String {
     format!("{}/rules/{name}.mancala", env!("CARGO_MANIFEST_DIR"))

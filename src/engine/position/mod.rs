@@ -132,10 +132,7 @@ impl Game<'_> {
     pub fn position(&self) -> Position {
         let rules = self.rules();
         let state = self.state();
-        let rows = (0..rules.rows)
-            .map(|r| (crate::row_letter(r).to_string(), state.counts[r * rules.columns..(r + 1) * rules.columns].to_vec()))
-            .collect();
-        let owners = (0..rules.holes).filter(|&h| state.owners[h] != rules.home_of(h)).map(|h| (rules.label(h), state.owners[h])).collect();
+        let (rows, owners) = (rows_of(rules, state), owners_of(rules, state));
         Position {
             game: rules.name.clone(),
             options: options_json(rules),
@@ -182,6 +179,16 @@ struct Step<'a> {
     events: Vec<super::events::EventJson>,
     #[serde(flatten)]
     position: Position,
+}
+
+/// The stones of each row, by its letter.
+pub(crate) fn rows_of(rules: &Rules, state: &State) -> BTreeMap<String, Vec<u16>> {
+    (0..rules.rows).map(|r| (crate::row_letter(r).to_string(), state.counts[r * rules.columns..(r + 1) * rules.columns].to_vec())).collect()
+}
+
+/// The holes owned by another player than their row's, with their owners.
+pub(crate) fn owners_of(rules: &Rules, state: &State) -> BTreeMap<String, Player> {
+    (0..rules.holes).filter(|&h| state.owners[h] != rules.home_of(h)).map(|h| (rules.label(h), state.owners[h])).collect()
 }
 
 pub(crate) fn pending_json(rules: &Rules, state: &State) -> Option<Pending> {
