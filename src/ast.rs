@@ -187,7 +187,7 @@ pub enum StatementKind {
     StarterAlternates,
     /// `end match when round start repeats 5 times` (`, leftover to owner` or `, draw`):
     /// `condition` spans `round start repeats 5 times`.
-    EndMatch { times: Value, consequence: Option<Consequence>, condition: Span },
+    EndMatch { times: Value, consequence: Option<Consequence>, condition: Span, words: Option<Text> },
     /// `relay or stop when …`: the mover chooses inside the move.
     RelayOrStop(Expr),
     /// `take opponent's column`
@@ -219,7 +219,7 @@ pub enum StatementKind {
     /// `chain backward while count in {2, 4}`
     Chain { direction: Ident, condition: Expr },
     /// `when …, leftover split`
-    When { condition: Condition, consequence: Option<Consequence> },
+    When { condition: Condition, consequence: Option<Consequence>, words: Option<Text> },
     /// `leftover to owner`
     Leftover(Ident),
     /// `most stones wins`

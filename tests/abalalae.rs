@@ -178,7 +178,11 @@ fn a12_a_position_seen_a_third_time_in_a_round_ends_the_round() {
         "phase": {"south": "play", "north": "play"},
     })
     .to_string();
-    let (played, _) = third_repetition("abalalae", "    when position repeats 3 times, leftover to owner   // A12\n", &start);
+    let (played, _) = third_repetition(
+        "abalalae",
+        "    when position repeats 3 times, leftover to owner, \"the same position came back 3 times\"   // A12\n",
+        &start,
+    );
     let mut game = Game::from_state(abalalae(), parse_position(&start, abalalae()).expect("a position"));
     for (i, action) in played.iter().enumerate() {
         assert_eq!(game.position().round, Some(1), "after {i} actions");

@@ -93,7 +93,7 @@ fn c2_c3_c6_c10_a_placement_into_an_empty_hole_captures_and_a_later_capture_keep
     assert_eq!(hands(&game), [0, 0]);
     assert_eq!(phases(&game), stage("second_stage", "second_stage"));
     assert_result(&game, Some("south"), [7, 1]);
-    assert_eq!(game.result().map(|r| r.reason.as_str()), Some("opponent's inner row is empty"));
+    assert_eq!(game.result().map(|r| r.reason.as_str()), Some("the other player's front row is empty"));
 }
 
 #[test]
@@ -151,7 +151,7 @@ fn c9_a_player_whose_front_row_is_empty_after_a_move_loses_the_mover_too() {
     // b1 counter-clockwise goes into a1: South's front row is empty.
     apply(&mut game, "b1 ccw");
     assert_result(&game, Some("north"), [2, 2]);
-    assert_eq!(game.result().map(|r| r.reason.as_str()), Some("own inner row is empty"));
+    assert_eq!(game.result().map(|r| r.reason.as_str()), Some("the mover's own front row is empty"));
 }
 
 #[test]
@@ -165,7 +165,7 @@ fn c11_a_third_repetition_is_a_draw() {
     assert_ongoing(&game);
     apply(&mut game, "c5 ccw");
     assert_result(&game, None, [2, 2]);
-    assert_eq!(game.result().map(|r| r.reason.as_str()), Some("position repeats 3 times"));
+    assert_eq!(game.result().map(|r| r.reason.as_str()), Some("the same position came back 3 times"));
 }
 
 // ---------------------------------------------------------------- an independent model

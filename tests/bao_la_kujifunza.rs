@@ -167,7 +167,7 @@ fn k9_emptying_the_opponents_front_row_wins() {
     assert_rows(&game, [&[], &[(3, 2), (4, 1), (7, 1), (8, 1)], &[], &[(1, 2)]]);
     let result = game.result().expect("over");
     assert_eq!(result.winner.map(|p| p.name()), Some("south"));
-    assert_eq!(result.reason, "opponent's inner row is empty");
+    assert_eq!(result.reason, "the other player's front row is empty");
     assert_eq!(result.score, [5, 2]);
 }
 
@@ -243,7 +243,7 @@ fn k12_a_position_seen_a_third_time_is_a_draw() {
     assert!(game.result().is_none(), "not before the position comes back");
     apply(&mut game, last);
     let result = game.result().expect("a draw by repetition");
-    assert_eq!(result.reason, "position repeats 3 times");
+    assert_eq!(result.reason, "the same position came back 3 times");
     assert_eq!(result.winner, None);
 }
 

@@ -78,7 +78,11 @@ fn b6_a_position_seen_a_third_time_ends_the_game_each_taking_their_own() {
     // the game ends after exactly that move.
     let (a, b) = ([1u16, 0, 1, 1, 0, 1], [0u16, 1, 0, 1, 0, 0]);
     let json = json!({"to_move": "south", "rows": {"a": a, "b": b}, "captured": {"south": 33, "north": 33}}).to_string();
-    let (played, ending) = third_repetition("bohnenspiel", "    when position repeats 3 times, leftover to owner   // B6\n", &json);
+    let (played, ending) = third_repetition(
+        "bohnenspiel",
+        "    when position repeats 3 times, leftover to owner, \"the same position came back 3 times\"   // B6\n",
+        &json,
+    );
     let mut game = position(bohnenspiel(), "south", &a, &b, [33, 33]);
     let (last, rest) = played.split_last().expect("moves");
     for action in rest {
@@ -86,7 +90,7 @@ fn b6_a_position_seen_a_third_time_ends_the_game_each_taking_their_own() {
         assert_ongoing(&game);
     }
     apply(&mut game, last);
-    assert_eq!(game.result().map(|r| r.reason.as_str()), Some("position repeats 3 times"));
+    assert_eq!(game.result().map(|r| r.reason.as_str()), Some("the same position came back 3 times"));
     let own = |row: &str| ending.rows[row].iter().map(|&c| u32::from(c)).sum::<u32>();
     assert_eq!(game.result().map(|r| r.score), Some([ending.captured.south + own("a"), ending.captured.north + own("b")]));
 }

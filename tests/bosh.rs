@@ -235,7 +235,7 @@ fn a_third_repetition_ends_the_round_each_taking_their_own_holes() {
         },
         score,
     );
-    assert_eq!(single.result().unwrap().reason, "position repeats 3 times");
+    assert_eq!(single.result().unwrap().reason, "the same position came back 3 times");
     // In a match the same actions end round 1 the same way: the stocks are those scores, then
     // the refill. Round 2 starts with North.
     let mut matched = Game::new(bosh());

@@ -217,8 +217,11 @@ fn g13_a_position_seen_a_third_time_in_a_round_ends_the_round() {
         "captured": {"south": 26, "north": 26},
         "intact": [],
     });
-    let (played, ending) =
-        third_repetition("gabata", "    when position repeats 3 times, leftover to owner   // G13\n", &start.to_string());
+    let (played, ending) = third_repetition(
+        "gabata",
+        "    when position repeats 3 times, leftover to owner, \"the same position came back 3 times\"   // G13\n",
+        &start.to_string(),
+    );
     let mut game = at_with("south", [[1, 0, 0, 0, 0, 0], [0; 6], [1, 0, 0, 0, 0, 0]], [26, 26], json!({}));
     for (i, action) in played.iter().enumerate() {
         assert_eq!(game.position().round, Some(1), "after {i} actions");

@@ -313,7 +313,7 @@ fn g3_a_chain_runs_both_ways_and_wraps_onto_the_movers_own_row() {
     // b4's 3 → b3 1, b2 1, b1 1 (own): every hole ≤ 2 → over; South 10, North 18 + 3 = 21.
     assert_over(&game, [0; 4], [1, 1, 1, 0], [10, 18], &[]);
     assert_result(&game, Some("north"), [10, 21]);
-    assert_reason(&game, "every hole has count <= 2");
+    assert_reason(&game, "no hole holds more than two stones");
 }
 
 #[test]
@@ -370,7 +370,7 @@ fn g3_a_chain_round_the_whole_board_takes_every_hole_once() {
     // Every hole empty → over: South 3 + 22 = 25, North 5.
     assert_over(&game, [0; 4], [0; 4], [25, 5], &[]);
     assert_result(&game, Some("south"), [25, 5]);
-    assert_reason(&game, "every hole has count <= 2");
+    assert_reason(&game, "no hole holds more than two stones");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -591,7 +591,7 @@ fn g5_a_win_by_a_player_who_declined_is_a_victory_without_glory() {
     // hole ≤ 2 → over: South 20 + 2 = 22, North 10 + b1 b3 b4 (3) = 13. South declined and wins.
     assert_over(&game, [0; 4], [1, 0, 1, 1], [22, 10], &[]);
     assert_result(&game, Some("south"), [22, 13]);
-    assert_reason(&game, "every hole has count <= 2; victory without glory: south declined an offer");
+    assert_reason(&game, "no hole holds more than two stones; victory without glory: south declined an offer");
     assert_declined(&game, &["south"]);
 
     // The same, South holding 6: it declines and loses 8–13 — no note.
@@ -599,7 +599,7 @@ fn g5_a_win_by_a_player_who_declined_is_a_victory_without_glory() {
     play(&mut game, "offer b1, decline, a4");
     assert_over(&game, [0; 4], [1, 0, 1, 1], [8, 10], &[]);
     assert_result(&game, Some("north"), [8, 13]);
-    assert_reason(&game, "every hole has count <= 2");
+    assert_reason(&game, "no hole holds more than two stones");
 
     // `declined` read from the position: North declined earlier and now wins.
     let mut game = from_json(
@@ -610,7 +610,7 @@ fn g5_a_win_by_a_player_who_declined_is_a_victory_without_glory() {
     // b3's 3 → b2 1, b1 1, a1 2 (South's): taken; b1 (1) and a2 (0) stop. Over: North 30 + 2 + 2.
     assert_over(&game, [0; 4], [1, 1, 0, 0], [10, 32], &[]);
     assert_result(&game, Some("north"), [10, 34]);
-    assert_reason(&game, "every hole has count <= 2; victory without glory: north declined an offer");
+    assert_reason(&game, "no hole holds more than two stones; victory without glory: north declined an offer");
 }
 
 #[test]
@@ -678,7 +678,7 @@ fn g6_the_game_ends_once_every_hole_holds_two_or_fewer_and_each_adds_the_holes_t
     // South 5 + a2 a3 (2) = 7; North 0 + a1 (1) + row b (8) = 9. (By rows it would be 8–8.)
     assert_over(&game, [1, 1, 1, 0], [2; 4], [5, 0], &owners);
     assert_result(&game, Some("north"), [7, 9]);
-    assert_reason(&game, "every hole has count <= 2");
+    assert_reason(&game, "no hole holds more than two stones");
 
     // The same ending from a position, which is over as read: a1 North's decides the winner.
     let owners = [("a1", "north")];
@@ -686,7 +686,7 @@ fn g6_the_game_ends_once_every_hole_holds_two_or_fewer_and_each_adds_the_holes_t
     // South 22 + a4 1 = 23, North 20 + a1 2 + b 2 = 24.
     assert_over(&game, [2, 0, 0, 1], [1, 1, 0, 0], [22, 20], &owners);
     assert_result(&game, Some("north"), [23, 24]);
-    assert_reason(&game, "every hole has count <= 2");
+    assert_reason(&game, "no hole holds more than two stones");
     let game = gore_at("south", [2, 0, 0, 1], [1, 1, 0, 0], [22, 20], &[]);
     // With a1 South's: South 22 + 3 = 25, North 20 + 2 = 22.
     assert_result(&game, Some("south"), [25, 22]);
@@ -705,7 +705,7 @@ fn g6_a_hole_of_three_keeps_the_game_going_and_equal_totals_draw() {
     // North 20 + 4: a draw.
     assert_over(&game, [1, 0, 0, 0], [1, 1, 1, 1], [23, 20], &[]);
     assert_result(&game, None, [24, 24]);
-    assert_reason(&game, "every hole has count <= 2");
+    assert_reason(&game, "no hole holds more than two stones");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -732,7 +732,7 @@ fn g7_the_third_occurrence_of_a_position_ends_the_game_scored_as_g6() {
     // (12) = 21. North, who declined, wins.
     assert_over(&game, [3, 1, 3, 3], [3; 4], [7, 6], &owners);
     assert_result(&game, Some("north"), [14, 21]);
-    assert_reason(&game, "position repeats 3 times; victory without glory: north declined an offer");
+    assert_reason(&game, "the same position came back 3 times; victory without glory: north declined an offer");
 }
 
 #[test]
@@ -755,7 +755,7 @@ fn g5_g6_an_offer_or_a_decline_is_not_a_move_and_does_not_end_the_game() {
     // South 20 + 2 = 22, North 10 + b1 (1) = 11, and South, who declined, wins without glory.
     assert_over(&game, [0; 4], [1, 0, 0, 0], [22, 10], &[]);
     assert_result(&game, Some("south"), [22, 11]);
-    assert_reason(&game, "every hole has count <= 2; victory without glory: south declined an offer");
+    assert_reason(&game, "no hole holds more than two stones; victory without glory: south declined an offer");
     assert!(game.position().pending.is_none());
 }
 

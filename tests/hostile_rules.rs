@@ -51,7 +51,7 @@ fn report(diagnostics: &[Diagnostic]) -> String {
 
 /// Tihbat with its `when every hole is empty` ending replaced by `ending`.
 fn tihbat_ending(ending: &str) -> String {
-    TIHBAT.replace("when every hole is empty", ending)
+    TIHBAT.replace("when every hole is empty, \"every stone has been captured\"", ending)
 }
 
 /// A condition left open at every level, `levels` deep: each level a way the grammar can read
@@ -116,7 +116,8 @@ fn a_thousand_lines_left_open() {
         ("when count in {".to_string(), "the line stops here, where a number or an option's name should follow"),
     ] {
         let lines = format!("    {unit}\n").repeat(1000);
-        let source = TIHBAT.replace("    when every hole is empty                     // H4a: all counters captured\n", &lines);
+        let source =
+            TIHBAT.replace("    when every hole is empty, \"every stone has been captured\"   // H4a: all counters captured\n", &lines);
         let (checked, diagnostics) = check_source("lines", &source);
         assert!(checked.is_none());
         let first = line_of(&source, &lines);

@@ -76,7 +76,7 @@ fn h6_h7_the_four_taken_from_the_last_eight_takes_the_last_four_too() {
     let mut game = position(hoyito(), "south", &[0, 0, 0, 0, 1, 3], &[0, 0, 0, 2, 0, 2], [18, 22]);
     apply(&mut game, "a5");
     assert_result(&game, Some("south"), [26, 22]);
-    assert_eq!(game.result().map(|r| r.reason.as_str()), Some("stones left = 4"));
+    assert_eq!(game.result().map(|r| r.reason.as_str()), Some("four stones are left"));
     assert_eq!(game.position().rows["b"], [0; 6], "the last four are off the board");
 }
 
@@ -85,7 +85,11 @@ fn h8_a_position_seen_a_third_time_ends_the_game_each_taking_their_own() {
     // Eight stones shuffled round with no four ever made (found by a search of small positions).
     let (start, north) = ([0u16, 0, 0, 2, 0, 1], [2u16, 1, 1, 0, 1, 0]);
     let json = json!({"to_move": "south", "rows": {"a": start, "b": north}, "captured": {"south": 20, "north": 20}}).to_string();
-    let (played, ending) = third_repetition("hoyito", "    when position repeats 3 times, leftover to owner   // H8\n", &json);
+    let (played, ending) = third_repetition(
+        "hoyito",
+        "    when position repeats 3 times, leftover to owner, \"the same position came back 3 times\"   // H8\n",
+        &json,
+    );
     let mut game = position(hoyito(), "south", &start, &north, [20, 20]);
     let (last, rest) = played.split_last().expect("actions");
     for action in rest {
@@ -93,7 +97,7 @@ fn h8_a_position_seen_a_third_time_ends_the_game_each_taking_their_own() {
         assert_ongoing(&game);
     }
     apply(&mut game, last);
-    assert_eq!(game.result().map(|r| r.reason.as_str()), Some("position repeats 3 times"));
+    assert_eq!(game.result().map(|r| r.reason.as_str()), Some("the same position came back 3 times"));
     // Each player's score: their store and the stones of their own holes.
     let own = |row: &str| ending.rows[row].iter().map(|&c| u32::from(c)).sum::<u32>();
     let expected = [ending.captured.south + own("a"), ending.captured.north + own("b")];

@@ -81,5 +81,5 @@ fn a_position_repeated_since_the_last_capture_ends_the_game() {
     apply(&mut game, last);
     assert_position(&game, None, &[1, 0, 0, 0, 0, 0], &[0, 0, 1, 0, 0, 1], [21, 24]);
     assert_result(&game, Some("north"), [22, 26]);
-    assert_eq!(game.result().unwrap().reason, "position repeats 2 times");
+    assert_eq!(game.result().unwrap().reason, "the same position came back twice");
 }

@@ -418,7 +418,7 @@ fn a_round_starting_the_same_way_for_the_fifth_time_ends_the_match() {
     play(&mut game, "a1, b4");
     assert_at(&game, None, [6, 0, 0, 0, 0, 0, 0], FULL, [0, 36], &s0_closed, 12);
     assert_result(&game, Some("north"), [6, 78]);
-    assert_eq!(game.result().unwrap().reason, "round start repeats 5 times");
+    assert_eq!(game.result().unwrap().reason, "the same round start came back 5 times");
 }
 
 // ---------------------------------------------------------------- the command line

@@ -13,13 +13,7 @@ fn widest(text: &str) -> (usize, String) {
 }
 
 fn shipped() -> Vec<String> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/rules");
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .expect("rules/ lists")
-        .filter_map(|e| e.ok()?.file_name().to_str()?.strip_suffix(".mancala").map(str::to_string))
-        .collect();
-    names.sort();
-    names
+    common::mancala_files("rules").iter().filter_map(|p| Some(p.file_stem()?.to_str()?.to_string())).collect()
 }
 
 #[test]
@@ -160,4 +154,37 @@ fn replay_tells_every_move() {
     );
     assert!(text.contains("2. south a1 (4 stones): a2 a3 a4 a5\n"), "{text}");
     let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn an_ending_is_said_in_the_words_its_rule_file_gives() {
+    // Tihbat's endings have words: the board coming back is said so, in play and in the JSON.
+    let out = mancala(&["play", &rules_path("tihbat"), "--south", "random", "--north", "random", "--seed", "5"]);
+    let text = stdout(&out);
+    let last = text.lines().rev().find(|l| l.starts_with("Game over: ")).expect("the game ends");
+    assert!(last.ends_with(": the same board came back twice.") || last.ends_with(": every stone has been captured."), "{last}");
+    // Without words, the condition as written is the reason.
+    let source = "game \"Plain\"\nboard {\n    size 2 x 1\n    seeds 1\n}\nend {\n    when board repeats 2 times\n}\n";
+    let dir = std::env::temp_dir().join(format!("mancala-terminal-{}-words", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let plain = dir.join("plain.mancala");
+    std::fs::write(&plain, source).expect("written");
+    let worded = dir.join("worded.mancala");
+    std::fs::write(&worded, source.replace("2 times\n", "2 times, \"the board came back\"\n")).expect("written");
+    let reason = |path: &std::path::Path| {
+        let out = mancala(&["run", path.to_str().expect("a path"), "--moves", "a1, b1", "--json"]);
+        let end: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+        end["result"]["reason"].clone()
+    };
+    assert_eq!(reason(&plain), "board repeats 2 times");
+    assert_eq!(reason(&worded), "the board came back");
+    // A capture has no words of an ending.
+    let capture = dir.join("capture.mancala");
+    std::fs::write(&capture, source.replace("end {", "capture {\n    when count = 2, \"two\"\n    take last hole\n}\nend {"))
+        .expect("written");
+    let out = mancala(&["check", capture.to_str().expect("a path"), "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("\"code\":\"mancala::misplaced_consequence\""), "{}", stdout(&out));
+    assert!(stdout(&out).contains("a capture does not end the game, so it has no words of an ending"), "{}", stdout(&out));
+    let _ = std::fs::remove_dir_all(&dir);
 }

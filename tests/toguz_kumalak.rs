@@ -208,7 +208,7 @@ fn more_than_81_wins_at_once() {
     play(&mut game, "a9");
     assert_position(&game, None, &[3, 0, 0, 0, 0, 0, 0, 0, 1], &[5, 0, 0, 0, 0, 0, 0, 0, 0], [82, 70]);
     assert_result(&game, Some("south"), [86, 75]);
-    assert_eq!(game.result().map(|r| r.reason.as_str()), Some("captured > 81 or opponent's captured > 81"));
+    assert_eq!(game.result().map(|r| r.reason.as_str()), Some("a player has captured more than half the stones"));
 }
 
 #[test]

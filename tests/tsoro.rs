@@ -592,7 +592,7 @@ fn a_position_occurring_a_third_time_is_a_draw() {
     play(&mut game, last);
     assert_eq!(*game.state(), start);
     assert_result(&game, None, [5, 9]);
-    assert_eq!(game.result().unwrap().reason, "position repeats 3 times");
+    assert_eq!(game.result().unwrap().reason, "the same position came back 3 times");
 }
 
 /// 120 actions from the position of the test above back to it, no capture on the way.

@@ -36,7 +36,18 @@ impl Checker {
         let mut ok = true;
         for statement in statements {
             match &statement.kind {
-                StatementKind::When { condition: Condition::Predicate(expr), consequence } => {
+                StatementKind::When { condition: Condition::Predicate(expr), consequence, words } => {
+                    if let (None, Some(words)) = (consequence, words) {
+                        self.push(
+                            Diagnostic::error(
+                                Code::MisplacedConsequence,
+                                "a capture does not end the game, so it has no words of an ending",
+                                words.span,
+                                "only an ending says this",
+                            )
+                            .with_help("remove it from the capture; the words a player reads at the end belong to the `when` lines of the `end` section"),
+                        );
+                    }
                     if let Some(consequence) = consequence {
                         // From the word after the comma to the end of the statement.
                         let start = match consequence {

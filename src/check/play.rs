@@ -785,11 +785,13 @@ impl Checker {
         let mut ok = true;
         for statement in sections.of("rounds") {
             match &statement.kind {
-                StatementKind::EndMatch { times, consequence, condition } => {
+                StatementKind::EndMatch { times, consequence, condition, words } => {
                     let outcome = self.consequence(consequence.as_ref());
                     let times = self.num(times, REPEATS);
+                    // The result's reason: the ending's own words, or its condition as written.
+                    let text = words.as_ref().map_or_else(|| self.text_of(*condition), |w| w.text.clone());
                     match (outcome, times) {
-                        (Some(outcome), Some(times)) => repeats = Some(MatchRepeats { times, outcome, text: self.text_of(*condition) }),
+                        (Some(outcome), Some(times)) => repeats = Some(MatchRepeats { times, outcome, text }),
                         _ => ok = false,
                     }
                 }
@@ -850,7 +852,7 @@ impl Checker {
         let mut wins = Wins::Most;
         for statement in statements {
             match &statement.kind {
-                StatementKind::When { condition, consequence } => {
+                StatementKind::When { condition, consequence, words } => {
                     // Both halves checked (and reported) before either failure counts.
                     let outcome = self.consequence(consequence.as_ref());
                     let condition = match condition {
@@ -870,6 +872,8 @@ impl Checker {
                     let (Some(outcome), Some((condition, text))) = (outcome, condition) else {
                         continue;
                     };
+                    // The result's reason: the ending's own words, or its condition as written.
+                    let text = words.as_ref().map_or(text, |w| w.text.clone());
                     endings.push(Ending { condition, outcome, text });
                 }
                 StatementKind::Leftover(word) => leftover = self.word(word, "where leftover stones go", &LEFTOVERS).unwrap_or(leftover),

@@ -589,7 +589,8 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
             let condition = span_of(&repeats);
             let times = build_value(Children::of(repeats).next()?)?;
             let consequence = c.optional(Rule::consequence).map(build_consequence).transpose()?;
-            StatementKind::EndMatch { times, consequence, condition }
+            let words = c.optional(Rule::string).map(build_text).transpose()?;
+            StatementKind::EndMatch { times, consequence, condition, words }
         }
         Rule::relay_or_stop => StatementKind::RelayOrStop(build_expr(c.next()?)?),
         Rule::take_column => StatementKind::TakeColumn(build_ident(c.next()?)),
@@ -622,7 +623,8 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
         Rule::when => {
             let condition = build_condition(c.next()?)?;
             let consequence = c.optional(Rule::consequence).map(build_consequence).transpose()?;
-            StatementKind::When { condition, consequence }
+            let words = c.optional(Rule::string).map(build_text).transpose()?;
+            StatementKind::When { condition, consequence, words }
         }
         Rule::leftover => StatementKind::Leftover(build_ident(c.next()?)),
         Rule::wins => StatementKind::Wins(build_ident(c.next()?)),
