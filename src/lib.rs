@@ -29,6 +29,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod agent;
 pub mod ai;
 pub mod ast;
 pub mod check;

@@ -147,3 +147,84 @@ fn a_game_stopped_by_the_action_cap_is_unfinished_never_a_draw() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Writes `text` to a file of this test's own in the temporary folder; returns its path.
+fn temp_file(name: &str, text: &[u8]) -> String {
+    let path = std::env::temp_dir().join(format!("mancala-simulate-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).expect("written");
+    path.to_str().expect("a path").to_string()
+}
+
+#[test]
+fn four_shards_of_ten_thousand_games_merge_into_the_single_run_exactly() {
+    let file = rules("kalah");
+    let whole = summary(&["simulate", &file, "--games", "10000", "--seed", "7", "--json"]);
+    let mut paths = Vec::new();
+    for shard in 0..4 {
+        let out = mancala(&["simulate", &file, "--games", "10000", "--seed", "7", "--shard", &format!("{shard}/4")]);
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        let json: Value = serde_json::from_slice(&out.stdout).expect("a shard file");
+        assert_eq!(json["format"], "mancala-shard/1");
+        assert_eq!((json["first"].as_u64(), json["count"].as_u64()), (Some(2500 * shard), Some(2500)));
+        paths.push(temp_file(&format!("shard{shard}.json"), &out.stdout));
+    }
+    // In any order.
+    let mut args = vec!["merge", "--json"];
+    args.extend(paths.iter().rev().map(String::as_str));
+    assert_eq!(summary(&args), whole);
+    // The text summary says the same.
+    let out = mancala(&["merge", &paths[0], &paths[1], &paths[2], &paths[3]]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(text.starts_with("Kalah: 10000 games, south random v north random, seed 7\n"), "{text}");
+    assert!(text.contains("s of the shards' time)"), "{text}");
+
+    // A shard missing, given twice, or of another run: refused in one line.
+    let refused = |args: &[&str], says: &str| {
+        let out = mancala(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let error = String::from_utf8_lossy(&out.stderr).to_string();
+        assert_eq!(error.lines().count(), 1, "{error}");
+        assert!(error.contains(says), "{says:?} in {error}");
+    };
+    refused(&["merge", &paths[0], &paths[1], &paths[2]], "shards missing: 3 of 4");
+    refused(&["merge", &paths[0], &paths[1], &paths[2], &paths[2]], "shard 2 of 4 again");
+    let other = mancala(&["simulate", &file, "--games", "10000", "--seed", "8", "--shard", "3/4"]);
+    let other = temp_file("other.json", &other.stdout);
+    refused(&["merge", &paths[0], &paths[1], &paths[2], &other], "not of the run of");
+    let broken = temp_file("broken.json", b"{\"format\": \"mancala-shard/1\"}");
+    refused(&["merge", &broken], "not a shard file");
+    refused(&["merge", "/nonexistent/shard.json"], "cannot read /nonexistent/shard.json");
+    for bad in ["4/4", "1", "a/b", "0/0"] {
+        refused(&["simulate", &file, "--games", "10", "--shard", bad], "--shard");
+    }
+    for path in paths.iter().chain([&other, &broken]) {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn jsonl_writes_one_line_per_game_that_replays() {
+    let file = rules("oware");
+    let out = mancala(&["simulate", &file, "--games", "20", "--seed", "3", "--jsonl"]);
+    assert_eq!(out.status.code(), Some(0));
+    let lines: Vec<Value> = String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect();
+    assert_eq!(lines.len(), 20);
+    let whole = summary(&["simulate", &file, "--games", "20", "--seed", "3", "--json"]);
+    let south_wins = lines.iter().filter(|l| l["winner"] == "south").count();
+    assert_eq!(Some(south_wins as u64), whole["south_wins"].as_u64());
+    for (index, line) in lines.iter().enumerate() {
+        assert_eq!(line["index"], index);
+        // The moves replay to the recorded result.
+        let moves = line["moves"].as_str().expect("moves");
+        assert_eq!(moves.split(", ").count() as u64, line["length"].as_u64().expect("a length"));
+        let end = mancala(&["run", &file, "--moves", moves, "--json"]);
+        let end: Value = serde_json::from_slice(&end.stdout).expect("the end position");
+        assert_eq!(end["result"]["winner"], line["winner"], "game {index}");
+        assert_eq!(end["result"]["reason"], line["reason"], "game {index}");
+    }
+    // A shard's lines are its games only, numbered as in the whole run.
+    let out = mancala(&["simulate", &file, "--games", "20", "--seed", "3", "--jsonl", "--shard", "1/2"]);
+    let shard: Vec<Value> = String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect();
+    assert_eq!(shard.len(), 10);
+    assert_eq!(shard[0], lines[10]);
+}

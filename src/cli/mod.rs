@@ -1,16 +1,19 @@
-//! The command line: `check`, `ast`, `fmt`, `lsp`, `run`, `play`, `replay`, `simulate` and `perft`. Every
+//! The command line: `check`, `ast`, `fmt`, `lsp`, `run`, `play`, `replay`, `simulate`, `merge`, `tournament`, `agent-protocol` and `perft`. Every
 //! command returns an exit code: [`OK`], [`RULE_ERRORS`], [`USAGE`], [`ILLEGAL_ACTION`] or
 //! [`RECORD_MISMATCH`].
 
+mod agent;
 pub mod board;
 mod check;
 mod fmt;
+mod merge;
 mod narrate;
 pub mod perft;
 mod play;
 mod replay;
 mod run;
 pub mod simulate;
+mod tournament;
 
 use std::path::{Path, PathBuf};
 
@@ -57,8 +60,14 @@ enum Command {
     Play(play::PlayArgs),
     /// Replay a game record, checking every action and the result, and show it move by move.
     Replay(replay::ReplayArgs),
-    /// Play many games between computer players and summarise them.
+    /// Play many games between computer players and summarise them (or one shard of them).
     Simulate(simulate::SimulateArgs),
+    /// Add up the shard files of one `simulate` run into its summary.
+    Merge(merge::MergeArgs),
+    /// A round robin between built-in players and agent programs, with Elo ratings.
+    Tournament(tournament::TournamentArgs),
+    /// Play as an agent of the agent protocol (docs/agents.md) on standard input and output.
+    AgentProtocol(agent::AgentArgs),
     /// Count the action sequences of each depth from the start (move-generation checks).
     Perft(perft::PerftArgs),
 }
@@ -74,6 +83,9 @@ pub fn run(cli: Cli) -> u8 {
         Command::Play(args) => play::play(&args),
         Command::Replay(args) => replay::replay(&args),
         Command::Simulate(args) => simulate::simulate(&args),
+        Command::Merge(args) => merge::merge(&args),
+        Command::Tournament(args) => tournament::tournament(&args),
+        Command::AgentProtocol(args) => agent::agent(&args),
         Command::Perft(args) => perft::perft_command(&args),
     }
 }

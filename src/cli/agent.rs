@@ -1,0 +1,77 @@
+//! `mancala agent-protocol`: a built-in player as an agent of `mancala-agent/1` (docs/agents.md),
+//! so that any program driving agents (a tournament of another tool, a test) can play against
+//! ours. Reads the engine's messages on standard input, one JSON object a line, and answers each
+//! `move` with `{"action": …}` on standard output; ends at the end of input.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+use clap::Args;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::{load, OK, USAGE};
+use crate::ai::AgentKind;
+use crate::engine::position::parse_position;
+use crate::Game;
+
+#[derive(Debug, Args)]
+pub struct AgentArgs {
+    /// The rule file.
+    rules: PathBuf,
+    /// Choose an option: NAME=VALUE (repeatable).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    set: Vec<String>,
+    /// The player: random, greedy, easy, medium, hard, mcts, mcts:N or mcts:Nms.
+    #[arg(long, default_value = "medium")]
+    player: AgentKind,
+    /// The seed of its choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+pub fn agent(args: &AgentArgs) -> u8 {
+    if args.player == AgentKind::Human {
+        eprintln!("error: --player human: an agent is a computer player");
+        return USAGE;
+    }
+    let rules = match load(&args.rules, &args.set) {
+        Ok(rules) => rules,
+        Err(code) => return code,
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for (number, line) in stdin.lock().lines().enumerate() {
+        let Ok(line) = line else { break };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let refuse = |why: String| {
+            eprintln!("error: message {}: {why}", number + 1);
+            USAGE
+        };
+        let message: serde_json::Value = match serde_json::from_str(&line) {
+            Ok(message) => message,
+            Err(error) => return refuse(format!("not JSON: {error}")),
+        };
+        match message.get("type").and_then(|t| t.as_str()) {
+            Some("start" | "end") => {}
+            Some("move") => {
+                let position = message.get("position").map(|p| p.to_string()).unwrap_or_default();
+                let state = match parse_position(&position, &rules) {
+                    Ok(state) => state,
+                    Err(error) => return refuse(format!("a position this agent cannot read: {error}")),
+                };
+                let game = Game::from_state(&rules, state);
+                let Some(action) = args.player.choose(&game, &mut rng) else { return refuse("no legal action to choose".to_string()) };
+                let answer = serde_json::json!({ "action": action.text(&rules) });
+                if writeln!(out, "{answer}").and_then(|()| out.flush()).is_err() {
+                    return OK;
+                }
+            }
+            _ => return refuse("a message whose `type` is not start, move or end".to_string()),
+        }
+    }
+    OK
+}

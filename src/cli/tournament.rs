@@ -1,0 +1,359 @@
+//! `mancala tournament`: a round robin between built-in players and outside agents (programs that
+//! speak `mancala-agent/1`, see docs/agents.md). Every two players meet `--games` times with each
+//! colour; an agent that answers late, wrongly or not at all loses that game (the fault is
+//! recorded) and the tournament goes on. The standings give each player's score and an Elo rating
+//! with a 95% interval; `--jsonl FILE` keeps every game as one JSON line.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+use super::simulate::{game_seed, Rate, ACTION_CAP};
+use super::{load, OK, USAGE};
+use crate::agent::{External, Fault};
+use crate::ai::AgentKind;
+use crate::{Game, Player, Rules};
+
+/// The most players in one tournament.
+const MAX_PLAYERS: usize = 32;
+
+#[derive(Debug, Args)]
+pub struct TournamentArgs {
+    /// The rule file.
+    rules: PathBuf,
+    /// Choose an option: NAME=VALUE (repeatable).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    set: Vec<String>,
+    /// A player, NAME=SPEC (at least two): SPEC is a built-in player (random, greedy, easy,
+    /// medium, hard, mcts:N) or `cmd:PROGRAM ARG…`, an agent program (arguments split at spaces).
+    #[arg(long = "player", value_name = "NAME=SPEC", required = true)]
+    players: Vec<String>,
+    /// Games each two players play with each colour.
+    #[arg(long, default_value_t = 2)]
+    games: u32,
+    /// The seed the games' seeds come from.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The time an agent has for each answer, in milliseconds.
+    #[arg(long, default_value_t = 2000)]
+    time_ms: u64,
+    /// Write every game here, one JSON line each (a new file: an existing one is not written over).
+    #[arg(long, value_name = "FILE.jsonl")]
+    jsonl: Option<PathBuf>,
+}
+
+/// Who a player is.
+#[derive(Clone, Debug)]
+enum Spec {
+    BuiltIn(AgentKind),
+    Program(Vec<String>),
+}
+
+#[derive(Clone, Debug)]
+struct Entrant {
+    name: String,
+    spec: Spec,
+}
+
+fn parse_player(text: &str) -> Result<Entrant, String> {
+    let (name, spec) = text.split_once('=').ok_or_else(|| format!("`{text}` is not a player: write NAME=SPEC, as mcts=mcts:500"))?;
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(format!("`{text}`: the player has no name"));
+    }
+    let spec = match spec.strip_prefix("cmd:") {
+        Some(command) => {
+            let words: Vec<String> = command.split_whitespace().map(str::to_string).collect();
+            if words.is_empty() {
+                return Err(format!("`{text}`: `cmd:` names no program"));
+            }
+            Spec::Program(words)
+        }
+        None => match spec.parse::<AgentKind>()? {
+            AgentKind::Human => return Err(format!("`{text}`: a tournament has no human players")),
+            kind => Spec::BuiltIn(kind),
+        },
+    };
+    Ok(Entrant { name: name.to_string(), spec })
+}
+
+/// One game as `--jsonl` writes it.
+#[derive(Serialize)]
+struct GameLine<'a> {
+    game: u32,
+    south: &'a str,
+    north: &'a str,
+    seed: u64,
+    /// The winner's name (`null`: a draw or an unfinished game).
+    winner: Option<&'a str>,
+    result: Option<crate::engine::position::ResultJson>,
+    length: u32,
+    moves: String,
+    /// An agent's fault that ended the game: the player and what went wrong.
+    fault: Option<FaultLine<'a>>,
+}
+
+#[derive(Serialize)]
+struct FaultLine<'a> {
+    player: &'a str,
+    kind: &'static str,
+}
+
+/// How a game between two entrants came out.
+struct Played {
+    /// South's half points: 2 a win, 1 a draw, 0 a loss (`None`: unfinished, not counted).
+    south_points: Option<u32>,
+    line: String,
+    fault: Option<(Player, Fault)>,
+}
+
+/// Plays one game; `seats` are South's and North's entrants.
+fn play(rules: &Rules, seats: [&Entrant; 2], number: u32, seed: u64, time: Duration) -> Played {
+    let mut game = Game::new(rules);
+    let rng = |stream| {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        rng.set_stream(stream);
+        rng
+    };
+    let mut rngs = [rng(1), rng(2)];
+    let mut fault = None;
+    let mut agents: [Option<External>; 2] = [None, None];
+    for player in Player::BOTH {
+        if let Spec::Program(command) = &seats[player.index()].spec {
+            match External::start(command, &game, player, time) {
+                Ok(agent) => agents[player.index()] = Some(agent),
+                Err(why) => {
+                    fault.get_or_insert((player, why));
+                }
+            }
+        }
+    }
+    let mut actions = Vec::new();
+    while fault.is_none() && actions.len() < ACTION_CAP as usize {
+        let Some(player) = game.to_move() else { break };
+        let choice = match (&seats[player.index()].spec, agents[player.index()].as_mut()) {
+            (Spec::BuiltIn(kind), _) => kind.choose(&game, &mut rngs[player.index()]).ok_or(Fault::Crashed),
+            (Spec::Program(_), Some(agent)) => agent.choose(&game),
+            (Spec::Program(_), None) => Err(Fault::Crashed),
+        };
+        match choice.and_then(|action| game.apply(action).map(|()| action).map_err(|e| Fault::Illegal(e.action))) {
+            Ok(action) => actions.push(action),
+            Err(why) => fault = Some((player, why)),
+        }
+    }
+    for (index, agent) in agents.into_iter().enumerate() {
+        if let Some(agent) = agent {
+            // An agent that faulted is stopped without a word; the other is told the end.
+            if fault.as_ref().is_some_and(|(p, _)| p.index() == index) {
+                drop(agent);
+            } else {
+                agent.finish(&game);
+            }
+        }
+    }
+    let position = game.position();
+    let (south_points, winner, result) = match (&fault, &position.result) {
+        (Some((loser, why)), _) => {
+            let winner = loser.opponent();
+            let result = crate::engine::position::ResultJson {
+                winner: Some(winner),
+                score: position.captured,
+                reason: format!("{} (forfeit)", why.describe(*loser)),
+            };
+            (Some(if winner == Player::South { 2 } else { 0 }), Some(winner), Some(result))
+        }
+        (None, Some(result)) => {
+            let points = match result.winner {
+                Some(Player::South) => 2,
+                Some(Player::North) => 0,
+                None => 1,
+            };
+            (Some(points), result.winner, Some(result.clone()))
+        }
+        (None, None) => (None, None, None),
+    };
+    let line = GameLine {
+        game: number,
+        south: &seats[0].name,
+        north: &seats[1].name,
+        seed,
+        winner: winner.map(|w| seats[w.index()].name.as_str()),
+        result,
+        length: u32::try_from(actions.len()).unwrap_or(u32::MAX),
+        moves: actions.iter().map(|a| a.text(rules)).collect::<Vec<_>>().join(", "),
+        fault: fault.as_ref().map(|(p, why)| FaultLine { player: &seats[p.index()].name, kind: why.kind() }),
+    };
+    Played { south_points, line: serde_json::to_string(&line).unwrap_or_default(), fault }
+}
+
+/// A player's standing.
+#[derive(Default, Clone)]
+struct Standing {
+    games: u32,
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    unfinished: u32,
+    faults: std::collections::BTreeMap<&'static str, u32>,
+}
+
+impl Standing {
+    /// Wins and draws in half points.
+    fn half_points(&self) -> u32 {
+        2 * self.wins + self.draws
+    }
+
+    fn points(&self) -> f64 {
+        f64::from(self.half_points()) / 2.0
+    }
+}
+
+/// An Elo difference from a score fraction against the field (kept off 0 and 1 by half a game).
+fn elo(score: f64, games: u32) -> f64 {
+    let half = 0.5 / f64::from(games.max(1));
+    let p = score.clamp(half, 1.0 - half);
+    400.0 * (p / (1.0 - p)).log10()
+}
+
+pub fn tournament(args: &TournamentArgs) -> u8 {
+    let entrants: Vec<Entrant> = match args.players.iter().map(|p| parse_player(p)).collect() {
+        Ok(entrants) => entrants,
+        Err(error) => {
+            eprintln!("error: --player {error}");
+            return USAGE;
+        }
+    };
+    if entrants.len() < 2 || entrants.len() > MAX_PLAYERS {
+        eprintln!("error: a tournament needs 2 to {MAX_PLAYERS} players (--player NAME=SPEC each)");
+        return USAGE;
+    }
+    let mut names: Vec<&str> = entrants.iter().map(|e| e.name.as_str()).collect();
+    names.sort_unstable();
+    if let Some(pair) = names.windows(2).find(|w| w[0] == w[1]) {
+        eprintln!("error: two players are called `{}`", pair[0]);
+        return USAGE;
+    }
+    if args.games == 0 || args.games > 10_000 {
+        eprintln!("error: --games must be 1 to 10000");
+        return USAGE;
+    }
+    if args.time_ms == 0 || args.time_ms > 3_600_000 {
+        eprintln!("error: --time-ms must be 1 to 3600000 (an hour)");
+        return USAGE;
+    }
+    let rules = match load(&args.rules, &args.set) {
+        Ok(rules) => rules,
+        Err(code) => return code,
+    };
+    // The games file is new: checked before the first game, written at the end, atomically.
+    let mut out = match &args.jsonl {
+        Some(path) => match new_file(path) {
+            Ok(file) => Some((path, file)),
+            Err(error) => {
+                eprintln!("error: {error}");
+                return USAGE;
+            }
+        },
+        None => None,
+    };
+    let time = Duration::from_millis(args.time_ms);
+    let mut standings = vec![Standing::default(); entrants.len()];
+    let mut number = 0u32;
+    for a in 0..entrants.len() {
+        for b in a + 1..entrants.len() {
+            for _ in 0..args.games {
+                for (south, north) in [(a, b), (b, a)] {
+                    let seed = game_seed(args.seed, u64::from(number));
+                    let played = play(&rules, [&entrants[south], &entrants[north]], number, seed, time);
+                    number += 1;
+                    if let Some((_, file)) = out.as_mut() {
+                        if let Err(error) = writeln!(file, "{}", played.line) {
+                            eprintln!("error: cannot write the games: {error}");
+                            return USAGE;
+                        }
+                    }
+                    for (seat, index) in [(Player::South, south), (Player::North, north)] {
+                        let standing = &mut standings[index];
+                        standing.games += 1;
+                        match played.south_points {
+                            None => standing.unfinished += 1,
+                            Some(1) => standing.draws += 1,
+                            Some(p) if (p == 2) == (seat == Player::South) => standing.wins += 1,
+                            Some(_) => standing.losses += 1,
+                        }
+                        if let Some((who, why)) = &played.fault {
+                            if *who == seat {
+                                *standing.faults.entry(why.kind()).or_insert(0) += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if let Some((path, file)) = out {
+        if let Err(error) = file.persist_noclobber(path) {
+            eprintln!("error: cannot write {}: {}", path.display(), error.error.to_string().to_lowercase());
+            return USAGE;
+        }
+    }
+    print!("{}", standings_text(&rules, &entrants, &standings, args));
+    OK
+}
+
+/// A temporary file beside `path`, to become it at the end; refused if `path` exists already.
+fn new_file(path: &std::path::Path) -> Result<tempfile::NamedTempFile, String> {
+    if path.exists() {
+        return Err(format!("{} exists: the games are written to a new file only", path.display()));
+    }
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    tempfile::NamedTempFile::new_in(folder).map_err(|e| format!("cannot write beside {}: {}", path.display(), e.to_string().to_lowercase()))
+}
+
+fn standings_text(rules: &Rules, entrants: &[Entrant], standings: &[Standing], args: &TournamentArgs) -> String {
+    let mut order: Vec<usize> = (0..entrants.len()).collect();
+    order.sort_by(|&a, &b| standings[b].points().total_cmp(&standings[a].points()).then(a.cmp(&b)));
+    let games: u32 = standings.iter().map(|s| s.games).sum::<u32>() / 2;
+    let mut lines = vec![
+        format!(
+            "{}: round robin of {} players, {} games ({} a pair with each colour), seed {}",
+            rules.name,
+            entrants.len(),
+            games,
+            args.games,
+            args.seed
+        ),
+        format!(
+            "  {:<16} {:>5} {:>5} {:>5} {:>5} {:>7}  {:>18}  faults",
+            "player", "games", "wins", "draws", "losses", "score", "Elo (95%)"
+        ),
+    ];
+    for index in order {
+        let s = &standings[index];
+        let counted = s.games - s.unfinished;
+        let score = if counted == 0 { 0.5 } else { s.points() / f64::from(counted) };
+        // The interval of the score fraction (Wilson), draws as half a win, turned into Elo.
+        let rate = Rate::wilson(s.half_points(), counted * 2);
+        let faults: Vec<String> = s.faults.iter().map(|(k, n)| format!("{n} {k}")).collect();
+        lines.push(format!(
+            "  {:<16} {:>5} {:>5} {:>5} {:>5} {:>6.1}%  {:>+5.0} [{:+.0}, {:+.0}]  {}",
+            entrants[index].name,
+            s.games,
+            s.wins,
+            s.draws,
+            s.losses,
+            score * 100.0,
+            elo(score, counted),
+            elo(rate.low, counted),
+            elo(rate.high, counted),
+            if faults.is_empty() { "none".to_string() } else { faults.join(", ") }
+        ));
+    }
+    lines.push("  Elo against the field: 400 log10(score / (1 - score)), the interval from the score's.".to_string());
+    lines.join("\n") + "\n"
+}

@@ -1,0 +1,128 @@
+//! `mancala tournament` with agents written in Python over the agent protocol: one that plays,
+//! one that crashes, one that runs out of time and one that answers nonsense. The tournament
+//! completes, every game is written, and each fault is reported against its agent.
+//! `mancala agent-protocol` plays the other side of the protocol.
+
+mod common;
+
+use common::{mancala, rules_path, stderr, stdout};
+use serde_json::Value;
+
+fn agent(name: &str) -> String {
+    format!("cmd:python3 {}/tests/fixtures/agents/{name}.py", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn temp_path(name: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("mancala-tournament-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+#[test]
+fn a_tournament_with_python_agents_completes_and_reports_their_faults() {
+    let games = temp_path("games.jsonl");
+    let out = mancala(&[
+        "tournament",
+        &rules_path("kalah"),
+        "--player",
+        &format!("first={}", agent("first")),
+        "--player",
+        "random=random",
+        "--player",
+        &format!("crash={}", agent("crash")),
+        "--player",
+        &format!("slow={}", agent("slow")),
+        "--player",
+        &format!("wrong={}", agent("wrong")),
+        "--games",
+        "1",
+        "--time-ms",
+        "300",
+        "--jsonl",
+        games.to_str().expect("a path"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    // Ten pairs, each playing once with each colour.
+    assert!(text.starts_with("Kalah: round robin of 5 players, 20 games (1 a pair with each colour), seed 1\n"), "{text}");
+    let row = |name: &str| text.lines().find(|l| l.trim_start().starts_with(&format!("{name} "))).unwrap_or_default().to_string();
+    // Every game is a JSON line: players, result, length and moves.
+    let lines: Vec<Value> =
+        std::fs::read_to_string(&games).expect("written").lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect();
+    assert_eq!(lines.len(), 20);
+    // Each fault is counted against its agent, as the games file has them. The wrong agent faults
+    // at its first answer, every game; the others at least against the two that never fault.
+    let faults = |name: &str| lines.iter().filter(|l| l["fault"]["player"] == name).count();
+    assert_eq!(faults("wrong"), 8);
+    assert!(faults("crash") >= 4 && faults("slow") >= 4, "{text}");
+    assert!(row("crash").ends_with(&format!("{} crash", faults("crash"))), "{text}");
+    assert!(row("slow").ends_with(&format!("{} timeout", faults("slow"))), "{text}");
+    assert!(row("wrong").ends_with("8 illegal"), "{text}");
+    assert!(row("first").ends_with("none") && row("random").ends_with("none"), "{text}");
+    assert!(row("wrong").contains("    8     0     0     8"), "lost all 8: {text}");
+    let between = |a: &str, b: &str| lines.iter().find(|l| l["south"] == a && l["north"] == b).expect("the game").clone();
+    let played = between("first", "random");
+    assert!(played["fault"].is_null());
+    assert_eq!(played["moves"].as_str().expect("moves").split(", ").count() as u64, played["length"].as_u64().expect("a length"));
+    let crashed = between("crash", "first");
+    assert_eq!(crashed["fault"], serde_json::json!({"player": "crash", "kind": "crash"}));
+    assert_eq!(crashed["winner"], "first");
+    assert_eq!(crashed["result"]["reason"], "south's agent ended without answering (forfeit)");
+    let late = between("first", "slow");
+    assert_eq!(late["result"]["reason"], "north's agent did not answer within 300 ms (forfeit)");
+    assert_eq!(
+        between("wrong", "random")["result"]["reason"],
+        "south's agent answered `{\"action\": \"z99\"}`, not a legal action (forfeit)"
+    );
+    // The games file is never written over.
+    let again =
+        mancala(&["tournament", &rules_path("kalah"), "--player", "a=random", "--player", "b=greedy", "--jsonl", games.to_str().unwrap()]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(stderr(&again).contains("exists: the games are written to a new file only"), "{}", stderr(&again));
+    let _ = std::fs::remove_file(&games);
+}
+
+#[test]
+fn bad_players_are_refused_in_one_line() {
+    for (players, says) in [
+        (vec!["a=random"], "a tournament needs 2 to 32 players"),
+        (vec!["a=random", "a=greedy"], "two players are called `a`"),
+        (vec!["a=random", "b=human"], "a tournament has no human players"),
+        (vec!["a=random", "b"], "is not a player: write NAME=SPEC"),
+        (vec!["a=random", "b=cmd:"], "`cmd:` names no program"),
+    ] {
+        let mut args = vec!["tournament".to_string(), rules_path("tihbat")];
+        for p in players {
+            args.extend(["--player".to_string(), p.to_string()]);
+        }
+        let out = mancala(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(says) && stderr(&out).lines().count() == 1, "{says}: {}", stderr(&out));
+    }
+    // A program that cannot start loses its games; the tournament still completes.
+    let out = mancala(&["tournament", &rules_path("tihbat"), "--player", "a=random", "--player", "b=cmd:/nonexistent/agent"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).lines().any(|l| l.trim_start().starts_with("b ") && l.ends_with("4 start")), "{}", stdout(&out));
+}
+
+#[test]
+fn a_built_in_player_speaks_the_agent_protocol() {
+    // Our own medium player as an outside agent of a tournament.
+    let command = format!("cmd:{} agent-protocol {} --player greedy", env!("CARGO_BIN_EXE_mancala"), rules_path("oware"));
+    let out = mancala(&["tournament", &rules_path("oware"), "--player", &format!("ours={command}"), "--player", "random=random"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).lines().any(|l| l.trim_start().starts_with("ours ") && l.ends_with("none")), "{}", stdout(&out));
+    // By hand: a start, a move, the answer.
+    let position = stdout(&mancala(&["run", &rules_path("oware"), "--json"]));
+    let input = format!(
+        "{{\"type\":\"start\",\"protocol\":\"mancala-agent/1\",\"you\":\"south\"}}\n{{\"type\":\"move\",\"position\":{},\"legal\":[]}}\n",
+        position.trim()
+    );
+    let out = common::mancala_with_input(&["agent-protocol", &rules_path("oware"), "--player", "random"], &input);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let answer: Value = serde_json::from_str(stdout(&out).trim()).expect("one JSON answer");
+    assert!(["a1", "a2", "a3", "a4", "a5", "a6"].contains(&answer["action"].as_str().expect("an action")), "{answer}");
+    let out = common::mancala_with_input(&["agent-protocol", &rules_path("oware")], "not json\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).starts_with("error: message 1: not JSON"), "{}", stderr(&out));
+}
