@@ -13,6 +13,8 @@ mod ending;
 pub mod events;
 mod game;
 mod history;
+pub mod ids;
+pub mod observe;
 mod placing;
 pub mod position;
 mod race;

@@ -1,0 +1,137 @@
+"""The Python package: every shipped game plays through integer ids, states behave as OpenSpiel's
+do (legal actions, apply, clone, returns, the terminal player), illegal actions change nothing,
+and positions, observations and events say what the engine says."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+import mancala
+
+RULES = Path(__file__).resolve().parents[2] / "rules"
+SHIPPED = sorted(RULES.glob("*.mancala"))
+
+
+def test_every_shipped_file_is_found():
+    assert len(SHIPPED) >= 22
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_a_random_game_of_every_shipped_file_plays_to_its_end(path):
+    game = mancala.load(path)
+    state = game.new_initial_state()
+    size = game.observation_size()
+    steps = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        assert legal, "an ongoing game offers an action"
+        assert all(0 <= a < game.num_distinct_actions() for a in legal)
+        assert [state.action_to_string(a) for a in legal] == state.legal_action_texts()
+        assert state.current_player() in (0, 1)
+        assert len(state.observation()) == size
+        state.apply_action(state.bot_action("random", steps))
+        steps += 1
+        assert steps < 100_000
+    assert state.current_player() == mancala.TERMINAL
+    assert state.legal_actions() == []
+    returns = state.returns()
+    assert returns in ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
+    position = state.position()
+    assert position["status"] == "over"
+    winner = position["result"]["winner"]
+    assert returns == {"south": [1.0, -1.0], "north": [-1.0, 1.0], None: [0.0, 0.0]}[winner]
+    assert len(state.history()) == steps
+
+
+def test_an_illegal_action_raises_and_changes_nothing():
+    state = mancala.load(RULES / "kalah.mancala").new_initial_state()
+    before = state.position()
+    north_hole = state.string_to_action("b1")
+    with pytest.raises(ValueError, match="not legal"):
+        state.apply_action(north_hole)
+    with pytest.raises(ValueError, match="not an action id"):
+        state.apply_action(10_000)
+    assert state.position() == before
+
+
+def test_clone_and_undo():
+    state = mancala.load(RULES / "oware.mancala").new_initial_state()
+    start = state.position()
+    copy = state.clone()
+    state.apply_text("a3")
+    assert copy.position() == start, "a clone does not follow its original"
+    assert state.position() != start
+    state.undo_action()
+    assert state.position() == start
+    with pytest.raises(ValueError, match="no action to undo"):
+        state.undo_action()
+
+
+def test_observation_holds_the_counts_owners_captures_and_player():
+    game = mancala.load(RULES / "kalah.mancala")
+    state = game.new_initial_state()
+    state.apply_text("a3")  # four stones: a4 a5 a6 and South's store; South moves again
+    obs = state.observation()
+    holes = 12
+    rows = state.position()["rows"]
+    assert obs[:holes] == [float(c) for c in rows["a"] + rows["b"]]
+    assert obs[holes:2 * holes] == [1.0] * 6 + [0.0] * 6, "South owns row a"
+    assert obs[4 * holes:4 * holes + 2] == [1.0, 0.0], "captures: South's store holds 1"
+    assert obs[4 * holes + 4:4 * holes + 6] == [1.0, 0.0], "South to move"
+    assert obs[4 * holes + 6] == 1.0, "no decision open"
+
+
+def test_events_tell_the_last_action():
+    state = mancala.load(RULES / "kalah.mancala").new_initial_state()
+    state.apply_text("a3")
+    assert state.events() == [
+        {"event": "lift", "by": "south", "hole": "a3", "stones": 4, "why": "move"},
+        {"event": "sow", "by": "south", "holes": ["a4", "a5", "a6", "store:south"]},
+        {"event": "again", "by": "south", "why": "the last stone fell into their store"},
+        {"event": "turn", "to": "south"},
+    ]
+
+
+def test_options_and_choices_of_holes_have_ids():
+    game = mancala.load(RULES / "tsoro.mancala", {"columns": 8})
+    assert game.options == {"columns": 8}
+    state = game.new_initial_state()
+    for text in "a5, continue, d1, a2, d5, a6, d8, a7".split(", "):
+        state.apply_text(text)
+    texts = state.legal_action_texts()
+    assert texts == ["take c2 d4", "take c2 d5", "take c2 d7", "take d4 d5", "take d4 d7", "take d5 d7"]
+    ids = state.legal_actions()
+    assert len(set(ids)) == 6
+    state.apply_action(state.string_to_action("take d7 d4"))
+    assert state.position()["captured"]["south"] == 9
+
+
+def test_bad_rule_files_and_options_raise_value_error(tmp_path):
+    broken = tmp_path / "broken.mancala"
+    broken.write_text('game "Broken"\nboard {\n    size 2 x 6\n    seeds 4\n}\nsowing {\n    sow sideways\n}\n')
+    with pytest.raises(ValueError, match="the rule file has errors"):
+        mancala.load(broken)
+    with pytest.raises(ValueError):
+        mancala.load(RULES / "tsoro.mancala", {"columns": 99})
+    with pytest.raises(ValueError, match="cannot read"):
+        mancala.load(tmp_path / "missing.mancala")
+
+
+def test_a_bot_chooses_the_same_action_for_the_same_seed():
+    state = mancala.load(RULES / "oware.mancala").new_initial_state()
+    first = state.bot_action("mcts:200", 7)
+    assert first in state.legal_actions()
+    assert state.bot_action("mcts:200", 7) == first
+    with pytest.raises(ValueError):
+        state.bot_action("human")
+
+
+def test_a_state_from_a_position():
+    game = mancala.load(RULES / "oware.mancala")
+    state = game.new_initial_state()
+    state.apply_text("a1")
+    again = game.state_from_position(state.position())
+    assert again.position() == state.position()
+    with pytest.raises(ValueError, match="field"):
+        game.state_from_position({"rows": {"a": [1]}})
