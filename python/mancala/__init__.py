@@ -122,6 +122,10 @@ class State:
     def clone(self) -> "State":
         return State(self._inner.clone())
 
+    def __deepcopy__(self, memo) -> "State":
+        # What copy.deepcopy (and OpenSpiel's clone of a Python game) does: an independent copy.
+        return self.clone()
+
     def __str__(self) -> str:
         return str(self._inner)
 

@@ -120,14 +120,17 @@ impl State {
 
 #[pymethods]
 impl State {
-    /// The legal actions as ids, in the engine's order.
+    /// The legal actions as ids, in increasing order (as OpenSpiel asks).
     fn legal_actions(&self) -> Vec<u32> {
-        self.game.legal_actions().into_iter().filter_map(|a| self.ids.id(a)).collect()
+        let mut ids: Vec<u32> = self.game.legal_actions().into_iter().filter_map(|a| self.ids.id(a)).collect();
+        ids.sort_unstable();
+        ids
     }
 
-    /// The legal actions as text (`a3`, `b6 cw`, `take c5 d7`, `pass`).
+    /// The legal actions as text (`a3`, `b6 cw`, `take c5 d7`, `pass`), in the order of their ids.
     fn legal_action_texts(&self) -> Vec<String> {
-        self.game.legal_texts()
+        let rules = self.game.rules();
+        self.legal_actions().into_iter().filter_map(|id| self.ids.action(id)).map(|a| a.text(rules)).collect()
     }
 
     fn action_to_string(&self, id: u32) -> PyResult<String> {
