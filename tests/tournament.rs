@@ -126,3 +126,42 @@ fn a_built_in_player_speaks_the_agent_protocol() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).starts_with("error: message 1: not JSON"), "{}", stderr(&out));
 }
+
+#[test]
+fn a_tournament_in_shards_merges_into_the_same_standings() {
+    let players = ["--player", "random=random", "--player", "greedy=greedy", "--player", "search=mcts:30"];
+    let base = |extra: &[&str]| {
+        let mut args = vec!["tournament", "--games", "3", "--seed", "5"];
+        args.extend(players);
+        args.extend(extra);
+        args.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+    };
+    let file = rules_path("tihbat");
+    let run = |args: Vec<String>| {
+        let mut all = vec![args[0].clone(), file.clone()];
+        all.extend(args[1..].iter().cloned());
+        mancala(&all.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let whole = run(base(&[]));
+    assert_eq!(whole.status.code(), Some(0), "{}", stderr(&whole));
+    let mut paths = Vec::new();
+    for shard in 0..3 {
+        let out = run(base(&["--shard", &format!("{shard}/3")]));
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let json: Value = serde_json::from_str(&stdout(&out)).expect("a shard file");
+        assert_eq!(json["format"], "mancala-tournament-shard/1");
+        assert_eq!(json["count"], 6, "18 games in 3 shards");
+        let path = temp_path(&format!("shard{shard}.json"));
+        std::fs::write(&path, stdout(&out)).expect("written");
+        paths.push(path.to_str().expect("a path").to_string());
+    }
+    let merged = mancala(&["merge", &paths[2], &paths[0], &paths[1]]);
+    assert_eq!(merged.status.code(), Some(0), "{}", stderr(&merged));
+    assert_eq!(stdout(&merged), stdout(&whole));
+    let missing = mancala(&["merge", &paths[0], &paths[1]]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(stderr(&missing).contains("shards missing: 2 of 3"), "{}", stderr(&missing));
+    for path in paths {
+        let _ = std::fs::remove_file(path);
+    }
+}

@@ -11,9 +11,9 @@ use std::time::Duration;
 use clap::Args;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use super::simulate::{game_seed, Rate, ACTION_CAP};
+use super::simulate::{game_seed, parse_shard, shard_range, Rate, ACTION_CAP};
 use super::{load, OK, USAGE};
 use crate::agent::{External, Fault};
 use crate::ai::AgentKind;
@@ -45,6 +45,35 @@ pub struct TournamentArgs {
     /// Write every game here, one JSON line each (a new file: an existing one is not written over).
     #[arg(long, value_name = "FILE.jsonl")]
     jsonl: Option<PathBuf>,
+    /// Play only shard I of N (I from 0) of the tournament's games, by number, and print the
+    /// shard's standings as one JSON object for `mancala merge`.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
+}
+
+/// The format of a tournament's shard file.
+pub const TOURNAMENT_SHARD_FORMAT: &str = "mancala-tournament-shard/1";
+
+/// A shard of a tournament: what the tournament is, which of its games were played, the standings.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentShard {
+    pub format: String,
+    pub game: String,
+    pub options: std::collections::BTreeMap<String, serde_json::Value>,
+    /// Each player as given: NAME=SPEC.
+    pub players: Vec<String>,
+    /// Games a pair with each colour, the seed and the time per answer.
+    pub games: u32,
+    pub seed: u64,
+    pub time_ms: u64,
+    /// Every game of the tournament, this shard's number of N, and its games' numbers.
+    pub total: u32,
+    pub shard: u32,
+    pub shards: u32,
+    pub first: u32,
+    pub count: u32,
+    pub standings: Vec<Standing>,
 }
 
 /// Who a player is.
@@ -192,17 +221,30 @@ fn play(rules: &Rules, seats: [&Entrant; 2], number: u32, seed: u64, time: Durat
 }
 
 /// A player's standing.
-#[derive(Default, Clone)]
-struct Standing {
-    games: u32,
-    wins: u32,
-    draws: u32,
-    losses: u32,
-    unfinished: u32,
-    faults: std::collections::BTreeMap<&'static str, u32>,
+#[derive(Default, Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Standing {
+    pub games: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub unfinished: u32,
+    pub faults: std::collections::BTreeMap<String, u32>,
 }
 
 impl Standing {
+    /// Adds `other`'s games to these.
+    pub fn add(&mut self, other: &Standing) {
+        self.games += other.games;
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+        self.unfinished += other.unfinished;
+        for (kind, n) in &other.faults {
+            *self.faults.entry(kind.clone()).or_insert(0) += n;
+        }
+    }
+
     /// Wins and draws in half points.
     fn half_points(&self) -> u32 {
         2 * self.wins + self.draws
@@ -262,15 +304,33 @@ pub fn tournament(args: &TournamentArgs) -> u8 {
         None => None,
     };
     let time = Duration::from_millis(args.time_ms);
+    let pairs = u32::try_from(entrants.len() * (entrants.len() - 1) / 2).unwrap_or(u32::MAX);
+    let total = pairs.saturating_mul(2).saturating_mul(args.games);
+    let (first, count, shard) = match args.shard.as_deref().map(parse_shard).transpose() {
+        Ok(Some((shard, shards))) => {
+            let (first, count) = shard_range(total, shard, shards);
+            (first, count, Some((shard, shards)))
+        }
+        Ok(None) => (0, total, None),
+        Err(error) => {
+            eprintln!("error: {error}");
+            return USAGE;
+        }
+    };
     let mut standings = vec![Standing::default(); entrants.len()];
     let mut number = 0u32;
     for a in 0..entrants.len() {
         for b in a + 1..entrants.len() {
             for _ in 0..args.games {
                 for (south, north) in [(a, b), (b, a)] {
-                    let seed = game_seed(args.seed, u64::from(number));
-                    let played = play(&rules, [&entrants[south], &entrants[north]], number, seed, time);
+                    let this = number;
                     number += 1;
+                    // Another shard's game.
+                    if this < first || this >= first + count {
+                        continue;
+                    }
+                    let seed = game_seed(args.seed, u64::from(this));
+                    let played = play(&rules, [&entrants[south], &entrants[north]], this, seed, time);
                     if let Some((_, file)) = out.as_mut() {
                         if let Err(error) = writeln!(file, "{}", played.line) {
                             eprintln!("error: cannot write the games: {error}");
@@ -288,7 +348,7 @@ pub fn tournament(args: &TournamentArgs) -> u8 {
                         }
                         if let Some((who, why)) = &played.fault {
                             if *who == seat {
-                                *standing.faults.entry(why.kind()).or_insert(0) += 1;
+                                *standing.faults.entry(why.kind().to_string()).or_insert(0) += 1;
                             }
                         }
                     }
@@ -302,7 +362,27 @@ pub fn tournament(args: &TournamentArgs) -> u8 {
             return USAGE;
         }
     }
-    print!("{}", standings_text(&rules, &entrants, &standings, args));
+    let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
+    if let Some((shard, shards)) = shard {
+        let file = TournamentShard {
+            format: TOURNAMENT_SHARD_FORMAT.to_string(),
+            game: rules.name.clone(),
+            options: Game::new(&rules).position().options,
+            players: args.players.clone(),
+            games: args.games,
+            seed: args.seed,
+            time_ms: args.time_ms,
+            total,
+            shard,
+            shards,
+            first,
+            count,
+            standings,
+        };
+        println!("{}", serde_json::to_string(&file).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}")));
+        return OK;
+    }
+    print!("{}", standings_text(&rules.name, &names, &standings, args.games, args.seed));
     OK
 }
 
@@ -315,18 +395,20 @@ fn new_file(path: &std::path::Path) -> Result<tempfile::NamedTempFile, String> {
     tempfile::NamedTempFile::new_in(folder).map_err(|e| format!("cannot write beside {}: {}", path.display(), e.to_string().to_lowercase()))
 }
 
-fn standings_text(rules: &Rules, entrants: &[Entrant], standings: &[Standing], args: &TournamentArgs) -> String {
-    let mut order: Vec<usize> = (0..entrants.len()).collect();
+/// The standings as lines of text: `game`'s round robin of the players `names` (`games` a pair
+/// with each colour, from `seed`).
+pub fn standings_text(game: &str, names: &[String], standings: &[Standing], games_a_pair: u32, seed: u64) -> String {
+    let mut order: Vec<usize> = (0..names.len()).collect();
     order.sort_by(|&a, &b| standings[b].points().total_cmp(&standings[a].points()).then(a.cmp(&b)));
     let games: u32 = standings.iter().map(|s| s.games).sum::<u32>() / 2;
     let mut lines = vec![
         format!(
             "{}: round robin of {} players, {} games ({} a pair with each colour), seed {}",
-            rules.name,
-            entrants.len(),
+            game,
+            names.len(),
             games,
-            args.games,
-            args.seed
+            games_a_pair,
+            seed
         ),
         format!(
             "  {:<16} {:>5} {:>5} {:>5} {:>5} {:>7}  {:>18}  faults",
@@ -342,7 +424,7 @@ fn standings_text(rules: &Rules, entrants: &[Entrant], standings: &[Standing], a
         let faults: Vec<String> = s.faults.iter().map(|(k, n)| format!("{n} {k}")).collect();
         lines.push(format!(
             "  {:<16} {:>5} {:>5} {:>5} {:>5} {:>6.1}%  {:>+5.0} [{:+.0}, {:+.0}]  {}",
-            entrants[index].name,
+            names[index],
             s.games,
             s.wins,
             s.draws,
