@@ -67,7 +67,7 @@ pub fn changes(rules: &crate::Rules, before: &State, after: &State) -> u128 {
 }
 
 /// The board, the captures, who is to move (or the result) and the legal actions, plain, with
-/// the holes `last_changed` marked.
+/// the holes of `changed` (a bit per hole) marked.
 pub fn draw(game: &Game<'_>, changed: u128) -> String {
     draw_view(game, &View { changed, ..View::default() })
 }

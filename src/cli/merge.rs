@@ -27,7 +27,11 @@ pub struct MergeArgs {
 
 pub fn merge(args: &MergeArgs) -> u8 {
     // A tournament's shards, if the first file is one.
-    if args.shards.first().and_then(|p| read_text(p).ok()).is_some_and(|t| t.contains(TOURNAMENT_SHARD_FORMAT)) {
+    let format = |path: &PathBuf| {
+        let value: serde_json::Value = serde_json::from_str(&read_text(path).ok()?).ok()?;
+        value.get("format")?.as_str().map(str::to_string)
+    };
+    if args.shards.first().and_then(format).as_deref() == Some(TOURNAMENT_SHARD_FORMAT) {
         return match merged_tournament(&args.shards) {
             Ok(text) => {
                 print!("{text}");

@@ -36,7 +36,8 @@ pub struct SimulateArgs {
     /// How many games.
     #[arg(long)]
     games: u32,
-    /// Who plays South: random, greedy, mcts, mcts:ITERATIONS or mcts:MILLISECONDSms.
+    /// Who plays South: easy, medium, hard, random, greedy, mcts, mcts:ITERATIONS or
+    /// mcts:MILLISECONDSms.
     #[arg(long, default_value = "random")]
     south: AgentKind,
     /// Who plays North (same choices).

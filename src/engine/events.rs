@@ -85,6 +85,13 @@ pub enum Event {
     End { result: GameResult, captured: [u32; 2] },
 }
 
+impl Event {
+    /// `seeds` stones lifted from `hole` by `by`, for `why`.
+    pub(crate) fn lifted(by: Player, hole: usize, seeds: u32, why: LiftWhy) -> Event {
+        Event::Lift { by, hole: crate::hole_byte(hole), stones: u16::try_from(seeds).unwrap_or(u16::MAX), why }
+    }
+}
+
 /// Where events go. Every method does nothing unless a recorder asks for it.
 pub trait Trace {
     /// Whether anything is recorded (so that callers skip work that only events need).

@@ -16,6 +16,25 @@ use crate::check::model::{Leftover, NoMove, Outcome};
 use crate::compile::{Pred, Rules};
 use crate::player::Player;
 
+/// Calls `$call` with `$tr` the game's recorder when it records, else `Silent`, so that a game
+/// not recording pays nothing per stone sown.
+macro_rules! traced {
+    ($game:ident, $tr:ident => $call:expr) => {
+        if $game.trace.on() {
+            let mut recorder = std::mem::take(&mut $game.trace);
+            let result = {
+                let $tr = &mut recorder;
+                $call
+            };
+            $game.trace = recorder;
+            result
+        } else {
+            let $tr = &mut Silent;
+            $call
+        }
+    };
+}
+
 /// An action that is not legal now. Nothing was changed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("`{action}` is not legal now; legal: {}", if legal.is_empty() { "none (the game is over)".to_string() } else { legal.join(", ") })]
@@ -337,14 +356,11 @@ impl<'r> Game<'r> {
                 }
                 self.state.pending = Pending::Race(hole);
                 self.state.to_move = mover.opponent();
-                let state = self.state;
-                self.trace.event(|| Event::Ask(Box::new(state)));
-                self.trace.event(|| Event::Turn { to: state.to_move });
+                self.trace.event(|| Event::Ask(Box::new(self.state)));
+                self.trace.event(|| Event::Turn { to: self.state.to_move });
             }
             (Action::Sow(hole), Pending::Race(chosen)) => {
-                let mut trace = std::mem::take(&mut self.trace);
-                let finish = self.race_reply(usize::from(chosen), hole as usize, &mut trace);
-                self.trace = trace;
+                let finish = traced!(self, tr => self.race_reply(usize::from(chosen), hole as usize, tr));
                 let Some(finish) = finish else {
                     return Err(self.illegal(action));
                 };
@@ -369,8 +385,8 @@ impl<'r> Game<'r> {
                     self.end_action(mover, mover.opponent(), true);
                 } else {
                     let reversed = matches!(action, Action::SowReversed(_));
-                    let Some((after, sowing, _)) = placing::placement(self.rules, &self.state, mover, hole, reversed, &mut self.trace)
-                    else {
+                    let placed = traced!(self, tr => placing::placement(self.rules, &self.state, mover, hole, reversed, tr));
+                    let Some((after, sowing, _)) = placed else {
                         return Err(self.illegal(action));
                     };
                     self.state = after;
@@ -379,9 +395,7 @@ impl<'r> Game<'r> {
                 }
             }
             (Action::Sow(hole) | Action::SowReversed(hole), _) if idle => {
-                let mut trace = std::mem::take(&mut self.trace);
-                let legal = self.legal_move(mover, action, hole as usize, &mut trace);
-                self.trace = trace;
+                let legal = traced!(self, tr => self.legal_move(mover, action, hole as usize, tr));
                 let Some((after, sowing)) = legal else {
                     return Err(self.illegal(action));
                 };
@@ -390,9 +404,7 @@ impl<'r> Game<'r> {
                 self.lap_ended(mover, &sowing);
             }
             (Action::Continue, Pending::Continue(hole)) => {
-                let mut trace = std::mem::take(&mut self.trace);
-                let continued = self.continued(hole as usize, &mut trace);
-                self.trace = trace;
+                let continued = traced!(self, tr => self.continued(hole as usize, tr));
                 let Some((after, sowing)) = continued else {
                     return Err(self.illegal(action));
                 };
@@ -451,8 +463,7 @@ impl<'r> Game<'r> {
         let last = sowing.last;
         if sowing.choice && self.continued(last, &mut Silent).is_some() {
             self.state.pending = Pending::Continue(crate::hole_byte(last));
-            let state = self.state;
-            self.trace.event(|| Event::Ask(Box::new(state)));
+            self.trace.event(|| Event::Ask(Box::new(self.state)));
             self.record_position(mover);
         } else {
             self.move_ended(mover, last, sowing.lap, sowing.may_capture);
@@ -463,7 +474,7 @@ impl<'r> Game<'r> {
     /// over the turn (unless the mover has holes to choose).
     fn move_ended(&mut self, mover: Player, last: usize, lap: Lap, may_capture: bool) {
         if may_capture {
-            capture(self.rules, &mut self.state, last, mover, lap, &mut self.trace);
+            traced!(self, tr => capture(self.rules, &mut self.state, last, mover, lap, tr));
         }
         if self.state.pending == Pending::None {
             // The last seed in the mover's own store: they move again.
@@ -473,8 +484,7 @@ impl<'r> Game<'r> {
             }
             self.end_action(mover, if again { mover } else { mover.opponent() }, true);
         } else {
-            let state = self.state;
-            self.trace.event(|| Event::Ask(Box::new(state)));
+            self.trace.event(|| Event::Ask(Box::new(self.state)));
             self.record_position(mover);
         }
     }
@@ -642,8 +652,7 @@ impl<'r> Game<'r> {
                 }
                 match rounds::end_round(self.rules, rounds, &mut self.state, leftover, mover) {
                     Next::Round => {
-                        let state = self.state;
-                        self.trace.event(|| Event::Round(Box::new(state)));
+                        self.trace.event(|| Event::Round(Box::new(self.state)));
                         // A match whose rules say so ends when a round starts as earlier ones
                         // did for the given time.
                         if let Some(repeats) = &rounds.repeats {

@@ -50,7 +50,7 @@ pub fn race<T: Trace>(rules: &Rules, start: &State, holes: [usize; 2], last_move
         let origin = holes[player.index()];
         let most = lift_most(rules, &state, origin, player, 1);
         let seeds = lift_from(&mut state, origin, most);
-        lifted(tr, player, origin, seeds, LiftWhy::Move);
+        tr.event(|| Event::lifted(player, origin, seeds, LiftWhy::Move));
         Sower { player, at: origin, origin, seeds, back: back_into_origin(rules, seeds), laps: 1, sown: seeds, done: false }
     });
     let mut finished: Vec<Player> = Vec::with_capacity(2);
@@ -126,7 +126,7 @@ fn settle<T: Trace>(rules: &Rules, state: &mut State, sower: &mut Sower, finishe
             // The next lap, lifted at once: its first stone falls in the next tick.
             Some(hole) => {
                 let seeds = lift_from(state, hole, lift_most(rules, state, hole, player, sower.laps + 1));
-                lifted(tr, player, hole, seeds, why);
+                tr.event(|| Event::lifted(player, hole, seeds, why));
                 let back = back_into_origin(rules, seeds);
                 *sower = Sower { at: hole, origin: hole, seeds, back, laps: sower.laps + 1, sown: seeds, ..*sower };
             }
@@ -137,9 +137,4 @@ fn settle<T: Trace>(rules: &Rules, state: &mut State, sower: &mut Sower, finishe
             }
         }
     }
-}
-
-/// The event of `seeds` stones lifted from `hole` by `by`.
-fn lifted<T: Trace>(tr: &mut T, by: Player, hole: usize, seeds: u32, why: LiftWhy) {
-    tr.event(|| Event::Lift { by, hole: crate::hole_byte(hole), stones: u16::try_from(seeds).unwrap_or(u16::MAX), why });
 }

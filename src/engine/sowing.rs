@@ -63,7 +63,7 @@ fn lap<T: Trace>(rules: &Rules, state: &mut State, hand: Hand, mover: Player, wh
     let (origin, mut seeds) = match hand {
         Hand::Lift(origin, most) => {
             let seeds = lift_from(state, origin, most);
-            tr.event(|| Event::Lift { by: mover, hole: crate::hole_byte(origin), stones: u16::try_from(seeds).unwrap_or(u16::MAX), why });
+            tr.event(|| Event::lifted(mover, origin, seeds, why));
             (origin, seeds)
         }
         Hand::Captured { after, stones } => (after, stones),
