@@ -72,6 +72,22 @@ pub struct RuleFile {
     pub items: Vec<Item>,
 }
 
+impl RuleFile {
+    /// Every ruling of the file, in the file's order: its id and its text.
+    pub fn rulings(&self) -> Vec<(&str, &str)> {
+        let statements = self.items.iter().flat_map(|item| match item {
+            Item::Section(section) => section.statements.iter().collect::<Vec<_>>(),
+            Item::Statement(statement) => vec![statement],
+        });
+        statements
+            .filter_map(|statement| match &statement.kind {
+                StatementKind::Ruling { id, text, .. } => Some((id.name.as_str(), text.text.as_str())),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
 /// A top-level item: a section or a statement written outside any section.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub enum Item {

@@ -18,7 +18,7 @@ pub mod model;
 mod options;
 mod play;
 mod predicate;
-mod report;
+pub mod report;
 mod snippet;
 mod start;
 mod warnings;

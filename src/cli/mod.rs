@@ -1,4 +1,4 @@
-//! The command line: `check`, `ast`, `fmt`, `lsp`, `run`, `play`, `replay`, `simulate`, `merge`, `tournament`, `agent-protocol` and `perft`. Every
+//! The command line: `check`, `ast`, `fmt`, `lsp`, `run`, `play`, `replay`, `simulate`, `merge`, `tournament`, `agent-protocol`, `serve` and `perft`. Every
 //! command returns an exit code: [`OK`], [`RULE_ERRORS`], [`USAGE`], [`ILLEGAL_ACTION`] or
 //! [`RECORD_MISMATCH`].
 
@@ -7,11 +7,12 @@ pub mod board;
 mod check;
 mod fmt;
 mod merge;
-mod narrate;
+pub mod narrate;
 pub mod perft;
 mod play;
 mod replay;
 mod run;
+mod serve;
 pub mod simulate;
 mod tournament;
 
@@ -68,6 +69,8 @@ enum Command {
     Tournament(tournament::TournamentArgs),
     /// Play as an agent of the agent protocol (docs/agents.md) on standard input and output.
     AgentProtocol(agent::AgentArgs),
+    /// Serve the board in the browser: play shipped or edited rule files, alone or in a room.
+    Serve(serve::ServeArgs),
     /// Count the action sequences of each depth from the start (move-generation checks).
     Perft(perft::PerftArgs),
 }
@@ -86,6 +89,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Merge(args) => merge::merge(&args),
         Command::Tournament(args) => tournament::tournament(&args),
         Command::AgentProtocol(args) => agent::agent(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::Perft(args) => perft::perft_command(&args),
     }
 }

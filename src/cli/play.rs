@@ -172,18 +172,7 @@ impl<'r> Session<'r> {
     /// The rulings of the rule file, each as `ID: text`, wrapped.
     fn rulings(&self) -> Vec<String> {
         let Ok(file) = crate::syntax::parse(&self.source) else { return vec!["the rule file cannot be read again".to_string()] };
-        let mut lines = Vec::new();
-        let mut each = |statement: &crate::ast::Statement| {
-            if let crate::ast::StatementKind::Ruling { id, text, .. } = &statement.kind {
-                lines.extend(wrap(&format!("{}: {}", id.name, text.text), WIDTH));
-            }
-        };
-        for item in &file.items {
-            match item {
-                crate::ast::Item::Section(section) => section.statements.iter().for_each(&mut each),
-                crate::ast::Item::Statement(statement) => each(statement),
-            }
-        }
+        let mut lines: Vec<String> = file.rulings().into_iter().flat_map(|(id, text)| wrap(&format!("{id}: {text}"), WIDTH)).collect();
         if lines.is_empty() {
             let text = format!("{} has no rulings: its rules are the file itself ({}).", self.rules.name, self.args.rules.display());
             lines.extend(wrap(&text, WIDTH));

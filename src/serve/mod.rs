@@ -1,0 +1,421 @@
+//! `mancala serve`: a board in the browser. A small local web server (axum) serves one page
+//! (`web/`, built into the binary) and a JSON and WebSocket interface to [`rooms`]:
+//!
+//! | request | what it does |
+//! |---|---|
+//! | `GET /api/games` | the shipped rule files: file, game, options |
+//! | `GET /api/games/{file}` | one shipped file's text (for the editor) |
+//! | `POST /api/check` `{"source"}` | the checker's diagnostics of a text, and its options when clean |
+//! | `POST /api/rooms` `{"file" \| "source", "sets", "south", "north", "seed"}` or `{"record", "source"?}` | a new room; the caller takes its first person's seat |
+//! | `POST /api/rooms/{id}/join` | the room's free person's seat, if any (else the caller watches) |
+//! | `GET /api/rooms/{id}/record` | the game's record, as `play --record` writes it |
+//! | `GET /api/rooms/{id}/ws?token=T` | the room's messages: `welcome`, then a `state` after every change; the client sends `{"type": "act", "action", "ply"}` and `{"type": "undo"}` |
+//!
+//! Every request and message is read whole, bounded and checked: a bad one is answered with an
+//! error (`{"error": "…"}`, or a WebSocket `{"type": "error", "message": "…"}`) and changes
+//! nothing; a game never ends because of one. A room nobody is connected to is closed after
+//! `--idle` seconds without activity.
+
+pub mod rooms;
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, Path as UrlPath, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::check::model::OptionDomain;
+use crate::load::{check_source, load_str, LoadError, LARGEST_RULE_FILE};
+use crate::record::Record;
+use crate::Player;
+use rooms::{lock, page_agent, After, Created, Room, RoomSpec, Rooms};
+
+/// The largest request body: a rule file at its largest, with room for a record beside it.
+const MAX_BODY: usize = 2 * LARGEST_RULE_FILE;
+
+/// The largest WebSocket message a client may send (an action is a few bytes).
+const MAX_MESSAGE: usize = 16 << 10;
+
+/// The page, built into the binary.
+const PAGE: &str = include_str!("../../web/index.html");
+const SCRIPT: &str = include_str!("../../web/app.js");
+const STYLE: &str = include_str!("../../web/style.css");
+
+/// One shipped rule file, checked when the server starts.
+pub struct Shipped {
+    /// Its file name in the rules folder (`kalah.mancala`).
+    pub file: String,
+    pub source: String,
+    pub game: String,
+    pub options: Value,
+}
+
+/// What every request handler shares.
+pub struct App {
+    pub folder: PathBuf,
+    pub shipped: Vec<Shipped>,
+    pub rooms: Rooms,
+}
+
+/// Reads every `*.mancala` file of `folder` that checks clean, sorted by game name.
+pub fn catalog(folder: &Path) -> Result<Vec<Shipped>, String> {
+    let entries = std::fs::read_dir(folder).map_err(|e| format!("cannot read the rules folder {}: {e}", folder.display()))?;
+    let mut shipped = Vec::new();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.extension().is_none_or(|e| e != "mancala") {
+            continue;
+        }
+        let Some(file) = path.file_name().and_then(|n| n.to_str()).map(str::to_string) else { continue };
+        let Ok(source) = crate::load::read_source(&path) else { continue };
+        let (Some(checked), _) = check_source(&file, &source) else { continue };
+        shipped.push(Shipped { file, game: checked.model.name.clone(), options: options_json(&checked), source });
+    }
+    shipped.sort_by_key(|s| s.game.to_lowercase());
+    Ok(shipped)
+}
+
+/// A checked file's options: name, default and the values allowed (a list, or a range).
+fn options_json(checked: &crate::check::Checked) -> Value {
+    let options: Vec<Value> = checked
+        .model
+        .options
+        .iter()
+        .map(|option| {
+            let values = match &option.domain {
+                OptionDomain::List(values) => json!(values.iter().map(ToString::to_string).collect::<Vec<_>>()),
+                OptionDomain::Range { low, high } => json!({"low": low, "high": high}),
+            };
+            json!({"name": option.name, "default": option.default.to_string(), "values": values})
+        })
+        .collect();
+    Value::Array(options)
+}
+
+/// The server's routes over `app`.
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/", get(|| async { ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PAGE) }))
+        .route("/app.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], SCRIPT) }))
+        .route("/style.css", get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE) }))
+        .route("/api/games", get(games))
+        .route("/api/games/{file}", get(game_source))
+        .route("/api/check", post(check))
+        .route("/api/rooms", post(open_room))
+        .route("/api/rooms/{id}/join", post(join))
+        .route("/api/rooms/{id}/record", get(record))
+        .route("/api/rooms/{id}/ws", get(socket))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(app)
+}
+
+/// Serves `app` on `listener` until the process ends, cleaning up idle rooms as it goes.
+pub async fn serve(listener: tokio::net::TcpListener, app: Arc<App>) -> std::io::Result<()> {
+    let period = (app.rooms.idle / 2).clamp(Duration::from_millis(100), Duration::from_secs(60));
+    let cleaner = Arc::clone(&app);
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(period);
+        loop {
+            tick.tick().await;
+            cleaner.rooms.clean_up(Instant::now());
+        }
+    });
+    axum::serve(listener, router(app)).await
+}
+
+fn error(status: StatusCode, message: impl Into<String>) -> Response {
+    (status, axum::Json(json!({"error": message.into()}))).into_response()
+}
+
+fn bad(message: impl Into<String>) -> Response {
+    error(StatusCode::BAD_REQUEST, message)
+}
+
+/// Reads a request body as JSON of type `T`, with a one-line reason when it is not.
+fn read_json<T: serde::de::DeserializeOwned>(body: &Bytes) -> Result<T, String> {
+    serde_json::from_slice(body).map_err(|e| format!("the request is not what this server reads: {e}"))
+}
+
+async fn games(State(app): State<Arc<App>>) -> Response {
+    let games: Vec<Value> = app.shipped.iter().map(|s| json!({"file": s.file, "game": s.game, "options": s.options})).collect();
+    axum::Json(games).into_response()
+}
+
+async fn game_source(State(app): State<Arc<App>>, UrlPath(file): UrlPath<String>) -> Response {
+    match app.shipped.iter().find(|s| s.file == file) {
+        Some(s) => axum::Json(json!({"file": s.file, "source": s.source})).into_response(),
+        None => error(StatusCode::NOT_FOUND, format!("no shipped rule file is called {file:?}")),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CheckRequest {
+    source: String,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// The checker's diagnostics of a text, as `check --format json` gives them, with the game's
+/// name and options when it is clean.
+async fn check(body: Bytes) -> Response {
+    let request: CheckRequest = match read_json(&body) {
+        Ok(request) => request,
+        Err(message) => return bad(message),
+    };
+    let result = tokio::task::spawn_blocking(move || {
+        let name = request.name.unwrap_or_else(|| "editor.mancala".to_string());
+        let (checked, diagnostics) = check_source(&name, &request.source);
+        let mut lines = Vec::new();
+        crate::check::report::write_json(&mut lines, &name, &request.source, &diagnostics).ok();
+        let diagnostics: Vec<Value> = String::from_utf8_lossy(&lines).lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
+        json!({
+            "diagnostics": diagnostics,
+            "game": checked.as_ref().map(|c| c.model.name.clone()),
+            "options": checked.as_ref().map(options_json),
+        })
+    })
+    .await;
+    match result {
+        Ok(value) => axum::Json(value).into_response(),
+        Err(_) => error(StatusCode::INTERNAL_SERVER_ERROR, "the checker stopped on this text"),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewRoom {
+    /// A shipped rule file, by its file name.
+    #[serde(default)]
+    file: Option<String>,
+    /// Or the text of a rule file (from the editor), with the name to give it.
+    #[serde(default)]
+    source: Option<String>,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    sets: Vec<String>,
+    #[serde(default)]
+    south: Option<String>,
+    #[serde(default)]
+    north: Option<String>,
+    #[serde(default)]
+    seed: Option<u64>,
+    /// Or a saved record to go on with (its rules: `source`, else the shipped file with its hash).
+    #[serde(default)]
+    record: Option<String>,
+}
+
+/// Opens a room; the caller takes its first free person's seat.
+async fn open_room(State(app): State<Arc<App>>, body: Bytes) -> Response {
+    let request: NewRoom = match read_json(&body) {
+        Ok(request) => request,
+        Err(message) => return bad(message),
+    };
+    let worker = Arc::clone(&app);
+    let spec = match tokio::task::spawn_blocking(move || room_spec(&worker, request)).await {
+        Ok(Ok(spec)) => spec,
+        Ok(Err(message)) => return bad(message),
+        Err(_) => return error(StatusCode::INTERNAL_SERVER_ERROR, "the rule file could not be loaded"),
+    };
+    let room = match app.rooms.open(spec) {
+        Ok(room) => room,
+        Err(message) => return error(StatusCode::SERVICE_UNAVAILABLE, message),
+    };
+    let created = {
+        let mut room = lock(&room);
+        let seat = room.take_seat();
+        Created { room: room.id.clone(), seat: seat.as_ref().map(|s| s.0), token: seat.map(|s| s.1) }
+    };
+    think(room);
+    axum::Json(created).into_response()
+}
+
+/// What a room request asks for, loaded and checked.
+fn room_spec(app: &App, request: NewRoom) -> Result<RoomSpec, String> {
+    if let Some(text) = &request.record {
+        if request.file.is_some() || !request.sets.is_empty() || request.south.is_some() || request.north.is_some() {
+            return Err("a record brings its own rule file, options and players: send only the record (and a source)".to_string());
+        }
+        let record = Record::parse(text).map_err(|e| format!("the record: {e}"))?;
+        let (file, source) = match request.source {
+            Some(source) => (request.name.unwrap_or_else(|| record.rules.file.clone()), source),
+            None => {
+                let shipped = app.shipped.iter().find(|s| record.check_source(&s.source).is_ok()).ok_or_else(|| {
+                    format!(
+                        "the record was played with {} ({}), which is not among the shipped files as they are now: open that file in the editor and load the record from there",
+                        record.rules.file, record.rules.game
+                    )
+                })?;
+                (record.rules.file.clone(), shipped.source.clone())
+            }
+        };
+        record.check_source(&source).map_err(|e| format!("the record: {e}"))?;
+        let rules = load(&file, &source, &record.sets)?;
+        let actions = record.actions(&rules).map_err(|e| format!("the record: {e}"))?;
+        let players = [page_agent(&record.south)?, page_agent(&record.north)?];
+        return Ok(RoomSpec { file, source, sets: record.sets, rules, players, seed: record.seed, actions });
+    }
+    let (file, source) = match (request.file, request.source) {
+        (Some(file), None) => {
+            let shipped = app.shipped.iter().find(|s| s.file == file).ok_or_else(|| format!("no shipped rule file is called {file:?}"))?;
+            (format!("{}/{}", app.folder.display(), shipped.file), shipped.source.clone())
+        }
+        (None, Some(source)) => (request.name.unwrap_or_else(|| "editor.mancala".to_string()), source),
+        _ => return Err("name a shipped rule file (\"file\") or send one's text (\"source\"), not both".to_string()),
+    };
+    let rules = load(&file, &source, &request.sets)?;
+    let players = [page_agent(request.south.as_deref().unwrap_or("human"))?, page_agent(request.north.as_deref().unwrap_or("medium"))?];
+    let seed = request.seed.unwrap_or_else(|| rand::Rng::gen(&mut rand::rngs::OsRng));
+    Ok(RoomSpec { file, source, sets: request.sets, rules, players, seed, actions: Vec::new() })
+}
+
+/// Loads rules for a room, with a one-line reason when they cannot be played.
+fn load(file: &str, source: &str, sets: &[String]) -> Result<crate::Rules, String> {
+    load_str(file, source, sets).map_err(|e| match e {
+        LoadError::Rules { diagnostics, .. } => {
+            let errors: Vec<_> = diagnostics.iter().filter(|d| d.is_error()).collect();
+            let first = errors.first().map_or_else(String::new, |d| format!(": the first: {}", d.message));
+            format!("the rule file has {} error(s){first} (the editor shows them all)", errors.len())
+        }
+        other => other.to_string(),
+    })
+}
+
+async fn join(State(app): State<Arc<App>>, UrlPath(id): UrlPath<String>) -> Response {
+    let Some(room) = app.rooms.get(&id) else { return gone() };
+    let mut room = lock(&room);
+    let seat = room.take_seat();
+    axum::Json(Created { room: room.id.clone(), seat: seat.as_ref().map(|s| s.0), token: seat.map(|s| s.1) }).into_response()
+}
+
+fn gone() -> Response {
+    error(StatusCode::NOT_FOUND, "no such room: it may have been closed after everyone left")
+}
+
+async fn record(State(app): State<Arc<App>>, UrlPath(id): UrlPath<String>) -> Response {
+    let Some(room) = app.rooms.get(&id) else { return gone() };
+    let (json, name) = {
+        let room = lock(&room);
+        let stem = Path::new(room.file()).file_stem().and_then(|s| s.to_str()).unwrap_or("game").to_string();
+        (room.record().to_json(), format!("{stem}-{}.json", room.id))
+    };
+    let disposition = format!("attachment; filename=\"{}\"", name.replace(['"', '\\'], "_"));
+    ([(header::CONTENT_TYPE, "application/json".to_string()), (header::CONTENT_DISPOSITION, disposition)], json).into_response()
+}
+
+#[derive(Deserialize)]
+struct SocketQuery {
+    #[serde(default)]
+    token: Option<String>,
+}
+
+async fn socket(
+    State(app): State<Arc<App>>,
+    UrlPath(id): UrlPath<String>,
+    Query(query): Query<SocketQuery>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    let Some(room) = app.rooms.get(&id) else { return gone() };
+    upgrade.max_message_size(MAX_MESSAGE).on_upgrade(move |socket| connection(socket, room, query.token))
+}
+
+/// What a client may send.
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+enum ClientMessage {
+    /// Play an action; `ply`: the number of actions the client had seen.
+    Act { action: String, ply: Option<usize> },
+    /// Take back the sender's last action (and the computer's answers).
+    Undo,
+}
+
+/// One connection to a room: the welcome, then every change, and the client's actions.
+async fn connection(mut socket: WebSocket, room: Arc<Mutex<Room>>, token: Option<String>) {
+    let (seat, mut updates, welcome) = {
+        let mut room = lock(&room);
+        let seat = room.seat_of(token.as_deref());
+        let updates = room.connect(seat);
+        (seat, updates, room.info(seat).to_string())
+    };
+    // The connect's own update is in the welcome already.
+    let _ = updates.try_recv();
+    if socket.send(Message::Text(welcome.into())).await.is_ok() {
+        loop {
+            tokio::select! {
+                incoming = socket.recv() => {
+                    let text = match incoming {
+                        Some(Ok(Message::Text(text))) => text,
+                        Some(Ok(Message::Binary(_))) => {
+                            if reply_error(&mut socket, "messages are JSON text").await.is_err() { break }
+                            continue;
+                        }
+                        Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                        Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+                    };
+                    if let Err(message) = handle(&room, seat, text.as_str()) {
+                        if reply_error(&mut socket, &message).await.is_err() { break }
+                    }
+                }
+                update = updates.recv() => {
+                    let text: String = match update {
+                        Ok(text) => text.to_string(),
+                        // Fallen behind: the whole state again.
+                        Err(RecvError::Lagged(_)) => lock(&room).state(None).to_string(),
+                        Err(RecvError::Closed) => break,
+                    };
+                    if socket.send(Message::Text(text.into())).await.is_err() { break }
+                }
+            }
+        }
+    }
+    lock(&room).disconnect(seat);
+}
+
+async fn reply_error(socket: &mut WebSocket, message: &str) -> Result<(), axum::Error> {
+    socket.send(Message::Text(json!({"type": "error", "message": message}).to_string().into())).await
+}
+
+/// Applies one client message to the room.
+fn handle(room: &Arc<Mutex<Room>>, seat: Option<Player>, text: &str) -> Result<(), String> {
+    let message: ClientMessage = serde_json::from_str(text).map_err(|e| format!("a message this server does not read: {e}"))?;
+    let after = match message {
+        ClientMessage::Act { action, ply } => lock(room).act(seat, &action, ply)?,
+        ClientMessage::Undo => lock(room).undo(seat)?,
+    };
+    if after == After::Think {
+        think(Arc::clone(room));
+    }
+    Ok(())
+}
+
+/// Lets the computer to move choose, off the async threads, and plays its choice; goes on while
+/// the computer is to move.
+fn think(room: Arc<Mutex<Room>>) {
+    let Some(mut thought) = lock(&room).think() else { return };
+    tokio::task::spawn_blocking(move || {
+        let action = thought.choose();
+        if lock(&room).answer(thought, action) == After::Think {
+            think(room);
+        }
+    });
+}
+
+/// Binds `host:port` (port 0: any free one) and returns the listener and its address.
+pub async fn bind(host: &str, port: u16) -> Result<(tokio::net::TcpListener, SocketAddr), String> {
+    let listener = tokio::net::TcpListener::bind((host, port))
+        .await
+        .map_err(|e| format!("cannot listen on {host}:{port}: {}", e.to_string().to_lowercase()))?;
+    let address = listener.local_addr().map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
+    Ok((listener, address))
+}

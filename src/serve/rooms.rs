@@ -1,0 +1,487 @@
+//! Rooms: one game each, with two seats (a person or a computer player) and whoever watches.
+//!
+//! A room keeps its rules, the actions played and who played them; the game itself is replayed
+//! from them when needed (a few microseconds an action), so an undo is a truncation and nothing
+//! is ever half-applied: an action is tried on the replayed game and kept only if it is legal.
+//! Every change is published to the room's connections as one JSON message (see [`Room::state`]);
+//! a connection that falls behind is sent the whole state again.
+//!
+//! The rooms know nothing of HTTP: [`super`] turns requests and WebSocket messages into calls
+//! here, and the tests call them directly.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+use serde_json::{json, Value};
+use tokio::sync::broadcast;
+
+use crate::ai::AgentKind;
+use crate::cli::narrate::narrate;
+use crate::record::{Players, Record};
+use crate::{Action, Game, Player, Rules};
+
+/// The most rooms open at once: a new one beyond it is refused until idle ones are cleaned up.
+pub const MAX_ROOMS: usize = 1000;
+
+/// The most actions a room's game holds (an undo replays them all).
+pub const MAX_ACTIONS: usize = 100_000;
+
+/// The width narration lines are wrapped to: none, the page wraps them.
+const NARRATION_WIDTH: usize = usize::MAX;
+
+/// Who sits in a seat.
+#[derive(Clone, Debug)]
+pub enum Seat {
+    /// A person; `token` is the secret that identifies them, once someone has taken the seat.
+    Person { token: Option<String>, present: usize },
+    /// A computer player of one of the page's strengths.
+    Computer(AgentKind),
+}
+
+/// The computer players the page offers: bounded in time (no `mcts:N` of a billion).
+pub fn page_agent(name: &str) -> Result<Option<AgentKind>, String> {
+    match name {
+        "human" | "person" => Ok(None),
+        "easy" | "greedy" | "medium" | "mcts" | "hard" | "random" => name.parse().map(Some),
+        _ => Err(format!("unknown player {name:?}: choose human, easy, medium, hard or random")),
+    }
+}
+
+/// What a new room is made of.
+pub struct RoomSpec {
+    /// The rule file's name as shown and recorded (`rules/kalah.mancala`).
+    pub file: String,
+    pub source: String,
+    pub sets: Vec<String>,
+    pub rules: Rules,
+    /// South's and North's players: `None` for a person.
+    pub players: [Option<AgentKind>; 2],
+    pub seed: u64,
+    /// Actions to replay first (a loaded record's).
+    pub actions: Vec<Action>,
+}
+
+/// One game and its seats.
+pub struct Room {
+    pub id: String,
+    rules: Arc<Rules>,
+    file: String,
+    source: String,
+    sets: Vec<String>,
+    seed: u64,
+    seats: [Seat; 2],
+    /// Connections without a seat.
+    watchers: usize,
+    played: Vec<(Action, Player)>,
+    /// One random stream per side, so one side's choices never shift the other's.
+    rngs: [ChaCha8Rng; 2],
+    /// Bumped by every change: a computer's answer computed for an older one is dropped.
+    generation: u64,
+    /// The player the computer is thinking for.
+    thinking: Option<Player>,
+    last_active: Instant,
+    updates: broadcast::Sender<Arc<str>>,
+}
+
+/// A change to a room that the caller must follow up.
+#[derive(Debug, PartialEq, Eq)]
+pub enum After {
+    /// Nothing more happens by itself.
+    Wait,
+    /// A computer player is to move: ask it (see [`Room::think`]).
+    Think,
+}
+
+/// What the computer needs to choose a move away from the room's lock.
+pub struct Thinking {
+    pub rules: Arc<Rules>,
+    pub actions: Vec<Action>,
+    pub agent: AgentKind,
+    pub player: Player,
+    pub rng: ChaCha8Rng,
+    pub generation: u64,
+}
+
+impl Thinking {
+    /// The computer's choice (slow: run it off the async threads).
+    pub fn choose(&mut self) -> Option<Action> {
+        let game = replay(&self.rules, &self.actions, false).ok()?;
+        self.agent.choose(&game, &mut self.rng)
+    }
+}
+
+/// Replays `actions` from the start.
+fn replay<'r>(rules: &'r Rules, actions: &[Action], tracing: bool) -> Result<Game<'r>, String> {
+    let mut game = Game::new(rules);
+    for (index, &action) in actions.iter().enumerate() {
+        if tracing && index + 1 == actions.len() {
+            game.set_tracing(true);
+        }
+        game.apply(action).map_err(|e| format!("action {} of {} ({}): {e}", index + 1, actions.len(), action.text(rules)))?;
+    }
+    Ok(game)
+}
+
+impl Room {
+    /// A room for `spec`, its record's actions replayed (refused if one is not legal).
+    pub fn new(id: String, spec: RoomSpec) -> Result<Room, String> {
+        if spec.actions.len() > MAX_ACTIONS {
+            return Err(format!("the record has more than {MAX_ACTIONS} actions"));
+        }
+        let mut played = Vec::with_capacity(spec.actions.len());
+        let mut game = Game::new(&spec.rules);
+        for (index, &action) in spec.actions.iter().enumerate() {
+            let Some(player) = game.to_move() else {
+                return Err(format!("action {} of {} comes after the end of the game", index + 1, spec.actions.len()));
+            };
+            game.apply(action).map_err(|e| format!("action {} of {}: {e}", index + 1, spec.actions.len()))?;
+            played.push((action, player));
+        }
+        drop(game);
+        let rng = |stream| {
+            let mut rng = ChaCha8Rng::seed_from_u64(spec.seed);
+            rng.set_stream(stream);
+            rng
+        };
+        let seat = |player: Option<AgentKind>| match player {
+            Some(agent) => Seat::Computer(agent),
+            None => Seat::Person { token: None, present: 0 },
+        };
+        let (updates, _) = broadcast::channel(64);
+        Ok(Room {
+            id,
+            rules: Arc::new(spec.rules),
+            file: spec.file,
+            source: spec.source,
+            sets: spec.sets,
+            seed: spec.seed,
+            seats: [seat(spec.players[0]), seat(spec.players[1])],
+            watchers: 0,
+            played,
+            rngs: [rng(1), rng(2)],
+            generation: 0,
+            thinking: None,
+            last_active: Instant::now(),
+            updates,
+        })
+    }
+
+    fn game(&self, tracing: bool) -> Game<'_> {
+        let actions: Vec<Action> = self.played.iter().map(|&(a, _)| a).collect();
+        // The actions were legal when played and the rules have not changed.
+        replay(&self.rules, &actions, tracing).unwrap_or_else(|_| Game::new(&self.rules))
+    }
+
+    /// Takes a free person's seat (South's first) and returns it with its token.
+    pub fn take_seat(&mut self) -> Option<(Player, String)> {
+        for player in Player::BOTH {
+            if let Seat::Person { token: token @ None, .. } = &mut self.seats[player.index()] {
+                let new = new_token();
+                *token = Some(new.clone());
+                self.last_active = Instant::now();
+                return Some((player, new));
+            }
+        }
+        None
+    }
+
+    /// The seat whose token this is (none: a watcher).
+    pub fn seat_of(&self, token: Option<&str>) -> Option<Player> {
+        let token = token?;
+        Player::BOTH.into_iter().find(|p| matches!(&self.seats[p.index()], Seat::Person { token: Some(t), .. } if t == token))
+    }
+
+    /// A connection for `seat` opens: it receives every change from now on.
+    pub fn connect(&mut self, seat: Option<Player>) -> broadcast::Receiver<Arc<str>> {
+        match seat.map(|p| &mut self.seats[p.index()]) {
+            Some(Seat::Person { present, .. }) => *present += 1,
+            _ => self.watchers += 1,
+        }
+        self.last_active = Instant::now();
+        let receiver = self.updates.subscribe();
+        self.publish(None);
+        receiver
+    }
+
+    /// A connection for `seat` closes.
+    pub fn disconnect(&mut self, seat: Option<Player>) {
+        match seat.map(|p| &mut self.seats[p.index()]) {
+            Some(Seat::Person { present, .. }) => *present = present.saturating_sub(1),
+            _ => self.watchers = self.watchers.saturating_sub(1),
+        }
+        self.last_active = Instant::now();
+        self.publish(None);
+    }
+
+    fn connections(&self) -> usize {
+        let seated: usize = self.seats.iter().map(|s| if let Seat::Person { present, .. } = s { *present } else { 0 }).sum();
+        seated + self.watchers
+    }
+
+    /// Plays `text` for `seat`, if it is that seat's turn and the action is legal; `ply` is the
+    /// number of actions the sender had seen (an action sent against an older board is refused).
+    pub fn act(&mut self, seat: Option<Player>, text: &str, ply: Option<usize>) -> Result<After, String> {
+        let Some(player) = seat else { return Err("you are watching this game: only its players move".to_string()) };
+        if ply.is_some_and(|ply| ply != self.played.len()) {
+            return Err("the board has changed since you chose: look again".to_string());
+        }
+        if self.played.len() >= MAX_ACTIONS {
+            return Err(format!("this game has reached {MAX_ACTIONS} actions, the most a room keeps"));
+        }
+        let rules = Arc::clone(&self.rules);
+        let mut game = self.game(false);
+        match game.to_move() {
+            None => return Err("the game is over".to_string()),
+            Some(to_move) if to_move != player => return Err(format!("it is {to_move}'s turn")),
+            Some(_) => {}
+        }
+        let action = Action::parse(text, &rules).map_err(|e| e.to_string())?;
+        game.set_tracing(true);
+        game.apply(action).map_err(|e| e.to_string())?;
+        let step = step(&rules, &game, player, action);
+        drop(game);
+        self.played.push((action, player));
+        self.changed();
+        self.publish(Some(step));
+        Ok(self.after())
+    }
+
+    /// Takes back `seat`'s last action and every computer action after it. Against another
+    /// person only one's own last action can be taken back, before the other has answered.
+    pub fn undo(&mut self, seat: Option<Player>) -> Result<After, String> {
+        let Some(player) = seat else { return Err("you are watching this game: only its players undo".to_string()) };
+        let Some(index) = self.played.iter().rposition(|&(_, p)| p == player) else {
+            return Err("you have no action to take back".to_string());
+        };
+        let other_person = self.played[index + 1..].iter().any(|&(_, p)| matches!(self.seats[p.index()], Seat::Person { .. }));
+        if other_person {
+            return Err(format!("{} has moved since: only your last action can be taken back, before they answer", player.opponent()));
+        }
+        self.played.truncate(index);
+        self.changed();
+        self.publish(None);
+        Ok(self.after())
+    }
+
+    fn changed(&mut self) {
+        self.generation += 1;
+        self.thinking = None;
+        self.last_active = Instant::now();
+    }
+
+    /// Whether a computer is to move now.
+    fn after(&self) -> After {
+        let game = self.game(false);
+        match game.to_move() {
+            Some(player) if matches!(self.seats[player.index()], Seat::Computer(_)) => After::Think,
+            _ => After::Wait,
+        }
+    }
+
+    /// What the computer to move needs to think, marking the room as thinking (`None` when no
+    /// computer is to move or one is already thinking).
+    pub fn think(&mut self) -> Option<Thinking> {
+        if self.thinking.is_some() {
+            return None;
+        }
+        let player = self.game(false).to_move()?;
+        let Seat::Computer(agent) = self.seats[player.index()] else { return None };
+        self.thinking = Some(player);
+        self.publish(None);
+        Some(Thinking {
+            rules: Arc::clone(&self.rules),
+            actions: self.played.iter().map(|&(a, _)| a).collect(),
+            agent,
+            player,
+            rng: self.rngs[player.index()].clone(),
+            generation: self.generation,
+        })
+    }
+
+    /// Plays the computer's choice, unless the room changed while it thought.
+    pub fn answer(&mut self, thought: Thinking, action: Option<Action>) -> After {
+        if thought.generation != self.generation {
+            return self.after();
+        }
+        self.thinking = None;
+        let Some(action) = action else {
+            self.publish(None);
+            return After::Wait;
+        };
+        self.rngs[thought.player.index()] = thought.rng;
+        let text = action.text(&self.rules);
+        match self.act(Some(thought.player), &text, None) {
+            Ok(after) => after,
+            Err(_) => After::Wait,
+        }
+    }
+
+    /// Whether the room can go: nobody connected and nothing done for `idle`.
+    pub fn is_abandoned(&self, now: Instant, idle: Duration) -> bool {
+        self.connections() == 0 && now.saturating_duration_since(self.last_active) >= idle
+    }
+
+    /// The game's record as it stands.
+    pub fn record(&self) -> Record {
+        let name = |seat: &Seat| match seat {
+            Seat::Person { .. } => "human".to_string(),
+            Seat::Computer(agent) => agent.to_string(),
+        };
+        let players = Players { south: name(&self.seats[0]), north: name(&self.seats[1]), seed: self.seed };
+        let actions: Vec<Action> = self.played.iter().map(|&(a, _)| a).collect();
+        Record::new(&self.file, &self.source, &self.sets, &players, &actions, &self.game(false))
+    }
+
+    /// The rule file's name, for a record's file name.
+    pub fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// What the page needs to draw this game, once per connection: the board's shape, who owns
+    /// which hole, the stores, the rulings.
+    pub fn info(&self, seat: Option<Player>) -> Value {
+        let rules = &self.rules;
+        let rulings: Vec<Value> = crate::syntax::parse(&self.source)
+            .map(|file| file.rulings().into_iter().map(|(id, text)| json!({"id": id, "text": text})).collect())
+            .unwrap_or_default();
+        let rows: Vec<Value> = (0..rules.rows)
+            .map(|r| {
+                let labels: Vec<String> = (0..rules.columns).map(|c| rules.label(r * rules.columns + c)).collect();
+                json!({"letter": crate::row_letter(r).to_string(), "owner": rules.row_owner[r], "holes": labels})
+            })
+            .collect();
+        let home: serde_json::Map<String, Value> = (0..rules.holes).map(|h| (rules.label(h), json!(rules.home_of(h)))).collect();
+        json!({
+            "type": "welcome",
+            "room": self.id,
+            "you": seat,
+            "file": self.file,
+            "game": rules.name,
+            "sources": rules.sources,
+            "rulings": rulings,
+            "rows": rows,
+            "columns": rules.columns,
+            "home": home,
+            "stores": rules.stores,
+            "stores_left": rules.stores_left,
+            "clockwise": rules.clockwise,
+            "state": self.state(None),
+        })
+    }
+
+    /// The room as every connection sees it: the position, the moves, the seats, who is
+    /// thinking, and the step (the last action and its events, for the page to animate) when
+    /// the change was an action.
+    pub fn state(&self, step: Option<&Value>) -> Value {
+        let seat = |player: Player| match &self.seats[player.index()] {
+            Seat::Person { token, present } => json!({"kind": "person", "taken": token.is_some(), "present": *present > 0}),
+            Seat::Computer(agent) => {
+                json!({"kind": "computer", "name": agent.strength().map_or_else(|| agent.to_string(), str::to_string)})
+            }
+        };
+        let moves: Vec<Value> = self.played.iter().map(|&(a, p)| json!({"by": p, "action": a.text(&self.rules)})).collect();
+        json!({
+            "type": "state",
+            "ply": self.played.len(),
+            "position": self.game(false).position(),
+            "moves": moves,
+            "seats": {"south": seat(Player::South), "north": seat(Player::North)},
+            "watchers": self.watchers,
+            "thinking": self.thinking,
+            "step": step,
+        })
+    }
+
+    fn publish(&self, step: Option<Value>) {
+        let text: Arc<str> = self.state(step.as_ref()).to_string().into();
+        // No receiver is not an error: nobody is connected.
+        let _ = self.updates.send(text);
+    }
+}
+
+/// The step an action took, for the page: who, what, its events and its narration.
+fn step(rules: &Rules, game: &Game<'_>, by: Player, action: Action) -> Value {
+    let text = action.text(rules);
+    let events: Vec<_> = game.events().iter().map(|e| e.json(rules)).collect();
+    let narration = narrate(rules, by, &text, game.events(), NARRATION_WIDTH);
+    json!({"by": by, "action": text, "events": events, "narration": narration})
+}
+
+/// A secret of 128 random bits, as hex.
+fn new_token() -> String {
+    let bits: u128 = rand::rngs::OsRng.gen();
+    format!("{bits:032x}")
+}
+
+/// Every open room, by id.
+pub struct Rooms {
+    rooms: Mutex<HashMap<String, Arc<Mutex<Room>>>>,
+    /// How long a room nobody is connected to is kept.
+    pub idle: Duration,
+}
+
+/// Locks a room, whatever a panicking holder left (the room's data stays consistent: every
+/// change is made whole or not at all).
+pub fn lock(room: &Mutex<Room>) -> MutexGuard<'_, Room> {
+    room.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl Rooms {
+    pub fn new(idle: Duration) -> Rooms {
+        Rooms { rooms: Mutex::new(HashMap::new()), idle }
+    }
+
+    fn all(&self) -> MutexGuard<'_, HashMap<String, Arc<Mutex<Room>>>> {
+        self.rooms.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Opens a room for `spec`; returns it.
+    pub fn open(&self, spec: RoomSpec) -> Result<Arc<Mutex<Room>>, String> {
+        let mut rooms = self.all();
+        if rooms.len() >= MAX_ROOMS {
+            return Err(format!("the server has {MAX_ROOMS} rooms open, its most: try again when idle ones are cleaned up"));
+        }
+        let id = loop {
+            let bits: u64 = rand::rngs::OsRng.gen();
+            let id = format!("{bits:016x}");
+            if !rooms.contains_key(&id) {
+                break id;
+            }
+        };
+        let room = Arc::new(Mutex::new(Room::new(id.clone(), spec)?));
+        rooms.insert(id, Arc::clone(&room));
+        Ok(room)
+    }
+
+    pub fn get(&self, id: &str) -> Option<Arc<Mutex<Room>>> {
+        self.all().get(id).cloned()
+    }
+
+    pub fn len(&self) -> usize {
+        self.all().len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Closes every room abandoned at `now`; returns how many.
+    pub fn clean_up(&self, now: Instant) -> usize {
+        let mut rooms = self.all();
+        let before = rooms.len();
+        rooms.retain(|_, room| !lock(room).is_abandoned(now, self.idle));
+        before - rooms.len()
+    }
+}
+
+/// A room just opened or joined: its id, and the seat taken with its token (none: watching).
+#[derive(Serialize)]
+pub struct Created {
+    pub room: String,
+    pub seat: Option<Player>,
+    pub token: Option<String>,
+}

@@ -1,0 +1,603 @@
+// The page of `mancala serve`: pick a game, play it against the computer or a second person (a
+// room, over a WebSocket), watch every move sown stone by stone from the engine's events, undo,
+// save and load records, and edit rule files with the checker's diagnostics as you type.
+// Everything shown comes from the server; nothing here knows a game's rules.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const PLAYERS = [
+  ["human", "a person"],
+  ["easy", "computer: easy"],
+  ["medium", "computer: medium"],
+  ["hard", "computer: hard"],
+  ["random", "computer: random"],
+];
+
+let games = [];
+let socket = null;
+let room = null; // {id, token}
+let info = null; // the welcome: the board's shape, who we are
+let shown = null; // the state on the board
+let queue = Promise.resolve();
+let selected = new Set();
+let closed = false;
+
+// For the page's tests: every stone sown by an animation, in order, and how many messages are
+// still to be drawn (0 once the board shows the last one).
+window.mancalaSown = [];
+window.mancalaBusy = 0;
+
+function element(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (key === "class") node.className = value;
+    else if (key.startsWith("data-")) node.setAttribute(key, value);
+    else node[key] = value;
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+
+async function api(path, body) {
+  const options = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+  const response = await fetch(path, options);
+  const data = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
+  if (!response.ok || data.error) throw new Error(data.error || `the server answered ${response.status}`);
+  return data;
+}
+
+function showError(message) {
+  $("error").textContent = message || "";
+}
+
+// ---- Setup -------------------------------------------------------------------------------
+
+async function setup() {
+  for (const id of ["south", "north"]) {
+    for (const [value, text] of PLAYERS) $(id).append(element("option", { value, textContent: text }));
+  }
+  $("south").value = "human";
+  $("north").value = "medium";
+  $("speed").value = localStorage.getItem("mancala-speed") || "120";
+  $("speed").addEventListener("change", () => localStorage.setItem("mancala-speed", $("speed").value));
+  try {
+    games = await api("/api/games");
+  } catch (error) {
+    showError(error.message);
+  }
+  for (const game of games) $("game").append(element("option", { value: game.file, textContent: game.game }));
+  const kalah = games.find((g) => g.file === "kalah.mancala");
+  if (kalah) $("game").value = kalah.file;
+  $("game").addEventListener("change", () => drawOptions(currentGame()?.options || []));
+  drawOptions(currentGame()?.options || []);
+  $("start").addEventListener("click", () => start({ file: $("game").value }));
+  $("load").addEventListener("change", loadRecord);
+  $("typed").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("action").value.trim();
+    if (text) act(text);
+    $("action").value = "";
+  });
+  $("undo").addEventListener("click", () => send({ type: "undo" }));
+  $("invite").addEventListener("click", () => {
+    $("link").value = location.href;
+    $("link-line").hidden = false;
+    $("link").select();
+  });
+  setupEditor();
+  const id = new URLSearchParams(location.search).get("room");
+  if (id) enter(id);
+}
+
+function currentGame() {
+  return games.find((g) => g.file === $("game").value);
+}
+
+function drawOptions(options, into = $("options")) {
+  into.replaceChildren();
+  for (const option of options) {
+    let input;
+    if (Array.isArray(option.values)) {
+      input = element("select", { className: "option" });
+      for (const value of option.values) input.append(element("option", { value, textContent: value }));
+    } else {
+      input = element("input", { className: "option", type: "number", min: option.values.low, max: option.values.high });
+    }
+    input.value = option.default;
+    input.dataset.name = option.name;
+    input.dataset.default = option.default;
+    into.append(element("label", {}, `${option.name} `, input));
+  }
+}
+
+function sets(into = $("options")) {
+  return [...into.querySelectorAll(".option")].filter((i) => i.value !== i.dataset.default).map((i) => `${i.dataset.name}=${i.value}`);
+}
+
+async function start(rules) {
+  showError("");
+  try {
+    const created = await api("/api/rooms", { ...rules, sets: rules.file ? sets() : [], south: $("south").value, north: $("north").value });
+    enterCreated(created);
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+function enterCreated(created) {
+  if (created.token) localStorage.setItem(`mancala-seat-${created.room}`, created.token);
+  history.pushState(null, "", `?room=${created.room}`);
+  enter(created.room);
+}
+
+async function loadRecord(event) {
+  const file = event.target.files[0];
+  event.target.value = "";
+  if (!file) return;
+  showError("");
+  const record = await file.text();
+  try {
+    enterCreated(await api("/api/rooms", { record }));
+  } catch (error) {
+    // A record of a file that is not shipped: the editor may hold it.
+    const source = $("source").value;
+    if (!source.trim()) return showError(error.message);
+    try {
+      enterCreated(await api("/api/rooms", { record, source }));
+    } catch (second) {
+      showError(second.message);
+    }
+  }
+}
+
+// ---- The room ----------------------------------------------------------------------------
+
+async function enter(id) {
+  let token = localStorage.getItem(`mancala-seat-${id}`);
+  if (!token) {
+    try {
+      const joined = await api(`/api/rooms/${id}/join`, {});
+      token = joined.token;
+      if (token) localStorage.setItem(`mancala-seat-${id}`, token);
+    } catch (error) {
+      return showError(error.message);
+    }
+  }
+  room = { id, token };
+  info = null;
+  shown = null;
+  closed = false;
+  $("log").replaceChildren();
+  connect();
+}
+
+function connect() {
+  if (socket) {
+    socket.onclose = null;
+    socket.close();
+  }
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = room.token ? `?token=${encodeURIComponent(room.token)}` : "";
+  const current = new WebSocket(`${scheme}://${location.host}/api/rooms/${room.id}/ws${query}`);
+  socket = current;
+  current.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    window.mancalaBusy += 1;
+    queue = queue
+      .then(() => receive(message))
+      .catch((error) => showError(String(error)))
+      .finally(() => (window.mancalaBusy -= 1));
+  };
+  current.onclose = () => {
+    if (socket !== current || closed) return;
+    $("status").textContent = "The connection was lost: reconnecting…";
+    setTimeout(async () => {
+      try {
+        await api(`/api/rooms/${room.id}/record`);
+        connect();
+      } catch (error) {
+        closed = true;
+        $("status").textContent = `This room is closed (${error.message}). Start a new game above.`;
+      }
+    }, 1000);
+  };
+}
+
+function send(message) {
+  showError("");
+  if (!socket || socket.readyState !== WebSocket.OPEN) return showError("not connected to the room yet");
+  socket.send(JSON.stringify(message));
+}
+
+function act(action) {
+  selected.clear();
+  send({ type: "act", action, ply: shown ? shown.state.ply : undefined });
+}
+
+async function receive(message) {
+  if (message.type === "error") return showError(message.message);
+  if (message.type === "welcome") {
+    info = message;
+    $("play").hidden = false;
+    $("title").textContent = message.game;
+    const shipped = games.find((g) => message.file.endsWith(`/${g.file}`));
+    if (shipped && $("game").value !== shipped.file) {
+      $("game").value = shipped.file;
+      drawOptions(shipped.options);
+    }
+    $("save").href = `/api/rooms/${room.id}/record`;
+    $("rulings").replaceChildren(...message.rulings.map((r) => element("li", {}, element("b", { textContent: r.id }), ` ${r.text}`)));
+    if (!message.rulings.length) $("rulings").append(element("li", { textContent: "This file has no rulings: its rules are the file itself." }));
+    $("sources").textContent = message.sources.length ? `Sources: ${message.sources.join("; ")}` : "";
+    $("log").replaceChildren();
+    for (const move of message.state.moves) logMove(move.by, [`${move.by} ${move.action}`]);
+    return draw({ state: message.state });
+  }
+  if (message.type === "state") {
+    const step = message.step;
+    const next = { state: message };
+    if (step && shown && message.ply === shown.state.ply + 1) {
+      logMove(step.by, step.narration);
+      $("status").textContent = `${step.by} plays ${step.action}…`;
+      $("choices").replaceChildren();
+      await animate(shown.state.position, step);
+    } else if (!shown || message.ply !== shown.state.ply) {
+      $("log").replaceChildren();
+      for (const move of message.moves) logMove(move.by, [`${move.by} ${move.action}`]);
+    }
+    draw(next);
+  }
+}
+
+function logMove(by, lines) {
+  const item = element("li", { class: by });
+  for (const line of lines) item.append(element("div", { textContent: line }));
+  const log = $("log");
+  log.append(item);
+  log.scrollTop = log.scrollHeight;
+}
+
+// ---- Drawing -----------------------------------------------------------------------------
+
+function viewer() {
+  return info && info.you ? info.you : null;
+}
+
+// The board as the viewer sees it: their own side at the bottom.
+function layout() {
+  const fromNorth = viewer() === "north";
+  const rows = [...info.rows].reverse();
+  if (fromNorth) rows.reverse();
+  return rows.map((row) => ({ ...row, holes: fromNorth ? [...row.holes].reverse() : row.holes }));
+}
+
+function owners(position) {
+  return { ...info.home, ...position.owners };
+}
+
+// A model of the board the animation changes: counts by hole, captures, hands.
+function model(position) {
+  const counts = {};
+  for (const row of info.rows) row.holes.forEach((label, i) => (counts[label] = position.rows[row.letter][i]));
+  return {
+    counts,
+    captured: { ...position.captured },
+    hand: { south: 0, north: 0, ...(position.hand || {}) },
+    moving: { south: 0, north: 0 },
+    owners: owners(position),
+    closed: new Set(position.closed || []),
+    claimed: new Set(position.claimed || []),
+  };
+}
+
+function draw(next) {
+  shown = next;
+  const state = next.state;
+  const position = state.position;
+  drawBoard(model(position), { legal: position.legal, changed: changedHoles(state) });
+  drawStatus(state);
+  drawChoices(position);
+  $("undo").disabled = !viewer() || !state.moves.some((m) => m.by === viewer());
+  $("invite").hidden = !Object.values(state.seats).some((s) => s.kind === "person" && !s.taken);
+}
+
+function changedHoles(state) {
+  const step = state.step;
+  const changed = new Set();
+  if (!step) return changed;
+  for (const event of step.events) {
+    if (event.hole) changed.add(event.hole);
+    for (const hole of event.holes || []) changed.add(hole);
+  }
+  return changed;
+}
+
+function drawBoard(m, { legal = [], changed = new Set(), at = null } = {}) {
+  const board = $("board");
+  const rows = layout();
+  const you = viewer();
+  const fromNorth = you === "north";
+  const movable = new Set();
+  const choosable = new Set();
+  if (you && shown && shown.state.position.to_move === you) {
+    for (const action of legal) {
+      const words = action.split(" ");
+      if (/^[a-z]\d+$/.test(words[0])) movable.add(words[0]);
+      else if (words[0] === "take" || words[0] === "offer") words.slice(1).forEach((h) => choosable.add(h));
+    }
+  }
+  const grid = element("div", { class: "grid" });
+  grid.style.gridTemplateColumns = `repeat(${info.columns}, minmax(2.4rem, 4.6rem))`;
+  for (const row of rows) {
+    for (const label of row.holes) {
+      const owner = m.owners[label];
+      const classes = ["hole", owner];
+      if (m.closed.has(label)) classes.push("closed");
+      if (m.claimed.has(label)) classes.push("claimed");
+      if (changed.has(label)) classes.push("changed");
+      if (label === at) classes.push("at");
+      if (movable.has(label) || choosable.has(label)) classes.push("legal");
+      if (selected.has(label)) classes.push("selected");
+      const count = m.counts[label];
+      const stones = element("span", { class: "stones" });
+      for (let i = 0; i < Math.min(count, 24); i++) stones.append(element("i"));
+      const hole = element(
+        "button",
+        { class: classes.join(" "), type: "button", title: `${label} (${owner}): ${count}`, "data-hole": label, "data-count": String(count) },
+        stones,
+        element("span", { class: "count", textContent: String(count) }),
+        element("span", { class: "label", textContent: label }),
+      );
+      hole.addEventListener("click", () => clickHole(label, movable, choosable));
+      grid.append(hole);
+    }
+  }
+  const side = (player) => {
+    const parts = [];
+    const captured = m.captured[player] || 0;
+    parts.push(element("span", { class: "captured", "data-player": player, textContent: `${info.stores ? "store" : "captured"} ${captured}` }));
+    if (m.hand[player]) parts.push(element("span", { class: "hand", textContent: ` · in hand ${m.hand[player]}` }));
+    if (m.moving[player]) parts.push(element("span", { class: "moving", textContent: ` · sowing ${m.moving[player]}` }));
+    const seat = shown ? shown.state.seats[player] : null;
+    const who = seat ? (seat.kind === "computer" ? `computer (${seat.name})` : seat.taken ? (player === you ? "you" : "a person") : "a free seat") : "";
+    return element("div", { class: `side ${player}` }, element("b", { textContent: `${player}` }), ` ${who} · `, ...parts);
+  };
+  const top = fromNorth ? "south" : "north";
+  const bottom = fromNorth ? "north" : "south";
+  const middle = element("div", { class: "middle" });
+  if (info.stores) {
+    // South's store is at the end of South's row the sowing reaches last: right, unless the
+    // file puts it left; turned round when seen from North.
+    const southRight = info.stores_left === fromNorth;
+    const store = (player) =>
+      element("div", { class: `store ${player}`, "data-store": player }, element("span", { class: "count", textContent: String(m.captured[player] || 0) }));
+    middle.append(store(southRight ? "north" : "south"), grid, store(southRight ? "south" : "north"));
+  } else {
+    middle.append(grid);
+  }
+  board.replaceChildren(side(top), middle, side(bottom));
+}
+
+function clickHole(label, movable, choosable) {
+  const legal = shown.state.position.legal;
+  if (choosable.has(label)) {
+    if (selected.has(label)) selected.delete(label);
+    else selected.add(label);
+    drawBoard(model(shown.state.position), { legal, changed: changedHoles(shown.state) });
+    return drawChoices(shown.state.position);
+  }
+  if (!movable.has(label)) return;
+  const moves = legal.filter((a) => a === label || a.startsWith(`${label} `));
+  if (moves.length === 1) return act(moves[0]);
+  // Either way: ask which.
+  const choices = $("choices");
+  choices.replaceChildren(element("span", { textContent: `${label}: which way? ` }));
+  for (const move of moves) {
+    const way = move.endsWith(" cw") ? "clockwise" : "counter-clockwise";
+    choices.append(element("button", { type: "button", textContent: `${move} (${way})`, onclick: () => act(move) }));
+  }
+}
+
+function drawChoices(position) {
+  const choices = $("choices");
+  choices.replaceChildren();
+  if (!viewer() || position.to_move !== viewer()) return;
+  const words = position.legal.filter((a) => !/^[a-z]\d+( c?cw)?$/.test(a));
+  const sets = words.filter((a) => a.startsWith("take ") || a.startsWith("offer "));
+  const plain = words.filter((a) => !sets.includes(a));
+  for (const word of plain) choices.append(element("button", { type: "button", textContent: word, onclick: () => act(word) }));
+  if (!sets.length) return;
+  if (sets.length <= 8) {
+    for (const set of sets) choices.append(element("button", { type: "button", textContent: set, onclick: () => act(set) }));
+    return;
+  }
+  const verb = sets[0].split(" ")[0];
+  const size = sets[0].split(" ").length - 1;
+  const chosen = [...selected];
+  const text = `${verb} ${sortHoles(chosen).join(" ")}`;
+  const ready = sets.includes(text);
+  choices.append(
+    element("span", { textContent: `${verb} holes: click them on the board (${sets.length} ways${verb === "take" ? `, ${size} holes` : ""}) ` }),
+    element("button", { type: "button", disabled: !ready, textContent: ready ? text : `${verb} …`, onclick: () => act(text) }),
+  );
+}
+
+// Board order: row by row from a, column by column.
+function sortHoles(holes) {
+  const key = (h) => [h.charCodeAt(0), Number(h.slice(1))];
+  return holes.sort((a, b) => key(a)[0] - key(b)[0] || key(a)[1] - key(b)[1]);
+}
+
+function drawStatus(state) {
+  const position = state.position;
+  const you = viewer();
+  let text;
+  if (position.result) {
+    const r = position.result;
+    const score = `${r.score.south} to ${r.score.north}`;
+    text = r.winner ? `Game over: ${r.winner} wins ${r.winner === "south" ? score : `${r.score.north} to ${r.score.south}`}: ${r.reason}.` : `Game over: a draw, ${score}: ${r.reason}.`;
+  } else if (state.thinking) {
+    text = `${state.thinking} is thinking…`;
+  } else if (position.to_move === you) {
+    text = `Your move (${you}).${position.pending ? " " + pendingText(position.pending) : ""}`;
+  } else {
+    text = `${position.to_move} to move.`;
+  }
+  const free = ["south", "north"].filter((p) => state.seats[p].kind === "person" && !state.seats[p].taken);
+  if (free.length && !position.result) text += ` Waiting for a second player to take ${free.join(" and ")}: invite one with the link.`;
+  if (!you) text += " You are watching.";
+  $("status").textContent = text;
+}
+
+function pendingText(pending) {
+  if (pending.offer) return `${pending.by} offers ${pending.offer.join(" ")}: accept or decline.`;
+  if (pending.decision === "continue or stop") return `The move stands on ${pending.at}: continue or stop.`;
+  if (pending.decision === "take") return `Take ${pending.holes} holes.`;
+  if (pending.decision === "race") return `Both move at once: choose your hole.`;
+  return "";
+}
+
+// ---- Animation ---------------------------------------------------------------------------
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function animate(before, step) {
+  const delay = Number($("speed").value);
+  const m = model(before);
+  const frame = async (at, ms = delay) => {
+    drawBoard(m, { at });
+    if (ms > 0) await pause(ms);
+  };
+  for (const event of step.events) {
+    switch (event.event) {
+      case "lift":
+        m.counts[event.hole] -= event.stones;
+        m.moving[event.by] += event.stones;
+        await frame(event.hole);
+        break;
+      case "place":
+        m.hand[event.by] = Math.max(0, m.hand[event.by] - 1);
+        m.counts[event.hole] += 1;
+        window.mancalaSown.push(event.hole);
+        await frame(event.hole);
+        break;
+      case "sow":
+        for (const place of event.holes) {
+          m.moving[event.by] = Math.max(0, m.moving[event.by] - 1);
+          if (place.startsWith("store:")) m.captured[place.slice(6)] += 1;
+          else m.counts[place] += 1;
+          window.mancalaSown.push(place);
+          await frame(place.startsWith("store:") ? null : place);
+        }
+        break;
+      case "take":
+        m.counts[event.hole] -= event.stones;
+        if (event.how === "sown on") m.moving[event.by] += event.stones;
+        else m.captured[event.by] += event.stones;
+        await frame(event.hole, delay * 2);
+        break;
+      case "claim":
+        m.owners[event.hole] = event.by;
+        m.claimed.add(event.hole);
+        await frame(event.hole);
+        break;
+      case "round over":
+        for (const hole of Object.keys(m.counts)) m.counts[hole] = 0;
+        m.captured = { ...event.stocks };
+        await frame(null, delay * 3);
+        break;
+      case "round": {
+        const next = model({ ...before, rows: event.rows, owners: event.owners, captured: event.captured, closed: event.closed, claimed: event.claimed, hand: event.hand });
+        Object.assign(m, next);
+        await frame(null, delay * 3);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+}
+
+// ---- The rule editor ---------------------------------------------------------------------
+
+let checking = null;
+let checkAgain = false;
+
+function setupEditor() {
+  const source = $("source");
+  let timer = null;
+  source.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(check, 250);
+  });
+  $("open-file").addEventListener("click", async () => {
+    try {
+      const file = await api(`/api/games/${encodeURIComponent($("game").value)}`);
+      source.value = file.source;
+      source.dataset.name = file.file;
+      check();
+    } catch (error) {
+      $("check-summary").textContent = error.message;
+    }
+  });
+  $("play-source").addEventListener("click", () => {
+    start({ source: source.value, name: source.dataset.name || "editor.mancala" });
+  });
+}
+
+async function check() {
+  if (checking) {
+    checkAgain = true;
+    return;
+  }
+  const text = $("source").value;
+  checking = api("/api/check", { source: text, name: $("source").dataset.name || "editor.mancala" });
+  try {
+    const result = await checking;
+    if (!checkAgain) drawDiagnostics(text, result);
+  } catch (error) {
+    $("check-summary").textContent = error.message;
+  } finally {
+    checking = null;
+    if (checkAgain) {
+      checkAgain = false;
+      check();
+    }
+  }
+}
+
+function drawDiagnostics(text, result) {
+  const list = $("diagnostics");
+  list.replaceChildren();
+  const errors = result.diagnostics.filter((d) => d.severity === "error").length;
+  const warnings = result.diagnostics.length - errors;
+  $("play-source").disabled = !result.game;
+  const summary = result.game
+    ? `${result.game}: no errors${warnings ? `, ${warnings} warning(s)` : ""}. It plays with the setup's players${result.options.length ? " (options at their defaults)" : ""}.`
+    : `${errors} error(s)${warnings ? `, ${warnings} warning(s)` : ""}.`;
+  $("check-summary").textContent = summary;
+  for (const d of result.diagnostics) {
+    const label = d.labels[0];
+    const where = label ? `line ${label.start.line}, column ${label.start.column}` : "";
+    const item = element(
+      "li",
+      { class: `diagnostic ${d.severity}` },
+      element("div", { class: "headline" }, element("b", { textContent: `${d.severity}[${d.code.replace("mancala::", "")}]` }), ` ${where}: ${d.message}`),
+    );
+    for (const l of d.labels) item.append(element("div", { class: "label", textContent: `${l.start.line}:${l.start.column}: ${l.message}` }));
+    if (d.help) item.append(element("div", { class: "help", textContent: `help: ${d.help}` }));
+    if (label) item.addEventListener("click", () => select(text, label));
+    list.append(item);
+  }
+}
+
+// Selects a label's span in the editor (its places are lines and columns in characters).
+function select(text, label) {
+  const lines = text.split("\n");
+  const index = (place) => lines.slice(0, place.line - 1).reduce((n, line) => n + [...line].length + 1, 0) + place.column - 1;
+  const source = $("source");
+  source.focus();
+  source.setSelectionRange(index(label.start), Math.max(index(label.end), index(label.start) + 1));
+}
+
+setup();

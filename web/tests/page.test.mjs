@@ -1,0 +1,257 @@
+// The page of `mancala serve`, driven in headless Chromium (Debian's, through playwright-core):
+// a game against the computer sown stone by stone, undo, records saved and loaded, two people in
+// one room in two browser contexts, a reload, the rule editor's diagnostics, bad messages, and
+// idle rooms cleaned up. Screenshots go to tests/screenshots/ (look at them).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, "../..");
+const binary = process.env.MANCALA_BIN || join(repo, "target/debug/mancala");
+const shots = join(here, "screenshots");
+mkdirSync(shots, { recursive: true });
+
+const servers = [];
+let browser;
+let base;
+
+// Starts `mancala serve` on a free port; resolves to its address.
+function serve(...extra) {
+  return new Promise((ok, fail) => {
+    const child = spawn(binary, ["serve", "--port", "0", "--rules", join(repo, "rules"), ...extra], { stdio: ["ignore", "pipe", "inherit"] });
+    servers.push(child);
+    let out = "";
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      const found = out.match(/http:\/\/[\d.]+:\d+\//);
+      if (found) ok(found[0]);
+    });
+    child.on("exit", (code) => fail(new Error(`mancala serve exited with ${code}: ${out}`)));
+  });
+}
+
+before(async () => {
+  base = await serve();
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  for (const child of servers) child.kill();
+});
+
+async function newPage() {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  page.on("pageerror", (error) => assert.fail(`page error: ${error.message}`));
+  return page;
+}
+
+// The stones of every hole as the page shows them, by label.
+async function counts(page) {
+  return page.$$eval("#board .hole", (holes) => Object.fromEntries(holes.map((h) => [h.dataset.hole, Number(h.dataset.count)])));
+}
+
+// Waits until the page has drawn every message it has received (no animation running).
+async function settled(page) {
+  await page.waitForFunction(() => window.mancalaBusy === 0, null, { timeout: 20000 });
+}
+
+async function status(page, pattern) {
+  await settled(page);
+  await page
+    .waitForFunction((source) => new RegExp(source).test(document.getElementById("status").textContent), pattern.source, { timeout: 20000 })
+    .catch(async (error) => {
+      throw new Error(`${error.message}: the status stayed ${JSON.stringify(await page.textContent("#status"))} (error: ${JSON.stringify(await page.textContent("#error"))})`);
+    });
+  return page.textContent("#status");
+}
+
+// Waits until the page's move list has n moves and everything received is drawn.
+async function moves(page, n) {
+  await page.waitForFunction((n) => document.querySelectorAll("#log li").length === n, n, { timeout: 20000 });
+  await settled(page);
+}
+
+async function startGame(page, { game = "kalah.mancala", south = "human", north = "easy" } = {}) {
+  await page.goto(base);
+  await page.waitForSelector(`#game option[value="${game}"]`, { state: "attached" });
+  await page.selectOption("#game", game);
+  await page.selectOption("#south", south);
+  await page.selectOption("#north", north);
+  await page.click("#start");
+  await page.waitForSelector("#board .hole");
+}
+
+test("a game of Kalah against the computer, sown stone by stone, with undo", async () => {
+  const page = await newPage();
+  await startGame(page);
+  await status(page, /Your move \(south\)/);
+  assert.equal((await counts(page)).a3, 4);
+  // a3's four stones: a4 a5 a6 and South's store, one at a time; the last in the store moves again.
+  await page.click('[data-hole="a3"]');
+  await page.waitForFunction(() => window.mancalaSown.length === 4);
+  assert.deepEqual(await page.evaluate(() => window.mancalaSown), ["a4", "a5", "a6", "store:south"]);
+  await status(page, /Your move \(south\)/);
+  const afterA3 = await counts(page);
+  assert.deepEqual([afterA3.a3, afterA3.a4, afterA3.a6], [0, 5, 5]);
+  assert.equal(await page.textContent('[data-store="south"]'), "1");
+  assert.match(await page.textContent("#log"), /moves again: the last stone fell into their store/);
+  // a1 ends in a5: the computer answers.
+  await page.click('[data-hole="a1"]');
+  await page.waitForFunction(() => document.querySelectorAll("#log li.north").length > 0, null, { timeout: 20000 });
+  await status(page, /Your move \(south\)|Game over/);
+  await page.screenshot({ path: join(shots, "kalah-against-the-computer.png") });
+  // Undo takes back a1 and the computer's answer: the board after a3 again.
+  await page.click("#undo");
+  await page.waitForFunction(() => document.querySelector('[data-hole="a1"]').dataset.count === "4");
+  assert.deepEqual(await counts(page), afterA3);
+  await page.context().close();
+});
+
+test("a record saved from the page loads back into a new room", async () => {
+  const page = await newPage();
+  await startGame(page, { game: "oware.mancala", north: "random" });
+  await page.click('[data-hole="a2"]');
+  await page.waitForFunction(() => document.querySelectorAll("#log li").length >= 2, null, { timeout: 20000 });
+  await status(page, /Your move/);
+  const board = await counts(page);
+  const download = page.waitForEvent("download");
+  await page.click("#save");
+  const path = await (await download).path();
+  const record = JSON.parse(readFileSync(path, "utf8"));
+  assert.equal(record.format, "mancala-record/1");
+  assert.equal(record.rules.game, "Oware");
+  assert.equal(record.south, "human");
+  assert.equal(record.north, "random");
+  assert.equal(record.moves.split(",").length, 2);
+  const room = new URL(page.url()).searchParams.get("room");
+  const saved = join(shots, "oware-record.json");
+  writeFileSync(saved, JSON.stringify(record));
+  await page.setInputFiles("#load", saved);
+  await page.waitForFunction((old) => new URL(location.href).searchParams.get("room") !== old, room);
+  await page.waitForFunction(() => document.querySelectorAll("#log li").length === 2);
+  await status(page, /Your move \(south\)/);
+  assert.deepEqual(await counts(page), board);
+  await page.context().close();
+});
+
+test("two people in one room see the same board, and a reload keeps the game", async () => {
+  const south = await newPage();
+  await startGame(south, { south: "human", north: "human" });
+  await status(south, /Your move \(south\)\. Waiting for a second player to take north/);
+  await south.click("#invite");
+  const link = await south.inputValue("#link");
+  assert.match(link, /\?room=[0-9a-f]{16}$/);
+  const north = await newPage();
+  await north.goto(link);
+  await north.waitForSelector("#board .hole");
+  await status(south, /Your move \(south\)/);
+  await status(north, /south to move/);
+  // North sees the board turned: their side at the bottom.
+  assert.deepEqual(await north.$$eval("#board .side b", (b) => b.map((x) => x.textContent)), ["south", "north"]);
+  assert.deepEqual(await south.$$eval("#board .side b", (b) => b.map((x) => x.textContent)), ["north", "south"]);
+  await south.click('[data-hole="a1"]');
+  await moves(north, 1);
+  await status(north, /Your move \(north\)/);
+  assert.deepEqual(await counts(north), await counts(south));
+  assert.equal((await counts(north)).a5, 5);
+  // South may not move now; North moves.
+  assert.equal(await south.$$eval("#board .hole.legal", (h) => h.length), 0);
+  await north.click('[data-hole="b5"]');
+  await moves(south, 2);
+  await status(south, /Your move \(south\)/);
+  assert.deepEqual(await counts(north), await counts(south));
+  await south.screenshot({ path: join(shots, "room-south.png") });
+  await north.screenshot({ path: join(shots, "room-north.png") });
+  // A reload keeps the seat and the game.
+  const before = await counts(south);
+  await south.reload();
+  await south.waitForSelector("#board .hole");
+  await status(south, /Your move \(south\)/);
+  assert.deepEqual(await counts(south), before);
+  assert.equal(await south.$$eval("#log li", (l) => l.length), 2);
+  // a6's four stones: South's store, b1 b2 b3.
+  await south.click('[data-hole="a6"]');
+  await moves(north, 3);
+  await status(north, /Your move \(north\)/);
+  // A third visitor only watches.
+  const watcher = await newPage();
+  await watcher.goto(link);
+  await status(watcher, /You are watching/);
+  assert.deepEqual(await counts(watcher), await counts(north));
+  for (const page of [south, north, watcher]) await page.context().close();
+});
+
+test("the rule editor shows the checker's diagnostics as you type, and plays a clean file", async () => {
+  const page = await newPage();
+  await page.goto(base);
+  await page.click("#editor summary");
+  await page.fill("#source", 'game "Mine"\nboard {\n    size 2 x\n}\n');
+  await page.waitForSelector(".diagnostic.error");
+  const text = await page.textContent("#diagnostics");
+  assert.match(text, /error\[unreadable_line\] line 3, column 13: this line cannot be read/);
+  assert.match(text, /help: this looks like a `size` statement/);
+  assert.ok(await page.isDisabled("#play-source"));
+  await page.screenshot({ path: join(shots, "editor-diagnostic.png"), fullPage: true });
+  // Fixed, as typed: the diagnostic goes and the file plays.
+  await page.fill("#source", 'game "Mine"\nboard {\n    size 2 x 3\n    seeds 2\n}\nend {\n    when every hole is empty, "the board is empty"\n    when board repeats 2 times, leftover split\n}\n');
+  await page.waitForFunction(() => /Mine: no errors/.test(document.getElementById("check-summary").textContent));
+  assert.equal(await page.$$eval(".diagnostic.error", (d) => d.length), 0);
+  await page.click("#play-source");
+  await page.waitForSelector("#board .hole");
+  assert.equal(await page.textContent("#title"), "Mine");
+  assert.equal((await counts(page)).b3, 2);
+  await page.context().close();
+});
+
+test("bad messages are refused one by one and the game goes on", async () => {
+  const page = await newPage();
+  await startGame(page, { north: "human" });
+  const answers = await page.evaluate(async () => {
+    const room = new URL(location.href).searchParams.get("room");
+    const token = localStorage.getItem(`mancala-seat-${room}`);
+    const ws = new WebSocket(`ws://${location.host}/api/rooms/${room}/ws?token=${token}`);
+    const errors = [];
+    ws.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "error") errors.push(message.message);
+    };
+    await new Promise((ok) => (ws.onopen = ok));
+    for (const bad of ["not json", '{"type":"act"}', '{"type":"act","action":"z9"}', '{"type":"act","action":"b1"}', '{"type":"fly"}', '{"type":"undo"}', '{"type":"act","action":"a1","ply":7}']) ws.send(bad);
+    await new Promise((ok) => setTimeout(ok, 500));
+    ws.close();
+    return errors;
+  });
+  assert.equal(answers.length, 7, answers.join("\n"));
+  assert.match(answers[0], /a message this server does not read/);
+  assert.match(answers[1], /missing field `action`/);
+  assert.match(answers[2], /z9/);
+  assert.match(answers[3], /not legal|b1/);
+  assert.match(answers[4], /unknown variant `fly`/);
+  assert.match(answers[5], /no action to take back/);
+  assert.match(answers[6], /the board has changed/);
+  await status(page, /Your move \(south\)/);
+  await page.click('[data-hole="a1"]');
+  await status(page, /north to move/);
+  await page.context().close();
+});
+
+test("a room nobody is connected to is closed after the idle time", async () => {
+  const quick = await serve("--idle", "1");
+  const created = await (await fetch(`${quick}api/rooms`, { method: "POST", body: JSON.stringify({ file: "kalah.mancala" }) })).json();
+  assert.match(created.room, /^[0-9a-f]{16}$/);
+  assert.equal((await fetch(`${quick}api/rooms/${created.room}/record`)).status, 200);
+  await new Promise((ok) => setTimeout(ok, 2500));
+  const gone = await fetch(`${quick}api/rooms/${created.room}/record`);
+  assert.equal(gone.status, 404);
+  assert.match((await gone.json()).error, /no such room/);
+});
