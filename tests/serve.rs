@@ -1,6 +1,7 @@
 //! The rooms behind `mancala serve`, without HTTP: seats, turns, actions checked before anything
 //! changes, undo, the computer's answers (and answers dropped after an undo), records, and idle
 //! rooms closed. The page itself is tested in a browser (`web/tests/`).
+#![cfg(feature = "serve")]
 
 mod common;
 

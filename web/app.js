@@ -21,6 +21,7 @@ let shown = null; // the state on the board
 let queue = Promise.resolve();
 let selected = new Set();
 let closed = false;
+let failures = 0; // reconnections in a row without a welcome
 
 // For the page's tests: every stone sown by an animation, in order, and how many messages are
 // still to be drawn (0 once the board shows the last one).
@@ -117,7 +118,7 @@ function sets(into = $("options")) {
 async function start(rules) {
   showError("");
   try {
-    const created = await api("/api/rooms", { ...rules, sets: rules.file ? sets() : [], south: $("south").value, north: $("north").value });
+    const created = await api("/api/rooms", { sets: sets(), ...rules, south: $("south").value, north: $("north").value });
     enterCreated(created);
   } catch (error) {
     showError(error.message);
@@ -190,6 +191,11 @@ function connect() {
   };
   current.onclose = () => {
     if (socket !== current || closed) return;
+    failures += 1;
+    if (failures > 5) {
+      $("status").textContent = "The room cannot be reached: reload the page to try again.";
+      return;
+    }
     $("status").textContent = "The connection was lost: reconnecting…";
     setTimeout(async () => {
       try {
@@ -217,6 +223,7 @@ function act(action) {
 async function receive(message) {
   if (message.type === "error") return showError(message.message);
   if (message.type === "welcome") {
+    failures = 0;
     info = message;
     $("play").hidden = false;
     $("title").textContent = message.game;
@@ -540,8 +547,17 @@ function setupEditor() {
       $("check-summary").textContent = error.message;
     }
   });
+  $("upload").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    event.target.value = "";
+    if (!file) return;
+    if (file.size > 1 << 20) return ($("check-summary").textContent = `${file.name} is larger than 1 MiB, too large for a rule file`);
+    source.value = await file.text();
+    source.dataset.name = file.name;
+    check();
+  });
   $("play-source").addEventListener("click", () => {
-    start({ source: source.value, name: source.dataset.name || "editor.mancala" });
+    start({ source: source.value, name: source.dataset.name || "editor.mancala", sets: sets($("editor-options")) });
   });
 }
 
@@ -573,9 +589,15 @@ function drawDiagnostics(text, result) {
   const warnings = result.diagnostics.length - errors;
   $("play-source").disabled = !result.game;
   const summary = result.game
-    ? `${result.game}: no errors${warnings ? `, ${warnings} warning(s)` : ""}. It plays with the setup's players${result.options.length ? " (options at their defaults)" : ""}.`
+    ? `${result.game}: no errors${warnings ? `, ${warnings} warning(s)` : ""}. It plays with the setup's players${result.options.length ? ", and these options:" : "."}`
     : `${errors} error(s)${warnings ? `, ${warnings} warning(s)` : ""}.`;
   $("check-summary").textContent = summary;
+  // Keep the options chosen while the file's options stay the same.
+  const names = (result.options || []).map((o) => `${o.name}:${JSON.stringify(o.values)}`).join(";");
+  if ($("editor-options").dataset.names !== names) {
+    drawOptions(result.options || [], $("editor-options"));
+    $("editor-options").dataset.names = names;
+  }
   for (const d of result.diagnostics) {
     const label = d.labels[0];
     const where = label ? `line ${label.start.line}, column ${label.start.column}` : "";

@@ -12,6 +12,7 @@ pub mod perft;
 mod play;
 mod replay;
 mod run;
+#[cfg(feature = "serve")]
 mod serve;
 pub mod simulate;
 mod tournament;
@@ -70,6 +71,7 @@ enum Command {
     /// Play as an agent of the agent protocol (docs/agents.md) on standard input and output.
     AgentProtocol(agent::AgentArgs),
     /// Serve the board in the browser: play shipped or edited rule files, alone or in a room.
+    #[cfg(feature = "serve")]
     Serve(serve::ServeArgs),
     /// Count the action sequences of each depth from the start (move-generation checks).
     Perft(perft::PerftArgs),
@@ -89,6 +91,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Merge(args) => merge::merge(&args),
         Command::Tournament(args) => tournament::tournament(&args),
         Command::AgentProtocol(args) => agent::agent(&args),
+        #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(&args),
         Command::Perft(args) => perft::perft_command(&args),
     }

@@ -46,6 +46,10 @@ const MAX_BODY: usize = 2 * LARGEST_RULE_FILE;
 /// The largest WebSocket message a client may send (an action is a few bytes).
 const MAX_MESSAGE: usize = 16 << 10;
 
+/// How often a connection is pinged; one silent for three times this is closed (a browser
+/// answers pings by itself), so a vanished client does not keep its room open.
+const PING_EVERY: Duration = Duration::from_secs(30);
+
 /// The page, built into the binary.
 const PAGE: &str = include_str!("../../web/index.html");
 const SCRIPT: &str = include_str!("../../web/app.js");
@@ -327,6 +331,9 @@ async fn socket(
     upgrade: WebSocketUpgrade,
 ) -> Response {
     let Some(room) = app.rooms.get(&id) else { return gone() };
+    if lock(&room).connections() >= rooms::MAX_CONNECTIONS {
+        return error(StatusCode::SERVICE_UNAVAILABLE, format!("this room has {} connections, its most", rooms::MAX_CONNECTIONS));
+    }
     upgrade.max_message_size(MAX_MESSAGE).on_upgrade(move |socket| connection(socket, room, query.token))
 }
 
@@ -350,10 +357,16 @@ async fn connection(mut socket: WebSocket, room: Arc<Mutex<Room>>, token: Option
     };
     // The connect's own update is in the welcome already.
     let _ = updates.try_recv();
+    let mut ping = tokio::time::interval(PING_EVERY);
+    let mut heard = Instant::now();
     if socket.send(Message::Text(welcome.into())).await.is_ok() {
         loop {
             tokio::select! {
+                _ = ping.tick() => {
+                    if heard.elapsed() > 3 * PING_EVERY || socket.send(Message::Ping(Bytes::new())).await.is_err() { break }
+                }
                 incoming = socket.recv() => {
+                    heard = Instant::now();
                     let text = match incoming {
                         Some(Ok(Message::Text(text))) => text,
                         Some(Ok(Message::Binary(_))) => {

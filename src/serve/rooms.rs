@@ -27,6 +27,9 @@ use crate::{Action, Game, Player, Rules};
 /// The most rooms open at once: a new one beyond it is refused until idle ones are cleaned up.
 pub const MAX_ROOMS: usize = 1000;
 
+/// The most connections to one room (its players' and its watchers').
+pub const MAX_CONNECTIONS: usize = 64;
+
 /// The most actions a room's game holds (an undo replays them all).
 pub const MAX_ACTIONS: usize = 100_000;
 
@@ -217,7 +220,8 @@ impl Room {
         self.publish(None);
     }
 
-    fn connections(&self) -> usize {
+    /// How many connections the room has.
+    pub fn connections(&self) -> usize {
         let seated: usize = self.seats.iter().map(|s| if let Seat::Person { present, .. } = s { *present } else { 0 }).sum();
         seated + self.watchers
     }

@@ -210,6 +210,17 @@ test("the rule editor shows the checker's diagnostics as you type, and plays a c
   await page.waitForSelector("#board .hole");
   assert.equal(await page.textContent("#title"), "Mine");
   assert.equal((await counts(page)).b3, 2);
+  // A rule file opened from disk, its option chosen in the editor: the room plays that variant.
+  await page.setInputFiles("#upload", join(repo, "rules/bosh.mancala"));
+  await page.waitForFunction(() => /Bosh: no errors/.test(document.getElementById("check-summary").textContent));
+  await page.selectOption('#editor-options select[data-name="rounds"]', "1");
+  const room = new URL(page.url()).searchParams.get("room");
+  await page.click("#play-source");
+  await page.waitForFunction((old) => new URL(location.href).searchParams.get("room") !== old, room);
+  await page.waitForFunction(() => document.getElementById("title").textContent === "Bosh");
+  const record = await (await fetch(`${base}api/rooms/${new URL(page.url()).searchParams.get("room")}/record`)).json();
+  assert.deepEqual(record.sets, ["rounds=1"]);
+  assert.equal(record.rules.file, "bosh.mancala");
   await page.context().close();
 });
 
