@@ -169,8 +169,11 @@ pub const HOLES_CHANGE_HANDS: Form = Form { keyword: "holes change hands", secti
 pub const UNFILLED_OPEN: Form = Form { keyword: "unfilled holes", section: Some("rounds"), example: "unfilled holes stay open" };
 pub const RESULT_STARTS: Form = Form { keyword: "loser starts", section: Some("rounds"), example: "loser starts   or   winner starts" };
 pub const STARTER_ALTERNATES: Form = Form { keyword: "starter alternates", section: Some("rounds"), example: "starter alternates" };
-pub const END_MATCH: Form =
-    Form { keyword: "end match", section: Some("rounds"), example: "end match when round start repeats 5 times, leftover to owner" };
+pub const END_MATCH: Form = Form {
+    keyword: "end match",
+    section: Some("rounds"),
+    example: "end match when round start repeats 5 times, leftover to owner, \"the same round came back 5 times\"",
+};
 pub const LEFTOVER: Form = Form { keyword: "leftover", section: Some("end"), example: "leftover to owner" };
 pub const WINS: Form = Form { keyword: "wins", section: Some("end"), example: "most stones wins" };
 
@@ -259,7 +262,7 @@ impl Form {
     /// The example of the form as it is written in `section`.
     pub fn example_in(&self, section: Option<&str>) -> &'static str {
         match (self.keyword, section) {
-            ("when", Some("end")) => "when every hole is empty",
+            ("when", Some("end")) => "when every hole is empty, \"the board is empty\"",
             _ => self.example.split("   or   ").next().unwrap_or(self.example),
         }
     }

@@ -172,25 +172,17 @@ fn plural(n: u32, what: &str) -> String {
     }
 }
 
-/// `text` in lines of at most `width` columns, broken at spaces, the lines after the first
-/// indented by two.
+/// `text` in lines of at most `width` columns, broken at spaces (a word longer than a line
+/// stands alone, unbroken), the lines after the first indented by two.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let indent = if lines.is_empty() { 0 } else { 2 };
-        if !line.is_empty() && indent + line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(format!("{}{line}", " ".repeat(indent)));
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
+    if text.is_empty() {
+        return Vec::new();
     }
-    if !line.is_empty() {
-        let indent = if lines.is_empty() { 0 } else { 2 };
-        lines.push(format!("{}{line}", " ".repeat(indent)));
-    }
-    lines
+    let options = textwrap::Options::new(width)
+        .subsequent_indent("  ")
+        .break_words(false)
+        .word_separator(textwrap::WordSeparator::AsciiSpace)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation)
+        .wrap_algorithm(textwrap::WrapAlgorithm::FirstFit);
+    textwrap::wrap(text, options).into_iter().map(std::borrow::Cow::into_owned).collect()
 }
