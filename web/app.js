@@ -167,6 +167,7 @@ async function enter(id) {
   room = { id, token };
   info = null;
   shown = null;
+  told = [];
   closed = false;
   $("log").replaceChildren();
   connect();
@@ -236,24 +237,37 @@ async function receive(message) {
     $("rulings").replaceChildren(...message.rulings.map((r) => element("li", {}, element("b", { textContent: r.id }), ` ${r.text}`)));
     if (!message.rulings.length) $("rulings").append(element("li", { textContent: "This file has no rulings: its rules are the file itself." }));
     $("sources").textContent = message.sources.length ? `Sources: ${message.sources.join("; ")}` : "";
-    $("log").replaceChildren();
-    for (const move of message.state.moves) logMove(move.by, [`${move.by} ${move.action}`]);
+    relog(message.state.moves);
     return draw({ state: message.state });
   }
   if (message.type === "state") {
     const step = message.step;
     const next = { state: message };
     if (step && shown && message.ply === shown.state.ply + 1) {
+      told[message.ply - 1] = { action: step.action, lines: step.narration };
       logMove(step.by, step.narration);
       $("status").textContent = `${step.by} plays ${step.action}…`;
       $("choices").replaceChildren();
       await animate(shown.state.position, step);
     } else if (!shown || message.ply !== shown.state.ply) {
-      $("log").replaceChildren();
-      for (const move of message.moves) logMove(move.by, [`${move.by} ${move.action}`]);
+      relog(message.moves);
     }
     draw(next);
   }
+}
+
+// The narration of each move this page has seen, by ply, so that an undo keeps the words.
+let told = [];
+
+// The list of moves again (after an undo, a reload or a missed message): each move in words where
+// this page saw it played, else as its action.
+function relog(moves) {
+  $("log").replaceChildren();
+  told = told.slice(0, moves.length);
+  moves.forEach((move, i) => {
+    const known = told[i] && told[i].action === move.action;
+    logMove(move.by, known ? told[i].lines : [`${move.by} ${move.action}`]);
+  });
 }
 
 function logMove(by, lines) {

@@ -114,6 +114,8 @@ test("a game of Kalah against the computer, sown stone by stone, with undo", asy
   await page.click("#undo");
   await page.waitForFunction(() => document.querySelector('[data-hole="a1"]').dataset.count === "4");
   assert.deepEqual(await counts(page), afterA3);
+  await moves(page, 1);
+  assert.match(await page.textContent("#log"), /^south a3 \(4 stones\): a4 a5 a6 south's store/);
   await page.context().close();
 });
 
