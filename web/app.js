@@ -319,7 +319,9 @@ function draw(next) {
   drawStatus(state);
   drawChoices(position);
   $("undo").disabled = !viewer() || !state.moves.some((m) => m.by === viewer());
-  $("invite").hidden = !Object.values(state.seats).some((s) => s.kind === "person" && !s.taken);
+  const free = Object.values(state.seats).some((s) => s.kind === "person" && !s.taken);
+  $("invite").hidden = !free;
+  if (!free) $("link-line").hidden = true;
 }
 
 function changedHoles(state) {

@@ -81,10 +81,11 @@ async function moves(page, n) {
   await settled(page);
 }
 
-async function startGame(page, { game = "kalah.mancala", south = "human", north = "easy" } = {}) {
+async function startGame(page, { game = "kalah.mancala", south = "human", north = "easy", options = {} } = {}) {
   await page.goto(base);
   await page.waitForSelector(`#game option[value="${game}"]`, { state: "attached" });
   await page.selectOption("#game", game);
+  for (const [name, value] of Object.entries(options)) await page.selectOption(`#options select[data-name="${name}"]`, value);
   await page.selectOption("#south", south);
   await page.selectOption("#north", north);
   await page.click("#start");
@@ -191,6 +192,54 @@ test("two people in one room see the same board, and a reload keeps the game", a
   await status(watcher, /You are watching/);
   assert.deepEqual(await counts(watcher), await counts(north));
   for (const page of [south, north, watcher]) await page.context().close();
+});
+
+test("decisions inside a move: which way to sow, continue, and holes chosen by clicking", async () => {
+  // Bao la Kujifunza: b4 may go either way; the page asks which.
+  const bao = await newPage();
+  await startGame(bao, { game: "bao-la-kujifunza.mancala", north: "random" });
+  await status(bao, /Your move \(south\)/);
+  await bao.click('[data-hole="b4"]');
+  assert.deepEqual(await bao.$$eval("#choices button", (b) => b.map((x) => x.textContent)), ["b4 ccw (counter-clockwise)", "b4 cw (clockwise)"]);
+  await bao.click("#choices button >> text=b4 cw");
+  await moves(bao, 2);
+  assert.match(await bao.textContent("#log li"), /^south b4 cw \(2 stones\): b5 b6/);
+  await bao.context().close();
+  // Tsoro on 8 columns, two people typing: after six actions South chooses 2 of 10 bonus sets.
+  const south = await newPage();
+  await startGame(south, { game: "tsoro.mancala", south: "human", north: "human", options: { columns: "8" } });
+  await south.waitForFunction(() => document.querySelectorAll("#board .hole").length === 32);
+  await south.click("#invite");
+  const north = await newPage();
+  await north.goto(await south.inputValue("#link"));
+  await north.waitForSelector("#board .hole");
+  const played = ["a7", "d6", "continue", "a8", "d3", "b8"];
+  for (const [i, action] of played.entries()) {
+    await settled(south);
+    await settled(north);
+    const page = /Your move/.test(await south.textContent("#status")) ? south : north;
+    if (action === "continue") await page.click("#choices button >> text=continue");
+    else {
+      await page.fill("#action", action);
+      await page.press("#action", "Enter");
+    }
+    await moves(south, i + 1);
+  }
+  await status(south, /Your move \(south\)\. Take 2 holes\./);
+  assert.match(await south.textContent("#choices"), /take holes: click them on the board \(10 ways, 2 holes\)/);
+  assert.ok(await south.isDisabled("#choices button"));
+  await south.click('[data-hole="c2"]');
+  await south.click('[data-hole="c5"]');
+  assert.equal(await south.textContent("#choices button"), "take c2 c5");
+  await south.screenshot({ path: join(shots, "tsoro-bonus-choice.png") });
+  const before = await counts(south);
+  await south.click("#choices button");
+  await moves(north, 7);
+  const after = await counts(north);
+  assert.deepEqual([after.c2, after.c5], [0, 0]);
+  assert.ok(before.c2 + before.c5 > 0);
+  assert.match(await north.textContent("#log"), /south take c2 c5/);
+  for (const page of [south, north]) await page.context().close();
 });
 
 test("the rule editor shows the checker's diagnostics as you type, and plays a clean file", async () => {
