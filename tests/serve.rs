@@ -211,3 +211,22 @@ fn serve_refuses_a_missing_rules_folder_and_a_taken_port_in_one_line() {
     assert!(stderr.starts_with(&format!("error: cannot listen on 127.0.0.1:{port}: address")), "{stderr}");
     assert_eq!(stderr.lines().count(), 1);
 }
+
+#[test]
+fn a_hint_is_for_the_player_to_move_and_changes_nothing() {
+    let mut room = Room::new("r".into(), spec("kalah", None, &[])).expect("a room");
+    let before = state(&room);
+    assert_eq!(room.hint(None).err(), Some("you are watching this game: hints are for its players".to_string()));
+    assert_eq!(room.hint(Some(Player::North)).err(), Some("it is south's turn".to_string()));
+    let mut thought = room.hint(Some(Player::South)).expect("south may ask");
+    let action = thought.choose().expect("a move");
+    let legal = before["position"]["legal"].as_array().expect("legal").clone();
+    let rules = mancala::load_file(common::rules_path("kalah"), &[] as &[&str]).expect("rules");
+    assert!(legal.contains(&Value::from(action.text(&rules))), "{}", action.text(&rules));
+    assert_eq!(state(&room), before);
+    // The same board gives the same hint.
+    let again = room.hint(Some(Player::South)).expect("south may ask").choose();
+    assert_eq!(again, Some(action));
+    room.act(Some(Player::South), "a1", None).expect("legal");
+    assert!(room.hint(Some(Player::South)).is_err());
+}

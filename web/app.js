@@ -22,6 +22,7 @@ let queue = Promise.resolve();
 let selected = new Set();
 let closed = false;
 let failures = 0; // reconnections in a row without a welcome
+let hinted = null; // {ply, action}: the hint for the board shown
 
 // For the page's tests: every stone sown by an animation, in order, and how many messages are
 // still to be drawn (0 once the board shows the last one).
@@ -80,6 +81,10 @@ async function setup() {
     $("action").value = "";
   });
   $("undo").addEventListener("click", () => send({ type: "undo" }));
+  $("hint").addEventListener("click", () => {
+    send({ type: "hint" });
+    $("hint-line").textContent = "Looking for a hint…";
+  });
   $("invite").addEventListener("click", () => {
     $("link").value = location.href;
     $("link-line").hidden = false;
@@ -222,7 +227,16 @@ function act(action) {
 }
 
 async function receive(message) {
-  if (message.type === "error") return showError(message.message);
+  if (message.type === "error") {
+    $("hint-line").textContent = "";
+    return showError(message.message);
+  }
+  if (message.type === "hint") {
+    if (!shown || message.ply !== shown.state.ply) return;
+    hinted = message;
+    $("hint-line").textContent = `Hint: ${message.action} (what the medium computer would play).`;
+    return draw(shown);
+  }
   if (message.type === "welcome") {
     failures = 0;
     info = message;
@@ -312,6 +326,10 @@ function model(position) {
 }
 
 function draw(next) {
+  if (hinted && (!shown || hinted.ply !== next.state.ply)) {
+    hinted = null;
+    $("hint-line").textContent = "";
+  }
   shown = next;
   const state = next.state;
   const position = state.position;
@@ -319,6 +337,7 @@ function draw(next) {
   drawStatus(state);
   drawChoices(position);
   $("undo").disabled = !viewer() || !state.moves.some((m) => m.by === viewer());
+  $("hint").disabled = !viewer() || position.to_move !== viewer();
   const free = Object.values(state.seats).some((s) => s.kind === "person" && !s.taken);
   $("invite").hidden = !free;
   if (!free) $("link-line").hidden = true;
@@ -350,7 +369,7 @@ function drawBoard(m, { legal = [], changed = new Set(), at = null } = {}) {
     }
   }
   const grid = element("div", { class: "grid" });
-  grid.style.gridTemplateColumns = `repeat(${info.columns}, minmax(2.4rem, 4.6rem))`;
+  grid.style.gridTemplateColumns = `repeat(${info.columns}, minmax(var(--hole-min, 2.4rem), 4.6rem))`;
   for (const row of rows) {
     for (const label of row.holes) {
       const owner = m.owners[label];
@@ -361,6 +380,7 @@ function drawBoard(m, { legal = [], changed = new Set(), at = null } = {}) {
       if (label === at) classes.push("at");
       if (movable.has(label) || choosable.has(label)) classes.push("legal");
       if (selected.has(label)) classes.push("selected");
+      if (hinted && hinted.action.split(" ").includes(label)) classes.push("hint");
       const count = m.counts[label];
       const stones = element("span", { class: "stones" });
       for (let i = 0; i < Math.min(count, 24); i++) stones.append(element("i"));

@@ -343,8 +343,11 @@ async fn socket(
 enum ClientMessage {
     /// Play an action; `ply`: the number of actions the client had seen.
     Act { action: String, ply: Option<usize> },
-    /// Take back the sender's last action (and the computer's answers).
-    Undo,
+    /// Take back the sender's last action (and the computer's answers). (Variants without fields
+    /// are written `{}` so that unknown fields are refused in them too.)
+    Undo {},
+    /// Ask the `medium` player's choice for the sender, answered to the sender only.
+    Hint {},
 }
 
 /// One connection to a room: the welcome, then every change, and the client's actions.
@@ -376,9 +379,20 @@ async fn connection(mut socket: WebSocket, room: Arc<Mutex<Room>>, token: Option
                         Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                         Some(Ok(Message::Close(_)) | Err(_)) | None => break,
                     };
-                    if let Err(message) = handle(&room, seat, text.as_str()) {
-                        if reply_error(&mut socket, &message).await.is_err() { break }
-                    }
+                    let reply = match handle(&room, seat, text.as_str()) {
+                        Ok(None) => continue,
+                        // A hint: searched off the async threads while this connection waits.
+                        Ok(Some(mut thought)) => {
+                            let ply = thought.actions.len();
+                            let rules = Arc::clone(&thought.rules);
+                            match tokio::task::spawn_blocking(move || thought.choose()).await {
+                                Ok(Some(action)) => json!({"type": "hint", "ply": ply, "action": action.text(&rules)}),
+                                _ => json!({"type": "error", "message": "no hint: there is no move to suggest"}),
+                            }
+                        }
+                        Err(message) => json!({"type": "error", "message": message}),
+                    };
+                    if socket.send(Message::Text(reply.to_string().into())).await.is_err() { break }
                 }
                 update = updates.recv() => {
                     let text: String = match update {
@@ -399,17 +413,18 @@ async fn reply_error(socket: &mut WebSocket, message: &str) -> Result<(), axum::
     socket.send(Message::Text(json!({"type": "error", "message": message}).to_string().into())).await
 }
 
-/// Applies one client message to the room.
-fn handle(room: &Arc<Mutex<Room>>, seat: Option<Player>, text: &str) -> Result<(), String> {
+/// Applies one client message to the room; a hint comes back as the search to run for it.
+fn handle(room: &Arc<Mutex<Room>>, seat: Option<Player>, text: &str) -> Result<Option<rooms::Thinking>, String> {
     let message: ClientMessage = serde_json::from_str(text).map_err(|e| format!("a message this server does not read: {e}"))?;
     let after = match message {
         ClientMessage::Act { action, ply } => lock(room).act(seat, &action, ply)?,
-        ClientMessage::Undo => lock(room).undo(seat)?,
+        ClientMessage::Undo {} => lock(room).undo(seat)?,
+        ClientMessage::Hint {} => return lock(room).hint(seat).map(Some),
     };
     if after == After::Think {
         think(Arc::clone(room));
     }
-    Ok(())
+    Ok(None)
 }
 
 /// Lets the computer to move choose, off the async threads, and plays its choice; goes on while

@@ -306,6 +306,27 @@ impl Room {
         })
     }
 
+    /// What a hint for `seat` needs: the `medium` player's search on the game as it stands, with
+    /// a random stream of its own (a hint never shifts the computer's choices).
+    pub fn hint(&self, seat: Option<Player>) -> Result<Thinking, String> {
+        let Some(player) = seat else { return Err("you are watching this game: hints are for its players".to_string()) };
+        match self.game(false).to_move() {
+            None => return Err("the game is over".to_string()),
+            Some(to_move) if to_move != player => return Err(format!("it is {to_move}'s turn")),
+            Some(_) => {}
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ self.played.len() as u64);
+        rng.set_stream(3);
+        Ok(Thinking {
+            rules: Arc::clone(&self.rules),
+            actions: self.played.iter().map(|&(a, _)| a).collect(),
+            agent: AgentKind::Mcts(crate::ai::Budget::default()),
+            player,
+            rng,
+            generation: self.generation,
+        })
+    }
+
     /// Plays the computer's choice, unless the room changed while it thought.
     pub fn answer(&mut self, thought: Thinking, action: Option<Action>) -> After {
         if thought.generation != self.generation {

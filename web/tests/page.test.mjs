@@ -111,12 +111,20 @@ test("a game of Kalah against the computer, sown stone by stone, with undo", asy
   await page.waitForFunction(() => document.querySelectorAll("#log li.north").length > 0, null, { timeout: 20000 });
   await status(page, /Your move \(south\)|Game over/);
   await page.screenshot({ path: join(shots, "kalah-against-the-computer.png") });
+  // A hint names a legal move and marks its hole; the next move clears it.
+  await page.click("#hint");
+  await page.waitForFunction(() => /^Hint: /.test(document.getElementById("hint-line").textContent), null, { timeout: 20000 });
+  const hinted = (await page.textContent("#hint-line")).match(/^Hint: (a\d)/)[1];
+  assert.equal(await page.$$eval(".hole.hint", (h) => h.map((x) => x.dataset.hole).join(" ")), hinted);
+  assert.ok(await page.$eval(`[data-hole="${hinted}"]`, (h) => h.classList.contains("legal")));
   // Undo takes back a1 and the computer's answer: the board after a3 again.
   await page.click("#undo");
   await page.waitForFunction(() => document.querySelector('[data-hole="a1"]').dataset.count === "4");
   assert.deepEqual(await counts(page), afterA3);
   await moves(page, 1);
   assert.match(await page.textContent("#log"), /^south a3 \(4 stones\): a4 a5 a6 south's store/);
+  assert.equal(await page.$$eval(".hole.hint", (h) => h.length), 0);
+  assert.equal(await page.textContent("#hint-line"), "");
   await page.context().close();
 });
 
@@ -288,19 +296,20 @@ test("bad messages are refused one by one and the game goes on", async () => {
       if (message.type === "error") errors.push(message.message);
     };
     await new Promise((ok) => (ws.onopen = ok));
-    for (const bad of ["not json", '{"type":"act"}', '{"type":"act","action":"z9"}', '{"type":"act","action":"b1"}', '{"type":"fly"}', '{"type":"undo"}', '{"type":"act","action":"a1","ply":7}']) ws.send(bad);
+    for (const bad of ["not json", '{"type":"act"}', '{"type":"act","action":"z9"}', '{"type":"act","action":"b1"}', '{"type":"fly"}', '{"type":"undo"}', '{"type":"hint","x":1}', '{"type":"act","action":"a1","ply":7}']) ws.send(bad);
     await new Promise((ok) => setTimeout(ok, 500));
     ws.close();
     return errors;
   });
-  assert.equal(answers.length, 7, answers.join("\n"));
+  assert.equal(answers.length, 8, answers.join("\n"));
   assert.match(answers[0], /a message this server does not read/);
   assert.match(answers[1], /missing field `action`/);
   assert.match(answers[2], /z9/);
   assert.match(answers[3], /not legal|b1/);
   assert.match(answers[4], /unknown variant `fly`/);
   assert.match(answers[5], /no action to take back/);
-  assert.match(answers[6], /the board has changed/);
+  assert.match(answers[6], /unknown field `x`/);
+  assert.match(answers[7], /the board has changed/);
   await status(page, /Your move \(south\)/);
   await page.click('[data-hole="a1"]');
   await status(page, /north to move/);
