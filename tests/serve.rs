@@ -230,3 +230,20 @@ fn a_hint_is_for_the_player_to_move_and_changes_nothing() {
     room.act(Some(Player::South), "a1", None).expect("legal");
     assert!(room.hint(Some(Player::South)).is_err());
 }
+
+#[test]
+fn the_page_offers_the_files_that_check_clean_and_only_those() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let kalah = std::fs::read_to_string(common::rules_path("kalah")).expect("kalah");
+    std::fs::write(folder.path().join("kalah.mancala"), kalah).expect("written");
+    std::fs::write(folder.path().join("broken.mancala"), "game \"Broken\"\nboard {\n    size 2 x\n}\n").expect("written");
+    std::fs::write(folder.path().join("notes.txt"), "not a rule file").expect("written");
+    let shipped = mancala::serve::catalog(folder.path()).expect("a catalog");
+    let files: Vec<&str> = shipped.iter().map(|s| s.file.as_str()).collect();
+    assert_eq!(files, ["kalah.mancala"]);
+    assert_eq!(shipped[0].game, "Kalah");
+    let everything = mancala::serve::catalog(std::path::Path::new(&format!("{}/rules", env!("CARGO_MANIFEST_DIR")))).expect("a catalog");
+    assert_eq!(everything.len(), common::mancala_files("rules").len());
+    let bosh = everything.iter().find(|s| s.file == "bosh.mancala").expect("bosh");
+    assert_eq!(bosh.options, serde_json::json!([{"name": "rounds", "default": "match", "values": ["match", "1"]}]));
+}

@@ -402,7 +402,10 @@ function drawBoard(m, { legal = [], changed = new Set(), at = null } = {}) {
     if (m.hand[player]) parts.push(element("span", { class: "hand", textContent: ` · in hand ${m.hand[player]}` }));
     if (m.moving[player]) parts.push(element("span", { class: "moving", textContent: ` · sowing ${m.moving[player]}` }));
     const seat = shown ? shown.state.seats[player] : null;
-    const who = seat ? (seat.kind === "computer" ? `computer (${seat.name})` : seat.taken ? (player === you ? "you" : "a person") : "a free seat") : "";
+    let who = "";
+    if (seat && seat.kind === "computer") who = `computer (${seat.name})`;
+    else if (seat && !seat.taken) who = "a free seat";
+    else if (seat) who = `${player === you ? "you" : "a person"}${seat.present ? "" : " (away)"}`;
     return element("div", { class: `side ${player}` }, element("b", { textContent: `${player}` }), ` ${who} · `, ...parts);
   };
   const top = fromNorth ? "south" : "north";

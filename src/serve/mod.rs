@@ -71,7 +71,8 @@ pub struct App {
     pub rooms: Rooms,
 }
 
-/// Reads every `*.mancala` file of `folder` that checks clean, sorted by game name.
+/// Reads every `*.mancala` file of `folder` that checks clean, sorted by game name (the others
+/// are named on standard error).
 pub fn catalog(folder: &Path) -> Result<Vec<Shipped>, String> {
     let entries = std::fs::read_dir(folder).map_err(|e| format!("cannot read the rules folder {}: {e}", folder.display()))?;
     let mut shipped = Vec::new();
@@ -81,8 +82,17 @@ pub fn catalog(folder: &Path) -> Result<Vec<Shipped>, String> {
             continue;
         }
         let Some(file) = path.file_name().and_then(|n| n.to_str()).map(str::to_string) else { continue };
-        let Ok(source) = crate::load::read_source(&path) else { continue };
-        let (Some(checked), _) = check_source(&file, &source) else { continue };
+        let source = match crate::load::read_source(&path) {
+            Ok(source) => source,
+            Err(error) => {
+                eprintln!("note: {error}: not offered");
+                continue;
+            }
+        };
+        let (Some(checked), _) = check_source(&file, &source) else {
+            eprintln!("note: {} has errors (`mancala check` shows them): not offered", path.display());
+            continue;
+        };
         shipped.push(Shipped { file, game: checked.model.name.clone(), options: options_json(&checked), source });
     }
     shipped.sort_by_key(|s| s.game.to_lowercase());

@@ -199,7 +199,10 @@ test("two people in one room see the same board, and a reload keeps the game", a
   await watcher.goto(link);
   await status(watcher, /You are watching/);
   assert.deepEqual(await counts(watcher), await counts(north));
-  for (const page of [south, north, watcher]) await page.context().close();
+  // North leaves: the others see the seat away.
+  await north.context().close();
+  await south.waitForFunction(() => /north a person \(away\)/.test(document.getElementById("board").textContent));
+  for (const page of [south, watcher]) await page.context().close();
 });
 
 test("decisions inside a move: which way to sow, continue, and holes chosen by clicking", async () => {
