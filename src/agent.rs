@@ -73,6 +73,9 @@ struct Ask<'a> {
     position: &'a crate::engine::position::Position,
     legal: &'a [String],
     time_ms: u128,
+    /// The actions played since the agent's last `move` (its own answer first), or since the
+    /// start for its first: with them an agent can keep the whole game, repetitions included.
+    since: &'a [String],
 }
 
 #[derive(Serialize)]
@@ -89,6 +92,8 @@ pub struct External {
     time: Duration,
     /// Whether it has answered yet in this game (the first answer may take [`STARTUP`] more).
     answered: bool,
+    /// How many of the game's actions it has been told (in `since`).
+    told: usize,
 }
 
 impl External {
@@ -123,7 +128,7 @@ impl External {
             }
         });
         let stdin = child.stdin.take();
-        let mut agent = External { child, stdin, lines, time, answered: false };
+        let mut agent = External { child, stdin, lines, time, answered: false, told: 0 };
         let position = game.position();
         let start = Start {
             r#type: "start",
@@ -143,10 +148,13 @@ impl External {
         writeln!(stdin, "{line}").and_then(|()| stdin.flush()).map_err(|_| Fault::Crashed)
     }
 
-    /// The agent's action in `game`, where it is to act.
-    pub fn choose(&mut self, game: &Game<'_>) -> Result<Action, Fault> {
+    /// The agent's action in `game`, where it is to act; `played` is every action of the game
+    /// so far, as text (the agent is sent those it has not been told).
+    pub fn choose(&mut self, game: &Game<'_>, played: &[String]) -> Result<Action, Fault> {
         let position = game.position();
-        self.send(&Ask { r#type: "move", position: &position, legal: &position.legal, time_ms: self.time.as_millis() })?;
+        let since = played.get(self.told..).unwrap_or_default();
+        self.send(&Ask { r#type: "move", position: &position, legal: &position.legal, time_ms: self.time.as_millis(), since })?;
+        self.told = played.len();
         let limit = if self.answered { self.time } else { self.time + STARTUP };
         self.answered = true;
         let line = match self.lines.recv_timeout(limit) {

@@ -106,11 +106,47 @@ fn bad_players_are_refused_in_one_line() {
 }
 
 #[test]
+fn the_agent_protocol_keeps_the_game_and_so_knows_its_repetitions() {
+    // Tihbat after these sixteen actions: South's a2 brings the same board back a second time, which
+    // ends the game in South's favour; a1 does not. Greedy takes a win above all, if it can see it.
+    let moves = "a2, b1, a1, b1, a1, b2, a2, b2, a1, b2, a2, b1, a2, b1, a2, b1";
+    let after = |last: &str| -> Value {
+        let out = stdout(&mancala(&["run", &rules_path("tihbat"), "--moves", &format!("{moves}, {last}"), "--json"]));
+        serde_json::from_str(out.trim()).expect("a position")
+    };
+    assert_eq!(after("a2")["result"]["winner"], "south");
+    assert_eq!(after("a2")["result"]["reason"], "the same board came back twice");
+    assert_ne!(after("a1")["result"]["winner"], "south");
+    let position = stdout(&mancala(&["run", &rules_path("tihbat"), "--moves", moves, "--json"]));
+    let all: Vec<&str> = moves.split(", ").collect();
+    let ask = |since: Option<&[&str]>| {
+        let since = since.map_or(String::new(), |since| format!(",\"since\":{}", serde_json::json!(since)));
+        let input = format!(
+            "{{\"type\":\"start\",\"protocol\":\"mancala-agent/1\",\"you\":\"south\"}}\n{{\"type\":\"move\",\"position\":{}{since}}}\n",
+            position.trim()
+        );
+        let out = common::mancala_with_input(&["agent-protocol", &rules_path("tihbat"), "--player", "greedy"], &input);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let answer: Value = serde_json::from_str(stdout(&out).trim()).expect("one JSON answer");
+        (answer["action"].as_str().expect("an action").to_string(), stderr(&out))
+    };
+    assert_eq!(ask(Some(&all)), ("a2".to_string(), String::new()));
+    // From the position alone the repetition cannot be seen.
+    assert_eq!(ask(None).0, "a1");
+    // Actions that do not lead to the position are not trusted, and it says so.
+    let (action, note) = ask(Some(&all[..5]));
+    assert_eq!(action, "a1");
+    assert!(note.starts_with("note: message 2: the actions since the last move do not lead to its position"), "{note}");
+}
+
+#[test]
 fn a_built_in_player_speaks_the_agent_protocol() {
     // Our own medium player as an outside agent of a tournament.
     let command = format!("cmd:{} agent-protocol {} --player greedy", env!("CARGO_BIN_EXE_mancala"), rules_path("oware"));
     let out = mancala(&["tournament", &rules_path("oware"), "--player", &format!("ours={command}"), "--player", "random=random"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // Every move's `since` led to its position: the agent kept each game whole.
+    assert!(!stderr(&out).contains("note:"), "{}", stderr(&out));
     assert!(stdout(&out).lines().any(|l| l.trim_start().starts_with("ours ") && l.ends_with("none")), "{}", stdout(&out));
     // By hand: a start, a move, the answer.
     let position = stdout(&mancala(&["run", &rules_path("oware"), "--json"]));

@@ -1,7 +1,9 @@
 //! `mancala agent-protocol`: a built-in player as an agent of `mancala-agent/1` (docs/agents.md),
 //! so that any program driving agents (a tournament of another tool, a test) can play against
 //! ours. Reads the engine's messages on standard input, one JSON object a line, and answers each
-//! `move` with `{"action": …}` on standard output; ends at the end of input.
+//! `move` with `{"action": …}` on standard output; ends at the end of input. From a `start`, it
+//! keeps the game with each move's `since`, so that it knows the positions that came before (the
+//! repetitions); a move whose position does not follow from them is played from that position alone.
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -13,7 +15,7 @@ use rand_chacha::ChaCha8Rng;
 use super::{load, OK, USAGE};
 use crate::ai::AgentKind;
 use crate::engine::position::parse_position;
-use crate::Game;
+use crate::{Action, Game};
 
 #[derive(Debug, Args)]
 pub struct AgentArgs {
@@ -40,6 +42,9 @@ pub fn agent(args: &AgentArgs) -> u8 {
         Err(code) => return code,
     };
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    // The game as the messages tell it: from the start, with each move's `since` (so its
+    // repetitions are known); `None` until a start, or once a position did not follow.
+    let mut kept: Option<Game<'_>> = None;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     for (number, line) in stdin.lock().lines().enumerate() {
@@ -56,15 +61,31 @@ pub fn agent(args: &AgentArgs) -> u8 {
             Err(error) => return refuse(format!("not JSON: {error}")),
         };
         match message.get("type").and_then(|t| t.as_str()) {
-            Some("start" | "end") => {}
+            Some("start") => kept = Some(Game::new(&rules)),
+            Some("end") => kept = None,
             Some("move") => {
-                let position = message.get("position").map(|p| p.to_string()).unwrap_or_default();
-                let state = match parse_position(&position, &rules) {
+                let given = message.get("position").cloned().unwrap_or_default();
+                let state = match parse_position(&given.to_string(), &rules) {
                     Ok(state) => state,
                     Err(error) => return refuse(format!("a position this agent cannot read: {error}")),
                 };
-                let game = Game::from_state(&rules, state);
+                let since = message.get("since").and_then(|s| s.as_array());
+                let game = match (kept.take(), since) {
+                    (game, Some(since)) => {
+                        let followed = game.and_then(|game| follow(game, since, &given));
+                        if followed.is_none() {
+                            eprintln!(
+                                "note: message {}: the actions since the last move do not lead to its position: it is played from the position alone",
+                                number + 1
+                            );
+                        }
+                        followed
+                    }
+                    (_, None) => None,
+                };
+                let game = game.unwrap_or_else(|| Game::from_state(&rules, state));
                 let Some(action) = args.player.choose(&game, &mut rng) else { return refuse("no legal action to choose".to_string()) };
+                kept = Some(game);
                 let answer = serde_json::json!({ "action": action.text(&rules) });
                 if writeln!(out, "{answer}").and_then(|()| out.flush()).is_err() {
                     return OK;
@@ -74,4 +95,15 @@ pub fn agent(args: &AgentArgs) -> u8 {
         }
     }
     OK
+}
+
+/// `game` with the actions of `since` played, if they are legal and lead to the position `given`
+/// (else `None`: the position is then read on its own, without the game before it).
+fn follow<'r>(mut game: Game<'r>, since: &[serde_json::Value], given: &serde_json::Value) -> Option<Game<'r>> {
+    for text in since {
+        let action = Action::parse(text.as_str()?, game.rules()).ok()?;
+        game.apply(action).ok()?;
+    }
+    let reached = serde_json::to_value(game.position()).ok()?;
+    (&reached == given).then_some(game)
 }

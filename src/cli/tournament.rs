@@ -163,15 +163,22 @@ fn play(rules: &Rules, seats: [&Entrant; 2], number: u32, seed: u64, time: Durat
         }
     }
     let mut actions = Vec::new();
+    // The actions as text, for the agents' `since`.
+    let mut played: Vec<String> = Vec::new();
     while fault.is_none() && actions.len() < ACTION_CAP as usize {
         let Some(player) = game.to_move() else { break };
         let choice = match (&seats[player.index()].spec, agents[player.index()].as_mut()) {
             (Spec::BuiltIn(kind), _) => kind.choose(&game, &mut rngs[player.index()]).ok_or(Fault::Crashed),
-            (Spec::Program(_), Some(agent)) => agent.choose(&game),
+            (Spec::Program(_), Some(agent)) => agent.choose(&game, &played),
             (Spec::Program(_), None) => Err(Fault::Crashed),
         };
         match choice.and_then(|action| game.apply(action).map(|()| action).map_err(|e| Fault::Illegal(e.action))) {
-            Ok(action) => actions.push(action),
+            Ok(action) => {
+                actions.push(action);
+                if agents.iter().any(Option::is_some) {
+                    played.push(action.text(rules));
+                }
+            }
             Err(why) => fault = Some((player, why)),
         }
     }
