@@ -105,6 +105,16 @@ fn bad_players_are_refused_in_one_line() {
     assert!(stdout(&out).lines().any(|l| l.trim_start().starts_with("b ") && l.ends_with("4 start")), "{}", stdout(&out));
 }
 
+/// `mancala agent-protocol` of the shipped `rules` as `player`, sent a start as South and one move
+/// of `position` (a line of `run --json`) with `fields` (`,"name":value…`) added.
+fn one_move(rules: &str, player: &str, position: &str, fields: &str) -> std::process::Output {
+    let input = format!(
+        "{{\"type\":\"start\",\"protocol\":\"mancala-agent/1\",\"you\":\"south\"}}\n{{\"type\":\"move\",\"position\":{}{fields}}}\n",
+        position.trim()
+    );
+    common::mancala_with_input(&["agent-protocol", &rules_path(rules), "--player", player], &input)
+}
+
 #[test]
 fn the_agent_protocol_keeps_the_game_and_so_knows_its_repetitions() {
     // Tihbat after these sixteen actions: South's a2 brings the same board back a second time, which
@@ -121,11 +131,7 @@ fn the_agent_protocol_keeps_the_game_and_so_knows_its_repetitions() {
     let all: Vec<&str> = moves.split(", ").collect();
     let ask = |since: Option<&[&str]>| {
         let since = since.map_or(String::new(), |since| format!(",\"since\":{}", serde_json::json!(since)));
-        let input = format!(
-            "{{\"type\":\"start\",\"protocol\":\"mancala-agent/1\",\"you\":\"south\"}}\n{{\"type\":\"move\",\"position\":{}{since}}}\n",
-            position.trim()
-        );
-        let out = common::mancala_with_input(&["agent-protocol", &rules_path("tihbat"), "--player", "greedy"], &input);
+        let out = one_move("tihbat", "greedy", &position, &since);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         let answer: Value = serde_json::from_str(stdout(&out).trim()).expect("one JSON answer");
         (answer["action"].as_str().expect("an action").to_string(), stderr(&out))
@@ -150,11 +156,7 @@ fn a_built_in_player_speaks_the_agent_protocol() {
     assert!(stdout(&out).lines().any(|l| l.trim_start().starts_with("ours ") && l.ends_with("none")), "{}", stdout(&out));
     // By hand: a start, a move, the answer.
     let position = stdout(&mancala(&["run", &rules_path("oware"), "--json"]));
-    let input = format!(
-        "{{\"type\":\"start\",\"protocol\":\"mancala-agent/1\",\"you\":\"south\"}}\n{{\"type\":\"move\",\"position\":{},\"legal\":[]}}\n",
-        position.trim()
-    );
-    let out = common::mancala_with_input(&["agent-protocol", &rules_path("oware"), "--player", "random"], &input);
+    let out = one_move("oware", "random", &position, ",\"legal\":[]");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let answer: Value = serde_json::from_str(stdout(&out).trim()).expect("one JSON answer");
     assert!(["a1", "a2", "a3", "a4", "a5", "a6"].contains(&answer["action"].as_str().expect("an action")), "{answer}");

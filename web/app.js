@@ -306,10 +306,6 @@ function layout() {
   return rows.map((row) => ({ ...row, holes: fromNorth ? [...row.holes].reverse() : row.holes }));
 }
 
-function owners(position) {
-  return { ...info.home, ...position.owners };
-}
-
 // A model of the board the animation changes: counts by hole, captures, hands.
 function model(position) {
   const counts = {};
@@ -319,7 +315,7 @@ function model(position) {
     captured: { ...position.captured },
     hand: { south: 0, north: 0, ...(position.hand || {}) },
     moving: { south: 0, north: 0 },
-    owners: owners(position),
+    owners: { ...info.home, ...position.owners },
     closed: new Set(position.closed || []),
     claimed: new Set(position.claimed || []),
   };
@@ -429,8 +425,7 @@ function clickHole(label, movable, choosable) {
   if (choosable.has(label)) {
     if (selected.has(label)) selected.delete(label);
     else selected.add(label);
-    drawBoard(model(shown.state.position), { legal, changed: changedHoles(shown.state) });
-    return drawChoices(shown.state.position);
+    return draw(shown);
   }
   if (!movable.has(label)) return;
   const moves = legal.filter((a) => a === label || a.startsWith(`${label} `));
@@ -449,21 +444,20 @@ function drawChoices(position) {
   choices.replaceChildren();
   if (!viewer() || position.to_move !== viewer()) return;
   const words = position.legal.filter((a) => !/^[a-z]\d+( c?cw)?$/.test(a));
-  const sets = words.filter((a) => a.startsWith("take ") || a.startsWith("offer "));
-  const plain = words.filter((a) => !sets.includes(a));
+  const holeSets = words.filter((a) => a.startsWith("take ") || a.startsWith("offer "));
+  const plain = words.filter((a) => !holeSets.includes(a));
   for (const word of plain) choices.append(element("button", { type: "button", textContent: word, onclick: () => act(word) }));
-  if (!sets.length) return;
-  if (sets.length <= 8) {
-    for (const set of sets) choices.append(element("button", { type: "button", textContent: set, onclick: () => act(set) }));
+  if (!holeSets.length) return;
+  if (holeSets.length <= 8) {
+    for (const set of holeSets) choices.append(element("button", { type: "button", textContent: set, onclick: () => act(set) }));
     return;
   }
-  const verb = sets[0].split(" ")[0];
-  const size = sets[0].split(" ").length - 1;
-  const chosen = [...selected];
-  const text = `${verb} ${sortHoles(chosen).join(" ")}`;
-  const ready = sets.includes(text);
+  const verb = holeSets[0].split(" ")[0];
+  const size = holeSets[0].split(" ").length - 1;
+  const text = `${verb} ${sortHoles([...selected]).join(" ")}`;
+  const ready = holeSets.includes(text);
   choices.append(
-    element("span", { textContent: `${verb} holes: click them on the board (${sets.length} ways${verb === "take" ? `, ${size} holes` : ""}) ` }),
+    element("span", { textContent: `${verb} holes: click them on the board (${holeSets.length} ways${verb === "take" ? `, ${size} holes` : ""}) ` }),
     element("button", { type: "button", disabled: !ready, textContent: ready ? text : `${verb} …`, onclick: () => act(text) }),
   );
 }

@@ -18,7 +18,7 @@ pub mod model;
 mod options;
 mod play;
 mod predicate;
-pub mod report;
+mod report;
 mod snippet;
 mod start;
 mod warnings;
@@ -30,7 +30,7 @@ pub use code::Code;
 pub use diagnostic::{did_you_mean, Diagnostic};
 pub use forms::{FORMS, SECTIONS};
 use model::Model;
-pub use report::{more_problems, write_json, write_report, write_report_in, Colour, SHOWN};
+pub use report::{json_diagnostics, more_problems, write_json, write_report, write_report_in, Colour, SHOWN};
 pub(crate) use snippet::line_starts;
 pub use snippet::{SourceFile, LONGEST_SHOWN_LINE, LONGEST_TEXT};
 

@@ -88,16 +88,27 @@ pub fn more_problems(total: usize) -> Option<String> {
 }
 
 /// Writes every one of `diagnostics` of the rule file `file` (whose text is `source`) as one
-/// JSON object a line: `file`, `code`, `severity`, `message`, `labels` (each with its `message`,
-/// its `span` in bytes and its `start` and `end` as 1-based line and column, columns counted in
-/// characters) and `help` (or `null`). Texts are cut as the human format cuts them.
+/// JSON object a line (see [`json_diagnostics`]).
 pub fn write_json(out: &mut impl Write, file: &str, source: &str, diagnostics: &[Diagnostic]) -> io::Result<()> {
+    for record in json_diagnostics(file, source, diagnostics) {
+        serde_json::to_writer(&mut *out, &record)?;
+        out.write_all(b"\n")?;
+    }
+    Ok(())
+}
+
+/// Every one of `diagnostics` of the rule file `file` (whose text is `source`) as a JSON object:
+/// `file`, `code`, `severity`, `message`, `labels` (each with its `message`, its `span` in bytes
+/// and its `start` and `end` as 1-based line and column, columns counted in characters) and
+/// `help` (or `null`). Texts are cut as the human format cuts them.
+pub fn json_diagnostics<'a>(file: &'a str, source: &str, diagnostics: &[Diagnostic]) -> Vec<JsonDiagnostic<'a>> {
     if diagnostics.is_empty() {
-        return Ok(());
+        return Vec::new();
     }
     let lines = Lines::new(source);
-    for diagnostic in diagnostics {
-        let record = Record {
+    diagnostics
+        .iter()
+        .map(|diagnostic| JsonDiagnostic {
             file,
             code: format!("mancala::{}", diagnostic.code.as_str()),
             severity: match diagnostic.severity {
@@ -107,16 +118,13 @@ pub fn write_json(out: &mut impl Write, file: &str, source: &str, diagnostics: &
             message: shorten(&diagnostic.message).into_owned(),
             labels: diagnostic.labels.iter().map(|(span, label)| lines.label(*span, label)).collect(),
             help: diagnostic.help.as_deref().map(|help| shorten(help).into_owned()),
-        };
-        serde_json::to_writer(&mut *out, &record)?;
-        out.write_all(b"\n")?;
-    }
-    Ok(())
+        })
+        .collect()
 }
 
-/// One diagnostic as JSON.
+/// One diagnostic as JSON (see [`json_diagnostics`]).
 #[derive(Serialize)]
-struct Record<'a> {
+pub struct JsonDiagnostic<'a> {
     file: &'a str,
     code: String,
     severity: &'static str,

@@ -162,10 +162,9 @@ fn play(rules: &Rules, seats: [&Entrant; 2], number: u32, seed: u64, time: Durat
             }
         }
     }
-    let mut actions = Vec::new();
-    // The actions as text, for the agents' `since`.
+    // The actions as text: the record's moves, and the agents' `since`.
     let mut played: Vec<String> = Vec::new();
-    while fault.is_none() && actions.len() < ACTION_CAP as usize {
+    while fault.is_none() && played.len() < ACTION_CAP as usize {
         let Some(player) = game.to_move() else { break };
         let choice = match (&seats[player.index()].spec, agents[player.index()].as_mut()) {
             (Spec::BuiltIn(kind), _) => kind.choose(&game, &mut rngs[player.index()]).ok_or(Fault::Crashed),
@@ -173,12 +172,7 @@ fn play(rules: &Rules, seats: [&Entrant; 2], number: u32, seed: u64, time: Durat
             (Spec::Program(_), None) => Err(Fault::Crashed),
         };
         match choice.and_then(|action| game.apply(action).map(|()| action).map_err(|e| Fault::Illegal(e.action))) {
-            Ok(action) => {
-                actions.push(action);
-                if agents.iter().any(Option::is_some) {
-                    played.push(action.text(rules));
-                }
-            }
+            Ok(action) => played.push(action.text(rules)),
             Err(why) => fault = Some((player, why)),
         }
     }
@@ -220,8 +214,8 @@ fn play(rules: &Rules, seats: [&Entrant; 2], number: u32, seed: u64, time: Durat
         seed,
         winner: winner.map(|w| seats[w.index()].name.as_str()),
         result,
-        length: u32::try_from(actions.len()).unwrap_or(u32::MAX),
-        moves: actions.iter().map(|a| a.text(rules)).collect::<Vec<_>>().join(", "),
+        length: u32::try_from(played.len()).unwrap_or(u32::MAX),
+        moves: played.join(", "),
         fault: fault.as_ref().map(|(p, why)| FaultLine { player: &seats[p.index()].name, kind: why.kind() }),
     };
     Played { south_points, line: serde_json::to_string(&line).unwrap_or_default(), fault }

@@ -34,11 +34,12 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::broadcast::error::RecvError;
 
+use crate::check::json_diagnostics;
 use crate::check::model::OptionDomain;
 use crate::load::{check_source, load_str, LoadError, LARGEST_RULE_FILE};
 use crate::record::Record;
 use crate::Player;
-use rooms::{lock, page_agent, After, Created, Room, RoomSpec, Rooms};
+use rooms::{lock, page_agent, After, Room, RoomSpec, Rooms};
 
 /// The largest request body: a rule file at its largest, with room for a record beside it.
 const MAX_BODY: usize = 2 * LARGEST_RULE_FILE;
@@ -190,11 +191,8 @@ async fn check(body: Bytes) -> Response {
     let result = tokio::task::spawn_blocking(move || {
         let name = request.name.unwrap_or_else(|| "editor.mancala".to_string());
         let (checked, diagnostics) = check_source(&name, &request.source);
-        let mut lines = Vec::new();
-        crate::check::report::write_json(&mut lines, &name, &request.source, &diagnostics).ok();
-        let diagnostics: Vec<Value> = String::from_utf8_lossy(&lines).lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
         json!({
-            "diagnostics": diagnostics,
+            "diagnostics": json_diagnostics(&name, &request.source, &diagnostics),
             "game": checked.as_ref().map(|c| c.model.name.clone()),
             "options": checked.as_ref().map(options_json),
         })
@@ -246,11 +244,7 @@ async fn open_room(State(app): State<Arc<App>>, body: Bytes) -> Response {
         Ok(room) => room,
         Err(message) => return error(StatusCode::SERVICE_UNAVAILABLE, message),
     };
-    let created = {
-        let mut room = lock(&room);
-        let seat = room.take_seat();
-        Created { room: room.id.clone(), seat: seat.as_ref().map(|s| s.0), token: seat.map(|s| s.1) }
-    };
+    let created = lock(&room).join();
     think(room);
     axum::Json(created).into_response()
 }
@@ -263,7 +257,10 @@ fn room_spec(app: &App, request: NewRoom) -> Result<RoomSpec, String> {
         }
         let record = Record::parse(text).map_err(|e| format!("the record: {e}"))?;
         let (file, source) = match request.source {
-            Some(source) => (request.name.unwrap_or_else(|| record.rules.file.clone()), source),
+            Some(source) => {
+                record.check_source(&source).map_err(|e| format!("the record: {e}"))?;
+                (request.name.unwrap_or_else(|| record.rules.file.clone()), source)
+            }
             None => {
                 let shipped = app.shipped.iter().find(|s| record.check_source(&s.source).is_ok()).ok_or_else(|| {
                     format!(
@@ -274,7 +271,6 @@ fn room_spec(app: &App, request: NewRoom) -> Result<RoomSpec, String> {
                 (record.rules.file.clone(), shipped.source.clone())
             }
         };
-        record.check_source(&source).map_err(|e| format!("the record: {e}"))?;
         let rules = load(&file, &source, &record.sets)?;
         let actions = record.actions(&rules).map_err(|e| format!("the record: {e}"))?;
         let players = [page_agent(&record.south)?, page_agent(&record.north)?];
@@ -308,9 +304,8 @@ fn load(file: &str, source: &str, sets: &[String]) -> Result<crate::Rules, Strin
 
 async fn join(State(app): State<Arc<App>>, UrlPath(id): UrlPath<String>) -> Response {
     let Some(room) = app.rooms.get(&id) else { return gone() };
-    let mut room = lock(&room);
-    let seat = room.take_seat();
-    axum::Json(Created { room: room.id.clone(), seat: seat.as_ref().map(|s| s.0), token: seat.map(|s| s.1) }).into_response()
+    let created = lock(&room).join();
+    axum::Json(created).into_response()
 }
 
 fn gone() -> Response {
@@ -381,15 +376,12 @@ async fn connection(mut socket: WebSocket, room: Arc<Mutex<Room>>, token: Option
                 incoming = socket.recv() => {
                     heard = Instant::now();
                     let text = match incoming {
-                        Some(Ok(Message::Text(text))) => text,
-                        Some(Ok(Message::Binary(_))) => {
-                            if reply_error(&mut socket, "messages are JSON text").await.is_err() { break }
-                            continue;
-                        }
+                        Some(Ok(Message::Text(text))) => Ok(text),
+                        Some(Ok(Message::Binary(_))) => Err("messages are JSON text".to_string()),
                         Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                         Some(Ok(Message::Close(_)) | Err(_)) | None => break,
                     };
-                    let reply = match handle(&room, seat, text.as_str()) {
+                    let reply = match text.and_then(|text| handle(&room, seat, text.as_str())) {
                         Ok(None) => continue,
                         // A hint: searched off the async threads while this connection waits.
                         Ok(Some(mut thought)) => {
@@ -417,10 +409,6 @@ async fn connection(mut socket: WebSocket, room: Arc<Mutex<Room>>, token: Option
         }
     }
     lock(&room).disconnect(seat);
-}
-
-async fn reply_error(socket: &mut WebSocket, message: &str) -> Result<(), axum::Error> {
-    socket.send(Message::Text(json!({"type": "error", "message": message}).to_string().into())).await
 }
 
 /// Applies one client message to the room; a hint comes back as the search to run for it.

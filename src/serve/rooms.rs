@@ -112,21 +112,29 @@ pub struct Thinking {
 impl Thinking {
     /// The computer's choice (slow: run it off the async threads).
     pub fn choose(&mut self) -> Option<Action> {
-        let game = replay(&self.rules, &self.actions, false).ok()?;
+        let game = replay(&self.rules, self.actions.iter().copied())?;
         self.agent.choose(&game, &mut self.rng)
     }
 }
 
-/// Replays `actions` from the start.
-fn replay<'r>(rules: &'r Rules, actions: &[Action], tracing: bool) -> Result<Game<'r>, String> {
+/// Replays `actions` from the start (`None` if one is not legal).
+fn replay(rules: &Rules, actions: impl IntoIterator<Item = Action>) -> Option<Game<'_>> {
     let mut game = Game::new(rules);
-    for (index, &action) in actions.iter().enumerate() {
-        if tracing && index + 1 == actions.len() {
-            game.set_tracing(true);
-        }
-        game.apply(action).map_err(|e| format!("action {} of {} ({}): {e}", index + 1, actions.len(), action.text(rules)))?;
+    for action in actions {
+        game.apply(action).ok()?;
     }
-    Ok(game)
+    Some(game)
+}
+
+/// Refuses `seat` unless it is a player and the one to move in `game`; `what` says what a
+/// watcher may not do.
+fn to_act(game: &Game<'_>, seat: Option<Player>, what: &str) -> Result<Player, String> {
+    let Some(player) = seat else { return Err(format!("you are watching this game: {what}")) };
+    match game.to_move() {
+        None => Err("the game is over".to_string()),
+        Some(to_move) if to_move != player => Err(format!("it is {to_move}'s turn")),
+        Some(_) => Ok(player),
+    }
 }
 
 impl Room {
@@ -173,10 +181,21 @@ impl Room {
         })
     }
 
-    fn game(&self, tracing: bool) -> Game<'_> {
-        let actions: Vec<Action> = self.played.iter().map(|&(a, _)| a).collect();
+    /// The game as it stands, on `rules` (the room's, held by the caller so that the room may
+    /// change while the game is looked at).
+    fn game_on<'r>(&self, rules: &'r Rules) -> Game<'r> {
         // The actions were legal when played and the rules have not changed.
-        replay(&self.rules, &actions, tracing).unwrap_or_else(|_| Game::new(&self.rules))
+        replay(rules, self.played.iter().map(|&(a, _)| a)).unwrap_or_else(|| Game::new(rules))
+    }
+
+    fn actions(&self) -> Vec<Action> {
+        self.played.iter().map(|&(a, _)| a).collect()
+    }
+
+    /// The answer to a visitor: the room, and a free person's seat for them if there is one.
+    pub fn join(&mut self) -> Created {
+        let seat = self.take_seat();
+        Created { room: self.id.clone(), seat: seat.as_ref().map(|s| s.0), token: seat.map(|s| s.1) }
     }
 
     /// Takes a free person's seat (South's first) and returns it with its token.
@@ -206,7 +225,7 @@ impl Room {
         }
         self.last_active = Instant::now();
         let receiver = self.updates.subscribe();
-        self.publish(None);
+        self.publish();
         receiver
     }
 
@@ -217,7 +236,7 @@ impl Room {
             _ => self.watchers = self.watchers.saturating_sub(1),
         }
         self.last_active = Instant::now();
-        self.publish(None);
+        self.publish();
     }
 
     /// How many connections the room has.
@@ -229,7 +248,9 @@ impl Room {
     /// Plays `text` for `seat`, if it is that seat's turn and the action is legal; `ply` is the
     /// number of actions the sender had seen (an action sent against an older board is refused).
     pub fn act(&mut self, seat: Option<Player>, text: &str, ply: Option<usize>) -> Result<After, String> {
-        let Some(player) = seat else { return Err("you are watching this game: only its players move".to_string()) };
+        if seat.is_none() {
+            return Err("you are watching this game: only its players move".to_string());
+        }
         if ply.is_some_and(|ply| ply != self.played.len()) {
             return Err("the board has changed since you chose: look again".to_string());
         }
@@ -237,21 +258,16 @@ impl Room {
             return Err(format!("this game has reached {MAX_ACTIONS} actions, the most a room keeps"));
         }
         let rules = Arc::clone(&self.rules);
-        let mut game = self.game(false);
-        match game.to_move() {
-            None => return Err("the game is over".to_string()),
-            Some(to_move) if to_move != player => return Err(format!("it is {to_move}'s turn")),
-            Some(_) => {}
-        }
+        let mut game = self.game_on(&rules);
+        let player = to_act(&game, seat, "only its players move")?;
         let action = Action::parse(text, &rules).map_err(|e| e.to_string())?;
         game.set_tracing(true);
         game.apply(action).map_err(|e| e.to_string())?;
         let step = step(&rules, &game, player, action);
-        drop(game);
         self.played.push((action, player));
         self.changed();
-        self.publish(Some(step));
-        Ok(self.after())
+        self.publish_game(&game, Some(step));
+        Ok(self.after(&game))
     }
 
     /// Takes back `seat`'s last action and every computer action after it. Against another
@@ -267,8 +283,10 @@ impl Room {
         }
         self.played.truncate(index);
         self.changed();
-        self.publish(None);
-        Ok(self.after())
+        let rules = Arc::clone(&self.rules);
+        let game = self.game_on(&rules);
+        self.publish_game(&game, None);
+        Ok(self.after(&game))
     }
 
     fn changed(&mut self) {
@@ -277,9 +295,8 @@ impl Room {
         self.last_active = Instant::now();
     }
 
-    /// Whether a computer is to move now.
-    fn after(&self) -> After {
-        let game = self.game(false);
+    /// Whether a computer is to move in `game` (the room's as it stands).
+    fn after(&self, game: &Game<'_>) -> After {
         match game.to_move() {
             Some(player) if matches!(self.seats[player.index()], Seat::Computer(_)) => After::Think,
             _ => After::Wait,
@@ -292,49 +309,36 @@ impl Room {
         if self.thinking.is_some() {
             return None;
         }
-        let player = self.game(false).to_move()?;
+        let rules = Arc::clone(&self.rules);
+        let game = self.game_on(&rules);
+        let player = game.to_move()?;
         let Seat::Computer(agent) = self.seats[player.index()] else { return None };
         self.thinking = Some(player);
-        self.publish(None);
-        Some(Thinking {
-            rules: Arc::clone(&self.rules),
-            actions: self.played.iter().map(|&(a, _)| a).collect(),
-            agent,
-            player,
-            rng: self.rngs[player.index()].clone(),
-            generation: self.generation,
-        })
+        self.publish_game(&game, None);
+        Some(self.thinking_for(agent, player, self.rngs[player.index()].clone()))
+    }
+
+    fn thinking_for(&self, agent: AgentKind, player: Player, rng: ChaCha8Rng) -> Thinking {
+        Thinking { rules: Arc::clone(&self.rules), actions: self.actions(), agent, player, rng, generation: self.generation }
     }
 
     /// What a hint for `seat` needs: the `medium` player's search on the game as it stands, with
     /// a random stream of its own (a hint never shifts the computer's choices).
     pub fn hint(&self, seat: Option<Player>) -> Result<Thinking, String> {
-        let Some(player) = seat else { return Err("you are watching this game: hints are for its players".to_string()) };
-        match self.game(false).to_move() {
-            None => return Err("the game is over".to_string()),
-            Some(to_move) if to_move != player => return Err(format!("it is {to_move}'s turn")),
-            Some(_) => {}
-        }
+        let player = to_act(&self.game_on(&self.rules), seat, "hints are for its players")?;
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ self.played.len() as u64);
         rng.set_stream(3);
-        Ok(Thinking {
-            rules: Arc::clone(&self.rules),
-            actions: self.played.iter().map(|&(a, _)| a).collect(),
-            agent: AgentKind::Mcts(crate::ai::Budget::default()),
-            player,
-            rng,
-            generation: self.generation,
-        })
+        Ok(self.thinking_for(AgentKind::Mcts(crate::ai::Budget::default()), player, rng))
     }
 
     /// Plays the computer's choice, unless the room changed while it thought.
     pub fn answer(&mut self, thought: Thinking, action: Option<Action>) -> After {
         if thought.generation != self.generation {
-            return self.after();
+            return self.after(&self.game_on(&self.rules));
         }
         self.thinking = None;
         let Some(action) = action else {
-            self.publish(None);
+            self.publish();
             return After::Wait;
         };
         self.rngs[thought.player.index()] = thought.rng;
@@ -357,8 +361,7 @@ impl Room {
             Seat::Computer(agent) => agent.to_string(),
         };
         let players = Players { south: name(&self.seats[0]), north: name(&self.seats[1]), seed: self.seed };
-        let actions: Vec<Action> = self.played.iter().map(|&(a, _)| a).collect();
-        Record::new(&self.file, &self.source, &self.sets, &players, &actions, &self.game(false))
+        Record::new(&self.file, &self.source, &self.sets, &players, &self.actions(), &self.game_on(&self.rules))
     }
 
     /// The rule file's name, for a record's file name.
@@ -402,6 +405,11 @@ impl Room {
     /// thinking, and the step (the last action and its events, for the page to animate) when
     /// the change was an action.
     pub fn state(&self, step: Option<&Value>) -> Value {
+        self.state_of(&self.game_on(&self.rules), step)
+    }
+
+    /// [`Room::state`] with `game`, the room's game as it stands.
+    fn state_of(&self, game: &Game<'_>, step: Option<&Value>) -> Value {
         let seat = |player: Player| match &self.seats[player.index()] {
             Seat::Person { token, present } => json!({"kind": "person", "taken": token.is_some(), "present": *present > 0}),
             Seat::Computer(agent) => {
@@ -412,7 +420,7 @@ impl Room {
         json!({
             "type": "state",
             "ply": self.played.len(),
-            "position": self.game(false).position(),
+            "position": game.position(),
             "moves": moves,
             "seats": {"south": seat(Player::South), "north": seat(Player::North)},
             "watchers": self.watchers,
@@ -421,8 +429,14 @@ impl Room {
         })
     }
 
-    fn publish(&self, step: Option<Value>) {
-        let text: Arc<str> = self.state(step.as_ref()).to_string().into();
+    /// Sends the room's state to every connection.
+    fn publish(&self) {
+        self.publish_game(&self.game_on(&self.rules), None);
+    }
+
+    /// Sends the room's state, whose game is `game`, and the step that led to it.
+    fn publish_game(&self, game: &Game<'_>, step: Option<Value>) {
+        let text: Arc<str> = self.state_of(game, step.as_ref()).to_string().into();
         // No receiver is not an error: nobody is connected.
         let _ = self.updates.send(text);
     }

@@ -299,12 +299,12 @@ test("bad messages are refused one by one and the game goes on", async () => {
       if (message.type === "error") errors.push(message.message);
     };
     await new Promise((ok) => (ws.onopen = ok));
-    for (const bad of ["not json", '{"type":"act"}', '{"type":"act","action":"z9"}', '{"type":"act","action":"b1"}', '{"type":"fly"}', '{"type":"undo"}', '{"type":"hint","x":1}', '{"type":"act","action":"a1","ply":7}']) ws.send(bad);
+    for (const bad of ["not json", '{"type":"act"}', '{"type":"act","action":"z9"}', '{"type":"act","action":"b1"}', '{"type":"fly"}', '{"type":"undo"}', '{"type":"hint","x":1}', '{"type":"act","action":"a1","ply":7}', new Uint8Array([1, 2])]) ws.send(bad);
     await new Promise((ok) => setTimeout(ok, 500));
     ws.close();
     return errors;
   });
-  assert.equal(answers.length, 8, answers.join("\n"));
+  assert.equal(answers.length, 9, answers.join("\n"));
   assert.match(answers[0], /a message this server does not read/);
   assert.match(answers[1], /missing field `action`/);
   assert.match(answers[2], /z9/);
@@ -313,6 +313,7 @@ test("bad messages are refused one by one and the game goes on", async () => {
   assert.match(answers[5], /no action to take back/);
   assert.match(answers[6], /unknown field `x`/);
   assert.match(answers[7], /the board has changed/);
+  assert.equal(answers[8], "messages are JSON text");
   await status(page, /Your move \(south\)/);
   await page.click('[data-hole="a1"]');
   await status(page, /north to move/);
