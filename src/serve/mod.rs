@@ -272,6 +272,8 @@ fn room_spec(app: &App, request: NewRoom) -> Result<RoomSpec, String> {
             }
         };
         let rules = load(&file, &source, &record.sets)?;
+        // Its game and options, as `play --resume` checks them.
+        record.check_against(&crate::Game::new(&rules)).map_err(|e| format!("the record: {e}"))?;
         let actions = record.actions(&rules).map_err(|e| format!("the record: {e}"))?;
         let players = [page_agent(&record.south)?, page_agent(&record.north)?];
         return Ok(RoomSpec { file, source, sets: record.sets, rules, players, seed: record.seed, actions });

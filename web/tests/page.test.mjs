@@ -320,6 +320,21 @@ test("bad messages are refused one by one and the game goes on", async () => {
   await page.context().close();
 });
 
+test("a record is refused when it does not describe a game of its rule file", async () => {
+  const created = await (await fetch(`${base}api/rooms`, { method: "POST", body: JSON.stringify({ file: "bosh.mancala", north: "human" }) })).json();
+  const record = await (await fetch(`${base}api/rooms/${created.room}/record`)).json();
+  const load = async (changed) => {
+    const response = await fetch(`${base}api/rooms`, { method: "POST", body: JSON.stringify({ record: JSON.stringify({ ...record, ...changed }) }) });
+    return [response.status, (await response.json()).error];
+  };
+  assert.equal((await load({}))[0], 200);
+  const [status, options] = await load({ options: { rounds: 1 } });
+  assert.equal(status, 400);
+  assert.match(options, /^the record: field `options`: `rounds` is 1 in the record but "match" in the rule file/);
+  assert.match((await load({ rules: { ...record.rules, game: "Bao" } }))[1], /^the record: field `rules.game`: the record says `Bao`/);
+  assert.match((await load({ rules: { ...record.rules, hash: "fnv1a64:0000000000000000" } }))[1], /not among the shipped files/);
+});
+
 test("a room nobody is connected to is closed after the idle time", async () => {
   const quick = await serve("--idle", "1");
   const created = await (await fetch(`${quick}api/rooms`, { method: "POST", body: JSON.stringify({ file: "kalah.mancala" }) })).json();
