@@ -8,8 +8,8 @@ mod common;
 
 use common::*;
 use mancala::{Action, Game, Rules};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
 
 fn djenon() -> &'static Rules {
     rules("djenon-aboure")
@@ -308,7 +308,7 @@ fn d6_no_position_ever_recurs_in_play() {
             let before = *game.state();
             assert!(seen.insert((before.counts, before.captured, before.to_move)), "a position recurred: {}", game.position_json());
             let legal = game.legal_actions();
-            let action = legal[rng.gen_range(0..legal.len())];
+            let action = legal[rng.random_range(0..legal.len())];
             game.apply(action).expect("a legal action applies");
             let after = *game.state();
             let empty = |s: &mancala::State| s.counts[..12].iter().filter(|&&c| c == 0).count();

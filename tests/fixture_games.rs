@@ -8,7 +8,7 @@ mod common;
 use common::*;
 use mancala::engine::position::parse_position;
 use mancala::{Game, Rules};
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 use serde_json::json;
 
 fn fixture(name: &str) -> Rules {
@@ -33,14 +33,14 @@ fn every_fixture_game_checks_clean_and_plays_to_the_end() {
         let (checked, diagnostics) = mancala::load::check_source(&path.display().to_string(), &source);
         assert!(checked.is_some() && diagnostics.is_empty(), "{}: {diagnostics:?}", path.display());
         let rules = mancala::load_file(&path, &[] as &[&str]).expect("loads");
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(7);
         for number in 0..200 {
             let mut game = Game::new(&rules);
             let total = game.state().total(&rules);
             let mut actions = 0;
             while !game.is_over() {
                 let legal = game.legal_actions();
-                game.apply(legal[rng.gen_range(0..legal.len())]).expect("a legal action");
+                game.apply(legal[rng.random_range(0..legal.len())]).expect("a legal action");
                 assert_eq!(game.state().total(&rules), total, "{}, game {number}: stones kept", path.display());
                 actions += 1;
                 assert!(actions < 100_000, "{}, game {number} does not end", path.display());

@@ -16,8 +16,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use common::*;
 use mancala::engine::position::{parse_position, parse_position_bytes, PositionError};
 use mancala::{Game, Rules};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
 use serde_json::{json, Map, Value};
 
 /// Positions taken from the random games of each rule file.
@@ -78,7 +78,7 @@ const KEYS: [&str; 24] = [
 /// targets.
 fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
     let n = u32::try_from(n).unwrap_or(u32::MAX).max(1);
-    usize::try_from(rng.gen_range(0..n)).unwrap_or(0)
+    usize::try_from(rng.random_range(0..n)).unwrap_or(0)
 }
 
 fn pick<'a, T>(rng: &mut ChaCha8Rng, items: &'a [T]) -> &'a T {
@@ -91,7 +91,7 @@ fn positions(rules: &Rules, rng: &mut ChaCha8Rng) -> Vec<Value> {
     let mut found = Vec::new();
     while found.len() < POSITIONS_PER_FILE {
         let mut game = Game::new(rules);
-        let length = rng.gen_range(0..200u32);
+        let length = rng.random_range(0..200u32);
         for _ in 0..length {
             let legal = game.legal_actions();
             if legal.is_empty() {
@@ -99,7 +99,7 @@ fn positions(rules: &Rules, rng: &mut ChaCha8Rng) -> Vec<Value> {
             }
             game.apply(*pick(rng, &legal)).expect("a legal action");
             let open = game.state().pending != mancala::engine::Pending::None || game.state().offer != 0;
-            if !game.is_over() && (open || rng.gen_ratio(1, 40)) {
+            if !game.is_over() && (open || rng.random_ratio(1, 40)) {
                 found.push(serde_json::from_str(&game.position_json()).expect("the engine's JSON"));
             }
         }
@@ -110,24 +110,24 @@ fn positions(rules: &Rules, rng: &mut ChaCha8Rng) -> Vec<Value> {
 
 /// A hole label, real or not.
 fn label(rng: &mut ChaCha8Rng, rules: &Rules) -> Value {
-    match rng.gen_range(0..6u32) {
+    match rng.random_range(0..6u32) {
         0..=3 => json!(rules.label(below(rng, rules.holes))),
         4 => json!(pick(rng, &["z9", "a0", "a99", "A1", "", "a1 ", "b01", "south", "e1"]).to_string()),
-        _ => json!(format!("{}{}", pick(rng, &['a', 'b', 'c', 'd']), rng.gen_range(0..30u32))),
+        _ => json!(format!("{}{}", pick(rng, &['a', 'b', 'c', 'd']), rng.random_range(0..30u32))),
     }
 }
 
 /// A number: mostly small, sometimes at or past a bound, negative or fractional.
 fn number(rng: &mut ChaCha8Rng) -> Value {
-    match rng.gen_range(0..12u32) {
+    match rng.random_range(0..12u32) {
         0 => json!(0),
-        1..=4 => json!(rng.gen_range(0..20u32)),
-        5 => json!(rng.gen_range(0..300u32)),
+        1..=4 => json!(rng.random_range(0..20u32)),
+        5 => json!(rng.random_range(0..300u32)),
         6 => json!(u16::MAX),
         7 => json!(u32::from(u16::MAX) + 1),
         8 => json!(u32::MAX),
         9 => json!(u64::MAX),
-        10 => json!(-rng.gen_range(1..5i32)),
+        10 => json!(-rng.random_range(1..5i32)),
         _ => json!(*pick(rng, &[1.5, 1e30, -0.0, 2.0])),
     }
 }
@@ -139,24 +139,24 @@ fn player(rng: &mut ChaCha8Rng) -> Value {
 
 /// A random value of a random kind, shaped like the fields of a position now and then.
 fn value(rng: &mut ChaCha8Rng, rules: &Rules, depth: u32) -> Value {
-    match rng.gen_range(0..12u32) {
+    match rng.random_range(0..12u32) {
         0 => Value::Null,
-        1 => json!(rng.gen_bool(0.5)),
+        1 => json!(rng.random_bool(0.5)),
         2 | 3 => number(rng),
         4 => player(rng),
         5 => label(rng, rules),
         6 => json!(*pick(rng, &["continue or stop", "take", "ongoing", "over", "x\u{0}y", "\u{1F3B2}"])),
         7 => json!({"south": number(rng), "north": number(rng)}),
-        8 => Value::Array((0..rng.gen_range(0..4u32)).map(|_| label(rng, rules)).collect()),
+        8 => Value::Array((0..rng.random_range(0..4u32)).map(|_| label(rng, rules)).collect()),
         9 => {
             let owners: Map<String, Value> =
-                (0..rng.gen_range(0..3u32)).map(|_| (label(rng, rules).as_str().unwrap_or("a1").to_string(), player(rng))).collect();
+                (0..rng.random_range(0..3u32)).map(|_| (label(rng, rules).as_str().unwrap_or("a1").to_string(), player(rng))).collect();
             Value::Object(owners)
         }
-        10 if depth < 3 => Value::Array((0..rng.gen_range(0..4u32)).map(|_| value(rng, rules, depth + 1)).collect()),
+        10 if depth < 3 => Value::Array((0..rng.random_range(0..4u32)).map(|_| value(rng, rules, depth + 1)).collect()),
         _ if depth < 3 => {
             let fields: Map<String, Value> =
-                (0..rng.gen_range(0..3u32)).map(|_| (pick(rng, &KEYS).to_string(), value(rng, rules, depth + 1))).collect();
+                (0..rng.random_range(0..3u32)).map(|_| (pick(rng, &KEYS).to_string(), value(rng, rules, depth + 1))).collect();
             Value::Object(fields)
         }
         _ => number(rng),
@@ -166,14 +166,14 @@ fn value(rng: &mut ChaCha8Rng, rules: &Rules, depth: u32) -> Value {
 /// A random pending field: an offer, a decision or neither, well formed or not, often by the
 /// player the position says it must be by.
 fn pending(rng: &mut ChaCha8Rng, rules: &Rules, position: &Value) -> Value {
-    let holes: Vec<Value> = (0..rng.gen_range(0..4u32)).map(|_| label(rng, rules)).collect();
+    let holes: Vec<Value> = (0..rng.random_range(0..4u32)).map(|_| label(rng, rules)).collect();
     let to_move = position["to_move"].as_str().unwrap_or("south");
     let other = if to_move == "south" { "north" } else { "south" };
-    let (by, offerer) = if rng.gen_ratio(3, 4) { (json!(to_move), json!(other)) } else { (player(rng), player(rng)) };
-    match rng.gen_range(0..6u32) {
+    let (by, offerer) = if rng.random_ratio(3, 4) { (json!(to_move), json!(other)) } else { (player(rng), player(rng)) };
+    match rng.random_range(0..6u32) {
         0 | 1 => json!({"offer": holes, "by": offerer}),
         2 => json!({"by": by, "decision": "continue or stop", "at": label(rng, rules)}),
-        3 => json!({"by": by, "decision": "take", "holes": rng.gen_range(0..4u32)}),
+        3 => json!({"by": by, "decision": "take", "holes": rng.random_range(0..4u32)}),
         4 => json!({"by": player(rng), "decision": value(rng, rules, 1), "at": label(rng, rules), "holes": number(rng)}),
         _ => value(rng, rules, 1),
     }
@@ -182,7 +182,7 @@ fn pending(rng: &mut ChaCha8Rng, rules: &Rules, position: &Value) -> Value {
 /// Random claimed holes, each emptied and owned by a random player.
 fn claims(rng: &mut ChaCha8Rng, rules: &Rules, position: &mut Value) {
     let mut claimed = Vec::new();
-    for _ in 0..rng.gen_range(1..4u32) {
+    for _ in 0..rng.random_range(1..4u32) {
         let hole = below(rng, rules.holes);
         let label = rules.label(hole);
         let (row, column) = (label[..1].to_string(), hole % rules.columns);
@@ -227,7 +227,7 @@ fn at_mut<'v>(value: &'v mut Value, path: &[Value]) -> Option<&'v mut Value> {
 fn mutate(rng: &mut ChaCha8Rng, rules: &Rules, position: &mut Value) {
     let all = places(position);
     let path = pick(rng, &all).clone();
-    match rng.gen_range(0..12u32) {
+    match rng.random_range(0..12u32) {
         11 => claims(rng, rules, position),
         0 | 1 => {
             // A number changed (where there is one: counts, captures, rounds).
@@ -270,8 +270,8 @@ fn mutate(rng: &mut ChaCha8Rng, rules: &Rules, position: &mut Value) {
             let key = *pick(rng, &["owners", "claimed", "closed", "declined", "stores", "round", "captured", "options", "game"]);
             position[key] = match key {
                 "owners" => value(rng, rules, 3),
-                "claimed" | "closed" => Value::Array((0..rng.gen_range(0..4u32)).map(|_| label(rng, rules)).collect()),
-                "declined" => Value::Array((0..rng.gen_range(0..3u32)).map(|_| player(rng)).collect()),
+                "claimed" | "closed" => Value::Array((0..rng.random_range(0..4u32)).map(|_| label(rng, rules)).collect()),
+                "declined" => Value::Array((0..rng.random_range(0..3u32)).map(|_| player(rng)).collect()),
                 "stores" | "captured" => json!({"south": number(rng), "north": number(rng)}),
                 "round" => number(rng),
                 "options" => json!({"bonus": number(rng), "trade": *pick(rng, &["on", "off", "maybe"])}),
@@ -352,7 +352,7 @@ fn write_with_repeated_key(rng: &mut ChaCha8Rng, rules: &Rules, position: &Value
     let count = objects(position).max(1);
     let mut target = Some(below(rng, count));
     let other = value(rng, rules, 1);
-    let same = rng.gen_bool(0.5);
+    let same = rng.random_bool(0.5);
     let repeat = |_: &str, v: &Value| if same { v.clone() } else { other.clone() };
     let mut out = String::new();
     write(position, &mut target, &repeat, &mut out);
@@ -362,16 +362,16 @@ fn write_with_repeated_key(rng: &mut ChaCha8Rng, rules: &Rules, position: &Value
 /// The bytes of one hostile case made from `position`.
 fn hostile(rng: &mut ChaCha8Rng, rules: &Rules, position: &Value) -> Vec<u8> {
     let mut position = position.clone();
-    for _ in 0..rng.gen_range(1..4u32) {
+    for _ in 0..rng.random_range(1..4u32) {
         mutate(rng, rules, &mut position);
     }
-    let text = if rng.gen_ratio(1, 8) { write_with_repeated_key(rng, rules, &position) } else { position.to_string() };
+    let text = if rng.random_ratio(1, 8) { write_with_repeated_key(rng, rules, &position) } else { position.to_string() };
     let mut bytes = text.into_bytes();
-    match rng.gen_range(0..16u32) {
+    match rng.random_range(0..16u32) {
         0 => bytes.truncate(below(rng, bytes.len())),
         1 => {
             let at = below(rng, bytes.len() + 1);
-            bytes.insert(at, rng.gen_range(0x80..=0xFFu8));
+            bytes.insert(at, rng.random_range(0x80..=0xFFu8));
         }
         2 => {
             let at = below(rng, bytes.len() + 1);
@@ -462,7 +462,7 @@ fn hostile_positions_are_refused_in_one_line_or_read_back_and_played() {
         for position in positions(&rules, &mut rng) {
             for _ in 0..CASES_PER_POSITION {
                 let bytes = hostile(&mut rng, &rules, &position);
-                let seed = rng.gen::<u64>();
+                let seed = rng.random::<u64>();
                 let outcome = catch_unwind(AssertUnwindSafe(|| check(&rules, &bytes, &mut ChaCha8Rng::seed_from_u64(seed))))
                     .unwrap_or_else(|_| panic!("{name} {sets:?}, case {cases}: {}", String::from_utf8_lossy(&bytes)));
                 match &outcome {

@@ -15,8 +15,8 @@ use std::process::Output;
 
 use mancala::check::{more_problems, write_report, Diagnostic, LONGEST_SHOWN_LINE, LONGEST_TEXT, SHOWN};
 use mancala::load::{check_source, LARGEST_RULE_FILE};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
 
 const TIHBAT: &str = include_str!("../rules/tihbat.mancala");
 
@@ -330,59 +330,60 @@ const SHARDS: &[&str] = &[
 /// One mutation of `source`, and what it was, in words.
 fn mutate(rng: &mut ChaCha8Rng, source: &str) -> (String, String) {
     let mut lines: Vec<String> = source.split('\n').map(str::to_string).collect();
-    let line = rng.gen_range(0..lines.len());
-    let what = match rng.gen_range(0..11) {
+    let line = rng.random_range(0..lines.len());
+    let what = match rng.random_range(0..11) {
         0 => {
             lines.remove(line);
             format!("line {line} deleted")
         }
         1 => {
-            let times = rng.gen_range(1..300);
+            let times = rng.random_range(1..300);
             let copy = lines[line].clone();
             lines.splice(line..line, std::iter::repeat_n(copy, times));
             format!("line {line} repeated {times} times")
         }
         2 => {
-            let other = rng.gen_range(0..lines.len());
+            let other = rng.random_range(0..lines.len());
             lines.swap(line, other);
             format!("lines {line} and {other} swapped")
         }
         3 | 4 => {
-            let shards: String = (0..rng.gen_range(1..8)).map(|_| SHARDS[rng.gen_range(0..SHARDS.len())]).collect();
-            let at = char_boundary(&lines[line], rng.gen_range(0..=lines[line].len()));
+            let shards: String = (0..rng.random_range(1..8)).map(|_| SHARDS[rng.random_range(0..SHARDS.len())]).collect();
+            let at = char_boundary(&lines[line], rng.random_range(0..=lines[line].len()));
             lines[line].insert_str(at, &shards);
             format!("{shards:?} inserted in line {line} at {at}")
         }
         5 => {
-            let chars: String = (0..rng.gen_range(1..40)).map(|_| char::from_u32(rng.gen_range(0..0x2_0000)).unwrap_or('?')).collect();
-            let at = char_boundary(&lines[line], rng.gen_range(0..=lines[line].len()));
+            let chars: String =
+                (0..rng.random_range(1..40)).map(|_| char::from_u32(rng.random_range(0..0x2_0000)).unwrap_or('?')).collect();
+            let at = char_boundary(&lines[line], rng.random_range(0..=lines[line].len()));
             lines[line].insert_str(at, &chars);
             format!("random characters inserted in line {line}")
         }
         6 => {
-            let unit = ["(", "{", "every hole has (", "next hole is ", "not ", "count in {", "((((", "{{{{"][rng.gen_range(0..8)];
-            let times = [5, 22, 31, 32, 33, 40, 1000, 5000][rng.gen_range(0..8)];
-            let at = char_boundary(&lines[line], rng.gen_range(0..=lines[line].len()));
+            let unit = ["(", "{", "every hole has (", "next hole is ", "not ", "count in {", "((((", "{{{{"][rng.random_range(0..8)];
+            let times = [5, 22, 31, 32, 33, 40, 1000, 5000][rng.random_range(0..8)];
+            let at = char_boundary(&lines[line], rng.random_range(0..=lines[line].len()));
             lines[line].insert_str(at, &unit.repeat(times));
             format!("{times} × {unit:?} in line {line}")
         }
         7 => {
             let word = lines[line].split_whitespace().last().unwrap_or("x").to_string();
-            let times = rng.gen_range(1_000..120_000) / (word.len() + 1);
+            let times = rng.random_range(1_000..120_000) / (word.len() + 1);
             lines[line] = format!("{} {}", lines[line], format!("{word} ").repeat(times));
             format!("line {line} made {times} words longer")
         }
         8 => {
             let whole = lines.join("\n");
-            let at = char_boundary(&whole, rng.gen_range(0..=whole.len()));
+            let at = char_boundary(&whole, rng.random_range(0..=whole.len()));
             return (whole[..at].to_string(), format!("cut at byte {at}"));
         }
         9 => {
             let whole = lines.join("\n");
-            return (whole.replace('\n', ["\r\n", "\r"][rng.gen_range(0..2)]), "other line ends".to_string());
+            return (whole.replace('\n', ["\r\n", "\r"][rng.random_range(0..2)]), "other line ends".to_string());
         }
         _ => {
-            let number = ["0", "1", "65535", "65536", "100000", "1000000", "4294967296"][rng.gen_range(0..7)];
+            let number = ["0", "1", "65535", "65536", "100000", "1000000", "4294967296"][rng.random_range(0..7)];
             let changed: String =
                 lines[line].split(' ').map(|w| if w.parse::<u64>().is_ok() { number } else { w }).collect::<Vec<_>>().join(" ");
             lines[line] = changed;
@@ -444,10 +445,10 @@ fn mutated_rule_files() {
     let mut rng = ChaCha8Rng::seed_from_u64(number("HOSTILE_SEED").unwrap_or(0x006d_616e_6361_6c61));
     let (mut clean, mut refused) = (0, 0);
     for round in 0..rounds {
-        let (name, original) = &corpus[rng.gen_range(0..corpus.len())];
+        let (name, original) = &corpus[rng.random_range(0..corpus.len())];
         let mut source = original.clone();
         let mut done = Vec::new();
-        for _ in 0..rng.gen_range(1..=4) {
+        for _ in 0..rng.random_range(1..=4) {
             let (mutated, what) = mutate(&mut rng, &source);
             source = mutated;
             done.push(what);
@@ -474,10 +475,11 @@ fn mutated_bytes_that_are_not_text() {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let dir = std::env::temp_dir();
     for round in 0..200 {
-        let (name, source) = &corpus[rng.gen_range(0..corpus.len())];
+        let (name, source) = &corpus[rng.random_range(0..corpus.len())];
         let mut bytes = source.clone().into_bytes();
-        let at = rng.gen_range(0..=bytes.len());
-        let bad: &[u8] = [&[0xff][..], &[0xc3], &[0xe2, 0x82], &[0xed, 0xa0, 0x80], &[0xf8, 0x88, 0x80, 0x80, 0x80]][rng.gen_range(0..5)];
+        let at = rng.random_range(0..=bytes.len());
+        let bad: &[u8] =
+            [&[0xff][..], &[0xc3], &[0xe2, 0x82], &[0xed, 0xa0, 0x80], &[0xf8, 0x88, 0x80, 0x80, 0x80]][rng.random_range(0..5)];
         bytes.splice(at..at, bad.iter().copied());
         let path = dir.join(format!("mancala-hostile-{}-{round}.mancala", std::process::id()));
         std::fs::write(&path, &bytes).expect("temp file written");

@@ -7,8 +7,8 @@ mod common;
 use mancala::engine::ids::ActionIds;
 use mancala::engine::observe::{observation, observation_size};
 use mancala::Game;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
 
 #[test]
 fn every_legal_action_of_random_games_has_an_id_that_reads_back() {
@@ -31,7 +31,7 @@ fn every_legal_action_of_random_games_has_an_id_that_reads_back() {
                 numbered.sort_unstable();
                 numbered.dedup();
                 assert_eq!(numbered.len(), legal.len(), "{name}: two actions share an id");
-                game.apply(legal[rng.gen_range(0..legal.len())]).expect("legal");
+                game.apply(legal[rng.random_range(0..legal.len())]).expect("legal");
             }
         }
         assert_eq!(ids.action(ids.count()), None, "{name}: nothing past the count");

@@ -185,8 +185,8 @@ fn the_same_seed_plays_the_same_game() {
 fn mcts_sees_a_win_at_hand_from_the_movers_side() {
     use mancala::ai::{Budget, Mcts};
     use mancala::Game;
+    use rand::rngs::ChaCha8Rng;
     use rand::SeedableRng;
-    use rand_chacha::ChaCha8Rng;
 
     let mut checked = 0;
     for name in ["tihbat", "djenon-aboure", "gore"] {

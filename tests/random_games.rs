@@ -13,8 +13,8 @@ use mancala::check::model::{Leftover, NoMove, OptionDomain, OptionValue, Outcome
 use mancala::engine::position::parse_position;
 use mancala::engine::Pending;
 use mancala::{Action, Game, Player, Rules};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
 
 const GAMES_PER_RULE_FILE: usize = 300;
 const MAX_ACTIONS: usize = 100_000;
@@ -35,7 +35,7 @@ fn leftover_rules(rules: &Rules) -> Vec<Leftover> {
 
 fn uniform<T: Copy>(rng: &mut ChaCha8Rng, items: &[T]) -> T {
     // u32 sampling: the same sequence on 32- and 64-bit targets.
-    items[rng.gen_range(0..items.len())]
+    items[rng.random_range(0..items.len())]
 }
 
 /// Plays one random game to its end; returns its result's reason.

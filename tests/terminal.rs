@@ -73,8 +73,8 @@ fn stones_into_a_claimed_hole_and_new_rounds_are_told() {
 
 #[test]
 fn a_pass_is_told() {
-    // Goré passes when a player has no move: its first random game (seed 1) has one.
-    let out = mancala(&["play", &rules_path("gore"), "--south", "random", "--north", "random", "--seed", "1"]);
+    // Goré passes when a player has no move: its random game of seed 4 has one.
+    let out = mancala(&["play", &rules_path("gore"), "--south", "random", "--north", "random", "--seed", "4"]);
     assert!(stdout(&out).contains("south pass: no move\n"), "{}", stdout(&out));
 }
 

@@ -8,8 +8,8 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use mancala::{Game, Rules};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 use serde_json::{json, Map, Value};
 
@@ -201,7 +201,7 @@ fn replay_games(path: &Path) {
         let mut record = Vec::new();
         while !game.is_over() {
             let legal = game.legal_actions();
-            let action = legal[rng.gen_range(0..legal.len())];
+            let action = legal[rng.random_range(0..legal.len())];
             let text = action.text(rules);
             game.apply(action).expect("a legal action");
             record.push(text.clone());

@@ -9,7 +9,7 @@ use mancala::{Action, Game, Player, Rules as EngineRules};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use rand::rngs::ChaCha8Rng;
 
 /// OpenSpiel's number for "nobody: the game is over".
 const TERMINAL: i32 = -4;

@@ -2,8 +2,8 @@
 //! stones, own less the opponent's), a won game above everything, a lost one below and a draw as even; ties are
 //! broken at random.
 
-use rand::Rng;
-use rand_chacha::ChaCha8Rng;
+use rand::rngs::ChaCha8Rng;
+use rand::RngExt;
 
 use super::material;
 use crate::{Action, Game};
@@ -36,6 +36,6 @@ pub fn choose(game: &Game<'_>, rng: &mut ChaCha8Rng) -> Option<Action> {
     }
     match best.len() {
         0 => None,
-        n => Some(best[rng.gen_range(0..n)]),
+        n => Some(best[rng.random_range(0..n)]),
     }
 }

@@ -15,9 +15,9 @@
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
+use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
-use rand::Rng;
-use rand_chacha::ChaCha8Rng;
+use rand::RngExt;
 
 use crate::check::model::{Leftover, Wins};
 use crate::{Action, Game, Player};
@@ -269,7 +269,7 @@ fn playout(game: &mut Game<'_>, rng: &mut ChaCha8Rng, actions: &mut Vec<Action>,
         if actions.is_empty() {
             break;
         }
-        let action = actions[rng.gen_range(0..actions.len())];
+        let action = actions[rng.random_range(0..actions.len())];
         if game.apply(action).is_err() {
             break;
         }

@@ -12,7 +12,7 @@ pub mod random;
 use std::fmt;
 use std::str::FromStr;
 
-use rand_chacha::ChaCha8Rng;
+use rand::rngs::ChaCha8Rng;
 
 use crate::{Action, Game};
 

@@ -1,7 +1,7 @@
 //! The random player: every legal action equally likely.
 
-use rand::seq::SliceRandom;
-use rand_chacha::ChaCha8Rng;
+use rand::rngs::ChaCha8Rng;
+use rand::seq::IndexedRandom;
 
 use crate::{Action, Game};
 

@@ -9,8 +9,8 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use clap::Args;
+use rand::rngs::ChaCha8Rng;
 use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 
 use super::{load, OK, USAGE};
 use crate::ai::AgentKind;

@@ -9,8 +9,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
+use rand::rngs::ChaCha8Rng;
 use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use super::simulate::{game_seed, parse_shard, shard_range, Rate, ACTION_CAP};

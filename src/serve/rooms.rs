@@ -13,8 +13,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
 use serde::Serialize;
 use serde_json::{json, Value};
 use tokio::sync::broadcast;
@@ -315,7 +315,9 @@ impl Room {
         let Seat::Computer(agent) = self.seats[player.index()] else { return None };
         self.thinking = Some(player);
         self.publish_game(&game, None);
-        Some(self.thinking_for(agent, player, self.rngs[player.index()].clone()))
+        // A copy of the side's stream: kept by the room until the answer is played.
+        let rng = ChaCha8Rng::deserialize_state(&self.rngs[player.index()].serialize_state());
+        Some(self.thinking_for(agent, player, rng))
     }
 
     fn thinking_for(&self, agent: AgentKind, player: Player, rng: ChaCha8Rng) -> Thinking {
@@ -450,9 +452,10 @@ fn step(rules: &Rules, game: &Game<'_>, by: Player, action: Action) -> Value {
     json!({"by": by, "action": text, "events": events, "narration": narration})
 }
 
-/// A secret of 128 random bits, as hex.
+/// A secret of 128 random bits, as hex (from the thread's generator: ChaCha12, seeded and
+/// reseeded by the operating system).
 fn new_token() -> String {
-    let bits: u128 = rand::rngs::OsRng.gen();
+    let bits: u128 = rand::rng().random();
     format!("{bits:032x}")
 }
 
@@ -485,7 +488,7 @@ impl Rooms {
             return Err(format!("the server has {MAX_ROOMS} rooms open, its most: try again when idle ones are cleaned up"));
         }
         let id = loop {
-            let bits: u64 = rand::rngs::OsRng.gen();
+            let bits: u64 = rand::rng().random();
             let id = format!("{bits:016x}");
             if !rooms.contains_key(&id) {
                 break id;
