@@ -210,11 +210,13 @@ impl<'r> Game<'r> {
             return placing::placements(rules, &self.state, mover, actions);
         }
         let start = self.start_condition(mover);
+        let reversible = rules.either_way || rules.reverse.is_some();
+        let sow_to_know = self.sow_to_know(mover);
         for hole in 0..rules.holes {
-            if self.can_start(mover, hole, start) {
+            if self.can_start(mover, hole, start, sow_to_know) {
                 actions.push(Action::Sow(crate::hole_byte(hole)));
             }
-            if self.can_reverse(mover, hole, start) {
+            if reversible && self.can_reverse(mover, hole, start) {
                 actions.push(Action::SowReversed(crate::hole_byte(hole)));
             }
         }
@@ -544,14 +546,25 @@ impl<'r> Game<'r> {
         (0..self.rules.holes).all(|h| state.owners[h] != player || state.counts[h] == 0)
     }
 
-    /// Whether `mover` may start a move from `hole`: [`Game::sowing`] without its result, which
-    /// needs no sowing at all when a move is a single lap and nobody has to be fed.
-    fn can_start(&self, mover: Player, hole: usize, start: &Pred) -> bool {
-        let rules = self.rules;
-        if rules.relay.is_none() && !rules.resows && !rules.must_feed && rules.no_move_leaves.is_none() {
+    /// Whether `mover` may start a move from `hole`: [`Game::sowing`] without its result.
+    /// `sow_to_know` is [`Game::sow_to_know`] for `mover`, asked once for all their holes.
+    fn can_start(&self, mover: Player, hole: usize, start: &Pred, sow_to_know: bool) -> bool {
+        if !sow_to_know {
             return self.startable(mover, hole, start);
         }
         self.sowing(mover, hole, start, &mut Silent).is_some()
+    }
+
+    /// Whether a move of `mover`'s that may start must be sown to know it is legal: where it may
+    /// relay or sow captures on (it might never end), where what it leaves may be forbidden, or
+    /// where it must feed an opponent who has no stone now. Otherwise a single lap always ends
+    /// and leaves nothing to refuse.
+    fn sow_to_know(&self, mover: Player) -> bool {
+        let rules = self.rules;
+        rules.relay.is_some()
+            || rules.resows
+            || rules.no_move_leaves.is_some()
+            || (rules.must_feed && self.side_is_empty(&self.state, mover.opponent()))
     }
 
     /// The hole is `mover`'s, holds stones and satisfies `start`.
@@ -561,7 +574,11 @@ impl<'r> Game<'r> {
             && state.owners[hole] == mover
             && state.counts[hole] > 0
             && state.claimed & (1u128 << hole) == 0
-            && state.holds(self.rules, start, hole, mover)
+            && match start {
+                // The usual start conditions ask only the hole's count: no view of the position.
+                Pred::Count(op, n) => crate::compile::pred::compare(u32::from(state.counts[hole]), *op, *n),
+                _ => state.holds(self.rules, start, hole, mover),
+            }
     }
 
     /// The condition a hole of `mover`'s must meet to start a move now: the rules' `start`, or
@@ -582,8 +599,11 @@ impl<'r> Game<'r> {
             return !placing::any(self.rules, &self.state, player);
         }
         let start = self.start_condition(player);
+        let reversible = self.rules.either_way || self.rules.reverse.is_some();
+        let sow_to_know = self.sow_to_know(player);
         // A compulsory capture only narrows the moves, unless it is one the others do not include.
-        !(0..self.rules.holes).any(|h| self.can_start(player, h, start) || self.can_reverse(player, h, start)) && !self.some_capture(player)
+        !(0..self.rules.holes).any(|h| self.can_start(player, h, start, sow_to_know) || (reversible && self.can_reverse(player, h, start)))
+            && !self.some_capture(player)
     }
 
     /// Adds the position to the repetition history, and ends the game (or the round) if that
