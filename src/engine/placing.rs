@@ -2,6 +2,8 @@
 //! theirs; with `then sow`, a capture that holds there is made at once and its stones sown on, or
 //! else the hole is sown, the way the move names.
 
+use std::cell::RefCell;
+
 use super::capture::{resow, GoesOn};
 use super::events::{Event, Silent, Trace};
 use super::sowing::{sow_on, sow_taken, Sowing};
@@ -131,9 +133,22 @@ pub fn any(rules: &Rules, state: &State, mover: Player) -> bool {
     capturing || possible(allowed(rules, state, mover))
 }
 
+thread_local! {
+    /// The placements of the last check, kept so that a check allocates nothing once the buffer
+    /// is large enough.
+    static LEGAL: RefCell<Vec<Action>> = const { RefCell::new(Vec::new()) };
+}
+
 /// Whether `action` is a placement `mover` may make now.
 pub fn is_legal(rules: &Rules, state: &State, mover: Player, action: Action) -> bool {
-    let mut legal = Vec::new();
-    placements(rules, state, mover, &mut legal);
-    legal.contains(&action)
+    let check = |legal: &mut Vec<Action>| {
+        legal.clear();
+        placements(rules, state, mover, legal);
+        legal.contains(&action)
+    };
+    LEGAL.with(|legal| match legal.try_borrow_mut() {
+        Ok(mut legal) => check(&mut legal),
+        // A check never calls itself; should the buffer ever be borrowed, a fresh one serves.
+        Err(_) => check(&mut Vec::new()),
+    })
 }
