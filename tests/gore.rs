@@ -395,6 +395,26 @@ fn g4_a_player_without_stones_in_their_holes_passes_and_may_not_offer() {
 }
 
 #[test]
+fn g4_a_player_who_declines_with_no_stones_passes_and_the_game_goes_on() {
+    // South's offer is South's whole turn; North, answering it, then plays its own turn (G5). North
+    // owns only b3, empty, so that turn is a pass (G4): the game is not over, since South can move.
+    let owners = [("b1", "south"), ("b2", "south"), ("b4", "south")];
+    let mut game = gore_at("south", [3, 6, 8, 1], [3, 13, 0, 0], [6, 8], &owners);
+    play(&mut game, "offer a4");
+    play(&mut game, "decline");
+    assert_at(&game, "north", [3, 6, 8, 1], [3, 13, 0, 0], [6, 8], &owners, &["pass"]);
+    assert_declined(&game, &["north"]);
+    play(&mut game, "pass");
+    let south_legal: Vec<String> = ["a1", "a2", "a3", "a4", "b1", "b2"]
+        .into_iter()
+        .map(String::from)
+        .chain(["a1", "a2", "a3", "a4", "b1", "b2", "b4"].into_iter().map(|h| format!("offer {h}")))
+        .collect();
+    assert_eq!(game.legal_texts(), south_legal, "position: {}", game.position_json());
+    assert!(!game.is_over());
+}
+
+#[test]
 fn g4_what_counts_is_the_holes_the_player_owns_now() {
     // South's row holds 10 stones, but a1 and a2 are North's; South's a3 and a4 are empty: pass.
     let owners = [("a1", "north"), ("a2", "north")];

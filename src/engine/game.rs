@@ -652,8 +652,12 @@ impl<'r> Game<'r> {
         }
         let leftover = Outcome::Leftover(self.rules.leftover);
         let mover = last;
+        // "Neither" asks the other player, who is not always the one who acted last: after a move
+        // into one's own store, or an answer to an offer, the same player is to move.
         match self.rules.no_move {
-            NoMove::Pass if self.has_no_move(mover) => self.conclude(leftover, None, mover, "neither player can move".to_string()),
+            NoMove::Pass if self.has_no_move(player.opponent()) => {
+                self.conclude(leftover, None, mover, "neither player can move".to_string());
+            }
             NoMove::Pass => {}
             NoMove::Lose => self.conclude(leftover, Some(player), mover, format!("{player} cannot move")),
             NoMove::End => self.conclude(leftover, None, mover, format!("{player} cannot move")),
