@@ -288,7 +288,7 @@ fn room_spec(app: &App, request: NewRoom) -> Result<RoomSpec, String> {
     };
     let rules = load(&file, &source, &request.sets)?;
     let players = [page_agent(request.south.as_deref().unwrap_or("human"))?, page_agent(request.north.as_deref().unwrap_or("medium"))?];
-    let seed = request.seed.unwrap_or_else(|| rand::RngExt::random(&mut rand::rng()));
+    let seed = request.seed.unwrap_or_else(rooms::secret_u64);
     Ok(RoomSpec { file, source, sets: request.sets, rules, players, seed, actions: Vec::new() })
 }
 

@@ -452,10 +452,16 @@ fn step(rules: &Rules, game: &Game<'_>, by: Player, action: Action) -> Value {
     json!({"by": by, "action": text, "events": events, "narration": narration})
 }
 
-/// A secret of 128 random bits, as hex (from the thread's generator: ChaCha12, seeded and
-/// reseeded by the operating system).
+/// 64 bits from the operating system's generator, as rand advises for secrets; should it ever
+/// fail, from rand's thread generator (ChaCha12, seeded by the operating system) rather than none.
+pub fn secret_u64() -> u64 {
+    use rand::TryRng;
+    rand::rngs::SysRng.try_next_u64().unwrap_or_else(|_| rand::rng().random())
+}
+
+/// A secret of 128 random bits, as hex.
 fn new_token() -> String {
-    let bits: u128 = rand::rng().random();
+    let bits = u128::from(secret_u64()) << 64 | u128::from(secret_u64());
     format!("{bits:032x}")
 }
 
@@ -488,7 +494,7 @@ impl Rooms {
             return Err(format!("the server has {MAX_ROOMS} rooms open, its most: try again when idle ones are cleaned up"));
         }
         let id = loop {
-            let bits: u64 = rand::rng().random();
+            let bits = secret_u64();
             let id = format!("{bits:016x}");
             if !rooms.contains_key(&id) {
                 break id;
