@@ -8,8 +8,8 @@ use mancala::engine::observe::{observation, observation_size};
 use mancala::{Action, Game, Player, Rules as EngineRules};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
+use rand::SeedableRng;
 
 /// OpenSpiel's number for "nobody: the game is over".
 const TERMINAL: i32 = -4;
