@@ -210,7 +210,7 @@ impl<'r> Game<'r> {
             return placing::placements(rules, &self.state, mover, actions);
         }
         let start = self.start_condition(mover);
-        let reversible = rules.either_way || rules.reverse.is_some();
+        let reversible = rules.reversible();
         let sow_to_know = self.sow_to_know(mover);
         for hole in 0..rules.holes {
             if self.can_start(mover, hole, start, sow_to_know) {
@@ -574,11 +574,7 @@ impl<'r> Game<'r> {
             && state.owners[hole] == mover
             && state.counts[hole] > 0
             && state.claimed & (1u128 << hole) == 0
-            && match start {
-                // The usual start conditions ask only the hole's count: no view of the position.
-                Pred::Count(op, n) => crate::compile::pred::compare(u32::from(state.counts[hole]), *op, *n),
-                _ => state.holds(self.rules, start, hole, mover),
-            }
+            && state.holds(self.rules, start, hole, mover)
     }
 
     /// The condition a hole of `mover`'s must meet to start a move now: the rules' `start`, or
@@ -599,7 +595,7 @@ impl<'r> Game<'r> {
             return !placing::any(self.rules, &self.state, player);
         }
         let start = self.start_condition(player);
-        let reversible = self.rules.either_way || self.rules.reverse.is_some();
+        let reversible = self.rules.reversible();
         let sow_to_know = self.sow_to_know(player);
         // A compulsory capture only narrows the moves, unless it is one the others do not include.
         !(0..self.rules.holes).any(|h| self.can_start(player, h, start, sow_to_know) || (reversible && self.can_reverse(player, h, start)))

@@ -145,6 +145,10 @@ impl State {
     /// [`State::holds`] at the end of a lap, for the predicates that ask about it.
     #[inline]
     pub(crate) fn holds_in_lap(&self, rules: &Rules, pred: &crate::compile::Pred, hole: usize, mover: Player, lap: Lap) -> bool {
+        // A hole's count alone (most start and relay conditions): no view of the position.
+        if let crate::compile::Pred::Count(op, n) = pred {
+            return crate::compile::pred::compare(u32::from(self.counts[hole]), *op, *n);
+        }
         let view = crate::compile::View {
             counts: &self.counts,
             owners: &self.owners,
@@ -175,6 +179,24 @@ impl State {
 pub struct Lap {
     pub number: u32,
     pub sown: u32,
+}
+
+thread_local! {
+    /// A list of actions kept per thread for [`with_actions`].
+    static ACTIONS: std::cell::RefCell<Vec<Action>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` on an empty list of actions kept per thread, so that code listing actions once per
+/// move (the random player, the check of a placement) allocates nothing once the list is large
+/// enough. Should the list be in use further up the stack, a fresh one serves.
+pub fn with_actions<R>(f: impl FnOnce(&mut Vec<Action>) -> R) -> R {
+    ACTIONS.with(|kept| match kept.try_borrow_mut() {
+        Ok(mut actions) => {
+            actions.clear();
+            f(&mut actions)
+        }
+        Err(_) => f(&mut Vec::new()),
+    })
 }
 
 /// The holes of a set, in board order.

@@ -2,8 +2,6 @@
 //! theirs; with `then sow`, a capture that holds there is made at once and its stones sown on, or
 //! else the hole is sown, the way the move names.
 
-use std::cell::RefCell;
-
 use super::capture::{resow, GoesOn};
 use super::events::{Event, Silent, Trace};
 use super::sowing::{sow_on, sow_taken, Sowing};
@@ -133,22 +131,10 @@ pub fn any(rules: &Rules, state: &State, mover: Player) -> bool {
     capturing || possible(allowed(rules, state, mover))
 }
 
-thread_local! {
-    /// The placements of the last check, kept so that a check allocates nothing once the buffer
-    /// is large enough.
-    static LEGAL: RefCell<Vec<Action>> = const { RefCell::new(Vec::new()) };
-}
-
 /// Whether `action` is a placement `mover` may make now.
 pub fn is_legal(rules: &Rules, state: &State, mover: Player, action: Action) -> bool {
-    let check = |legal: &mut Vec<Action>| {
-        legal.clear();
+    super::with_actions(|legal| {
         placements(rules, state, mover, legal);
         legal.contains(&action)
-    };
-    LEGAL.with(|legal| match legal.try_borrow_mut() {
-        Ok(mut legal) => check(&mut legal),
-        // A check never calls itself; should the buffer ever be borrowed, a fresh one serves.
-        Err(_) => check(&mut Vec::new()),
     })
 }
