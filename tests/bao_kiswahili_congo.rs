@@ -87,9 +87,14 @@ fn c2_c3_c6_c10_a_placement_into_an_empty_hole_captures_and_a_later_capture_keep
     // b3 (1) takes c3 (3), clockwise from b1: b1 b2 b3; b3 (2) faces an empty c3: relay b4 b5;
     // b5 (2) takes c5 (2): the way stays clockwise, from b1: b1 (2) b2 (2); b2 relays: b3 b4; b4
     // (2) relays: b5 (3) b6, empty: the end. The move began in the first stage, so its later laps
-    // capture; North's front row is empty: South wins.
-    apply(&mut game, "b3 cw");
-    assert_rows(&game, [&[], &[(1, 2), (3, 1), (5, 3), (6, 1)], &[], &[(8, 1)]]);
+    // capture; North's front row is empty: South wins. The board left is b1 2, b3 1, b5 3, b6 1
+    // and North's d8 1; under the default `leftover to owner` each hole goes to its owner, so the
+    // final board is empty and the captures are the score, 7 to 1.
+    let takes = apply_to_end(&mut game, "b3 cw");
+    assert_eq!(takes, ["south b1 2", "south b3 1", "south b5 3", "south b6 1", "north d8 1"], "each hole left goes to its owner");
+    assert_rows(&game, [&[], &[], &[], &[]]);
+    assert_eq!(game.position().captured.south, 7);
+    assert_eq!(game.position().captured.north, 1);
     assert_eq!(hands(&game), [0, 0]);
     assert_eq!(phases(&game), stage("second_stage", "second_stage"));
     assert_result(&game, Some("south"), [7, 1]);

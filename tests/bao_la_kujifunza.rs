@@ -6,8 +6,10 @@
 //! Rows from South's edge: `a` South's back row, `b` its front row, `c` North's front row, `d`
 //! North's back row; columns 1..8 as South sees the board. Counter-clockwise South sows a1 → a8,
 //! then b8 → b1; North c1 → c8, then d8 → d1. South's kichwa are b1 (left) and b8 (right), its
-//! kimbi b1 b2 and b7 b8; North's left kichwa is c8, its right c1. No stone ever leaves the
-//! board: 64 in all, `captured` always `[0, 0]`.
+//! kimbi b1 b2 and b7 b8; North's left kichwa is c8, its right c1. No stone leaves the board
+//! while the game goes on: 64 in all, `captured` `[0, 0]`. When it ends each hole's stones go to
+//! its owner (the file's default `leftover to owner`): the final board is empty and the captures
+//! are the score.
 
 mod common;
 
@@ -31,6 +33,14 @@ fn assert_rows(game: &Game<'_>, rows: [&[(usize, u16)]; 4]) {
     assert_four_rows(game, rows);
     let p = game.position();
     assert_eq!([p.captured.south, p.captured.north], [0, 0], "nothing leaves the board");
+}
+
+/// The end of a game: every hole emptied into its owner's captures, `[south, north]`.
+#[track_caller]
+fn assert_swept(game: &Game<'_>, captured: [u32; 2]) {
+    assert_four_rows(game, [&[], &[], &[], &[]]);
+    let p = game.position();
+    assert_eq!([p.captured.south, p.captured.north], captured, "the stones left went to their owners");
 }
 
 #[test]
@@ -94,22 +104,30 @@ fn k3_a_first_lap_of_sixteen_or_more_captures_nothing() {
 fn k4_a_capture_in_the_left_kimbi_turns_the_move_clockwise_from_the_left_kichwa() {
     // b4 ccw: b3, b2: b2 (2 now) faces c2 (3). b2 is in the left kimbi: the move now goes
     // clockwise and the 3 stones enter at b1: b1 b2 b3. b3 (2) faces an empty c3: it relays,
-    // clockwise: b4 b5. b5 was empty: the end.
+    // clockwise: b4 b5. b5 was empty: the end. North's front row is empty (c2 was its only
+    // front hole): South wins, and each hole left goes to its owner, South's b1 1, b2 3, b4 1,
+    // b5 1 and North's d1 2.
     let mut game = at("south", [&[], &[(2, 1), (4, 2)], &[(2, 3)], &[(1, 2)]]);
     assert_legal(&game, &["b4 ccw"]);
-    apply(&mut game, "b4 ccw");
-    assert_rows(&game, [&[], &[(1, 1), (2, 3), (4, 1), (5, 1)], &[], &[(1, 2)]]);
+    let takes = apply_to_end(&mut game, "b4 ccw");
+    assert_eq!(takes, ["south b1 1", "south b2 3", "south b4 1", "south b5 1", "north d1 2"], "the board the move left");
+    assert_swept(&game, [6, 2]);
+    assert_result(&game, Some("south"), [6, 2]);
 }
 
 #[test]
 fn k4_a_capture_in_the_right_kimbi_turns_the_move_counter_clockwise_from_the_right_kichwa() {
     // b5 cw: b6, b7: b7 (2 now) faces c7 (2). b7 is in the right kimbi: the move now goes
     // counter-clockwise and the 2 stones enter at b8: b8 b7. b7 (3) faces c7, empty now: it
-    // relays counter-clockwise: b6 b5 b4. b4 was empty: the end.
+    // relays counter-clockwise: b6 b5 b4. b4 was empty: the end. North's front row is empty:
+    // South wins, and each hole left goes to its owner, South's b4 1, b5 1, b6 2, b8 1 and
+    // North's d1 2.
     let mut game = at("south", [&[], &[(5, 2), (7, 1)], &[(7, 2)], &[(1, 2)]]);
     assert_legal(&game, &["b5 cw"]);
-    apply(&mut game, "b5 cw");
-    assert_rows(&game, [&[], &[(4, 1), (5, 1), (6, 2), (8, 1)], &[], &[(1, 2)]]);
+    let takes = apply_to_end(&mut game, "b5 cw");
+    assert_eq!(takes, ["south b4 1", "south b5 1", "south b6 2", "south b8 1", "north d1 2"], "the board the move left");
+    assert_swept(&game, [5, 2]);
+    assert_result(&game, Some("south"), [5, 2]);
 }
 
 #[test]
@@ -119,10 +137,12 @@ fn k4_north_sees_its_own_left_and_right() {
     // c8 c7 c6. c6 (2) faces an empty b6: relay clockwise, c5 c4: c4 was empty, the end.
     let mut game = at("north", [&[(1, 2)], &[(7, 3)], &[(5, 2), (7, 1)], &[]]);
     assert_legal(&game, &["c5 ccw"]);
-    apply(&mut game, "c5 ccw");
-    assert_rows(&game, [&[(1, 2)], &[], &[(4, 1), (5, 1), (7, 3), (8, 1)], &[]]);
-    // b7 was South's only front stone: North has won.
-    assert_eq!(game.result().and_then(|r| r.winner).map(|p| p.name()), Some("north"));
+    let takes = apply_to_end(&mut game, "c5 ccw");
+    assert_eq!(takes, ["south a1 2", "north c4 1", "north c5 1", "north c7 3", "north c8 1"], "the board the move left");
+    // b7 was South's only front stone: North has won. South's a1 (2) goes to South, North's
+    // c4 1, c5 1, c7 3, c8 1 to North.
+    assert_swept(&game, [2, 6]);
+    assert_result(&game, Some("north"), [2, 6]);
 }
 
 #[test]
@@ -162,9 +182,12 @@ fn k8_a_takasa_starts_in_the_front_row_when_it_can() {
 #[test]
 fn k9_emptying_the_opponents_front_row_wins() {
     // b5 ccw: b4, b3 (2) takes c3, North's last front stones: the stones enter at b8 (b8 b7).
+    // The move leaves South's b3 2, b4 1, b7 1, b8 1 and North's d1 2; each goes to its owner.
     let mut game = at("south", [&[], &[(3, 1), (5, 2)], &[(3, 2)], &[(1, 2)]]);
-    apply(&mut game, "b5 ccw");
-    assert_rows(&game, [&[], &[(3, 2), (4, 1), (7, 1), (8, 1)], &[], &[(1, 2)]]);
+    let takes = apply_to_end(&mut game, "b5 ccw");
+    assert_eq!(takes, ["south b3 2", "south b4 1", "south b7 1", "south b8 1", "north d1 2"], "the board the move left");
+    assert_swept(&game, [5, 2]);
+    assert_result(&game, Some("south"), [5, 2]);
     let result = game.result().expect("over");
     assert_eq!(result.winner.map(|p| p.name()), Some("south"));
     assert_eq!(result.reason, "the other player's front row is empty");

@@ -215,27 +215,21 @@ const REPEATING: &str = "a1, b1, a4, b5, a3, b3, a3, b5, a5, b1, a1, b2, a5, b4,
 
 #[test]
 fn a_third_repetition_ends_the_round_each_taking_their_own_holes() {
-    // rounds=1: the game ends; each player adds the stones of their own row (B8).
+    // rounds=1: the game ends; each player adds the stones of their own row (B8). Before the
+    // last action South's a1 and North's b5 hold a stone each, stocks 20 and 18; North's b5 (1)
+    // falls into b4, b3 is empty (no relay) and b2 beyond it too (no capture): a1 1, b4 1, the
+    // third time. The stones left move into the owners' captures: the final board is empty and
+    // shows the score, 21 to 19.
     let mut single = Game::new(bosh_one_round());
     let (most, last) = REPEATING.rsplit_once(", ").expect("a list");
     play(&mut single, most);
     assert_ongoing(&single);
-    play(&mut single, last);
-    let p = single.position();
-    let own = |row: &str| p.rows[row].iter().map(|&c| u32::from(c)).sum::<u32>();
-    let score = [p.captured.south + own("a"), p.captured.north + own("b")];
-    assert_result(
-        &single,
-        if score[0] > score[1] {
-            Some("south")
-        } else if score[1] > score[0] {
-            Some("north")
-        } else {
-            None
-        },
-        score,
-    );
+    assert_position(&single, Some("north"), &[1, 0, 0, 0, 0], &[0, 0, 0, 0, 1], [20, 18]);
+    assert_eq!(apply_to_end(&mut single, last), ["south a1 1", "north b4 1"], "each hole left goes to its owner");
+    assert_position(&single, None, &[0, 0, 0, 0, 0], &[0, 0, 0, 0, 0], [21, 19]);
+    assert_result(&single, Some("south"), [21, 19]);
     assert_eq!(single.result().unwrap().reason, "the same position came back 3 times");
+    let score = [21, 19];
     // In a match the same actions end round 1 the same way: the stocks are those scores, then
     // the refill. Round 2 starts with North.
     let mut matched = Game::new(bosh());

@@ -67,8 +67,9 @@ fn pits(game: &Game<'_>) -> Vec<u16> {
     pits
 }
 
-/// Replays every trace of `file`; `final_pits_moved`: the trace's last state has the seeds left on
-/// the board moved to their owners (Oware), where our position shows the board as play left it.
+/// Replays every trace of `file`. Our final position has the seeds left on the board moved to
+/// their owners' captures; `final_pits_moved`: so does the trace's (Oware), where OpenSpiel's
+/// Kalah leaves them where play left them and only counts them in the final scores.
 fn conform(file: &str, rules: &Rules, final_pits_moved: bool) {
     let traces = traces(file);
     assert_eq!(traces.len(), 500, "{file}");
@@ -79,9 +80,17 @@ fn conform(file: &str, rules: &Rules, final_pits_moved: bool) {
         for (step, state) in trace.states.iter().enumerate() {
             let last = step == trace.moves.len();
             assert_eq!(game.to_move(), state.to_move.map(player), "player to move; {}", context(&game, step));
-            if !(last && final_pits_moved) {
+            if !last {
                 assert_eq!(pits(&game), state.pits, "board; {}", context(&game, step));
                 assert_eq!(game.state().captured, state.stores, "stores/captures; {}", context(&game, step));
+            } else {
+                assert!(pits(&game).iter().all(|&p| p == 0), "our final board is swept; {}", context(&game, step));
+                assert_eq!(game.state().captured, trace.result.final_scores, "final captures; {}", context(&game, step));
+                if !final_pits_moved {
+                    // Their last board as play left it, and its seeds counted for their row's owner.
+                    let rows = [0, 1].map(|p| state.pits[6 * p..6 * (p + 1)].iter().map(|&c| u32::from(c)).sum::<u32>());
+                    assert_eq!([0, 1].map(|p| state.stores[p] + rows[p]), trace.result.final_scores, "{}", context(&game, step));
+                }
             }
             let ours: BTreeSet<String> = game.legal_texts().into_iter().collect();
             let theirs: BTreeSet<String> =

@@ -220,7 +220,8 @@ fn d5_no_hole_of_two_or_more_passes_then_the_move_leaving_every_hole_at_most_one
     assert_legal(&game, &["a1"]);
     apply(&mut game, "a1");
     // a1's 2 → a1 1, a2 1: every hole ≤ 1 → over. South 22 + 2 (a1 a2), North 22 + 2 (b1 b2): 24–24.
-    assert_position(&game, None, &[1, 1, 0, 0, 0, 0], &[1, 1, 0, 0, 0, 0], [22, 22]);
+    // Each row's seeds move into its owner's captures: the final board is empty.
+    assert_position(&game, None, &[0; 6], &[0; 6], [24, 24]);
     assert_result(&game, None, [24, 24]);
 }
 
@@ -239,10 +240,12 @@ fn d5_pass_until_the_opponents_sowing_makes_a_group() {
 #[test]
 fn d5_end_each_player_adds_the_seeds_of_their_own_row() {
     let mut game = position(djenon(), "south", &[1, 1, 1, 0, 2, 0], &[0; 6], [20, 22]);
-    apply(&mut game, "a5");
     // a5's 2 → a5 1, a6 1: every hole ≤ 1 → over. South 20 + 5 seeds of row a, North 22 + 0 (splitting
-    // the 5 instead would hand North the win).
-    assert_position(&game, None, &[1, 1, 1, 0, 1, 1], &[0; 6], [20, 22]);
+    // the 5 instead would hand North the win). The five singles of row a move into South's
+    // captures, hole by hole; the final board is empty.
+    let takes = apply_to_end(&mut game, "a5");
+    assert_eq!(takes, ["south a1 1", "south a2 1", "south a3 1", "south a5 1", "south a6 1"], "row a goes to South");
+    assert_position(&game, None, &[0; 6], &[0; 6], [25, 22]);
     assert_result(&game, Some("south"), [25, 22]);
 }
 
@@ -288,8 +291,10 @@ fn d6_third_occurrence_ends_the_game_in_a_variant_where_positions_can_recur() {
     assert_ongoing(&game);
     apply(&mut game, "a1"); // 2nd with North to move
     assert_ongoing(&game);
-    apply(&mut game, "b1"); // 3rd → over, each adds their own row: 20 + 3, 22 + 3
-    assert_position(&game, None, &[1, 2, 0, 0, 0, 0], &[1, 2, 0, 0, 0, 0], [20, 22]);
+    // 3rd → over, each adds their own row: 20 + 3, 22 + 3, moved into the captures.
+    let takes = apply_to_end(&mut game, "b1");
+    assert_eq!(takes, ["south a1 1", "south a2 2", "north b1 1", "north b2 2"], "each row goes to its owner");
+    assert_position(&game, None, &[0; 6], &[0; 6], [23, 25]);
     assert_result(&game, Some("north"), [23, 25]);
 }
 

@@ -310,8 +310,9 @@ fn g3_a_chain_runs_both_ways_and_wraps_onto_the_movers_own_row() {
     play(&mut game, "pass");
     assert_at(&game, "north", [0; 4], [0, 0, 0, 3], [10, 18], &[], &with(&["b4"], &[&NORTH_OFFERS_1]));
     play(&mut game, "b4");
-    // b4's 3 → b3 1, b2 1, b1 1 (own): every hole ≤ 2 → over; South 10, North 18 + 3 = 21.
-    assert_over(&game, [0; 4], [1, 1, 1, 0], [10, 18], &[]);
+    // b4's 3 → b3 1, b2 1, b1 1 (own): every hole ≤ 2 → over; South 10, North 18 + 3 = 21. The
+    // three stones, all in North's holes, move into North's captures: the board is empty.
+    assert_over(&game, [0; 4], [0; 4], [10, 21], &[]);
     assert_result(&game, Some("north"), [10, 21]);
     assert_reason(&game, "no hole holds more than two stones");
 }
@@ -604,7 +605,8 @@ fn g5_a_win_by_a_player_who_declined_is_a_victory_without_glory() {
     play(&mut game, "a4");
     // a4's 3 → b4 1, b3 1, b2 2 (last, North's): taken; b3 (1) and b1 (1) stop the chain. Every
     // hole ≤ 2 → over: South 20 + 2 = 22, North 10 + b1 b3 b4 (3) = 13. South declined and wins.
-    assert_over(&game, [0; 4], [1, 0, 1, 1], [22, 10], &[]);
+    // North's three singles move into North's captures: the board is empty.
+    assert_over(&game, [0; 4], [0; 4], [22, 13], &[]);
     assert_result(&game, Some("south"), [22, 13]);
     assert_reason(&game, "no hole holds more than two stones; victory without glory: south declined an offer");
     assert_declined(&game, &["south"]);
@@ -612,7 +614,7 @@ fn g5_a_win_by_a_player_who_declined_is_a_victory_without_glory() {
     // The same, South holding 6: it declines and loses 8–13 — no note.
     let mut game = gore_at("north", [0, 0, 0, 3], [1, 1, 0, 0], [6, 10], &[]);
     play(&mut game, "offer b1, decline, a4");
-    assert_over(&game, [0; 4], [1, 0, 1, 1], [8, 10], &[]);
+    assert_over(&game, [0; 4], [0; 4], [8, 13], &[]);
     assert_result(&game, Some("north"), [8, 13]);
     assert_reason(&game, "no hole holds more than two stones");
 
@@ -622,8 +624,9 @@ fn g5_a_win_by_a_player_who_declined_is_a_victory_without_glory() {
         json!({"to_move": "north", "rows": {"a": [1, 0, 0, 0], "b": [0, 0, 3, 0]}, "captured": {"south": 10, "north": 30}, "declined": ["north"]}),
     );
     play(&mut game, "b3");
-    // b3's 3 → b2 1, b1 1, a1 2 (South's): taken; b1 (1) and a2 (0) stop. Over: North 30 + 2 + 2.
-    assert_over(&game, [0; 4], [1, 1, 0, 0], [10, 32], &[]);
+    // b3's 3 → b2 1, b1 1, a1 2 (South's): taken; b1 (1) and a2 (0) stop. Over: North 30 + 2 + 2,
+    // b1 and b2 moved into North's captures.
+    assert_over(&game, [0; 4], [0; 4], [10, 34], &[]);
     assert_result(&game, Some("north"), [10, 34]);
     assert_reason(&game, "no hole holds more than two stones; victory without glory: north declined an offer");
 }
@@ -688,18 +691,25 @@ fn g6_the_game_ends_once_every_hole_holds_two_or_fewer_and_each_adds_the_holes_t
     play(&mut game, "a1");
     // a1's 7 → a2 1, a3 1, a4 5, b4 1, b3 1, b2 1, b1 1 (own: nothing); a4's 5 keeps it going.
     assert_at(&game, "south", [0, 1, 1, 5], [1; 4], [5, 0], &owners, &["a2", "a3", "a4"]);
-    play(&mut game, "a4");
     // a4's 5 → b4 b3 b2 b1 2 each, a1 1 (last, North's, 1: nothing). Every hole ≤ 2 → over.
-    // South 5 + a2 a3 (2) = 7; North 0 + a1 (1) + row b (8) = 9. (By rows it would be 8–8.)
-    assert_over(&game, [1, 1, 1, 0], [2; 4], [5, 0], &owners);
+    // South 5 + a2 a3 (2) = 7; North 0 + a1 (1) + row b (8) = 9. (By rows it would be 8–8.) Each
+    // hole goes to the player who owns it now: a1 to North though it is in row a. The holes
+    // keep their owners; the board is empty.
+    let takes = apply_to_end(&mut game, "a4");
+    assert_eq!(
+        takes,
+        ["north a1 1", "south a2 1", "south a3 1", "north b1 2", "north b2 2", "north b3 2", "north b4 2"],
+        "each hole to its current owner"
+    );
+    assert_over(&game, [0; 4], [0; 4], [7, 9], &owners);
     assert_result(&game, Some("north"), [7, 9]);
     assert_reason(&game, "no hole holds more than two stones");
 
     // The same ending from a position, which is over as read: a1 North's decides the winner.
     let owners = [("a1", "north")];
     let game = gore_at("south", [2, 0, 0, 1], [1, 1, 0, 0], [22, 20], &owners);
-    // South 22 + a4 1 = 23, North 20 + a1 2 + b 2 = 24.
-    assert_over(&game, [2, 0, 0, 1], [1, 1, 0, 0], [22, 20], &owners);
+    // South 22 + a4 1 = 23, North 20 + a1 2 + b 2 = 24, moved into the captures as it is read.
+    assert_over(&game, [0; 4], [0; 4], [23, 24], &owners);
     assert_result(&game, Some("north"), [23, 24]);
     assert_reason(&game, "no hole holds more than two stones");
     let game = gore_at("south", [2, 0, 0, 1], [1, 1, 0, 0], [22, 20], &[]);
@@ -717,8 +727,8 @@ fn g6_a_hole_of_three_keeps_the_game_going_and_equal_totals_draw() {
     let mut game = gore_at("south", [1, 0, 0, 3], [1, 0, 0, 0], [23, 20], &[]);
     play(&mut game, "a4");
     // a4's 3 → b4, b3, b2 1 each (b2 North's, 1: nothing); every hole ≤ 2 → over: South 23 + 1,
-    // North 20 + 4: a draw.
-    assert_over(&game, [1, 0, 0, 0], [1, 1, 1, 1], [23, 20], &[]);
+    // North 20 + 4: a draw. Each single moves into its owner's captures.
+    assert_over(&game, [0; 4], [0; 4], [24, 24], &[]);
     assert_result(&game, None, [24, 24]);
     assert_reason(&game, "no hole holds more than two stones");
 }
@@ -742,10 +752,16 @@ fn g7_the_third_occurrence_of_a_position_ends_the_game_scored_as_g6() {
     assert_declined(&game, &["south", "north"]);
     play(&mut game, "offer a2, decline, offer b1");
     assert_offer_open(&game, [3, 1, 3, 3], [3; 4], [7, 6], &owners, &["b1"], "north");
-    play(&mut game, "decline");
     // 3rd occurrence → over, scored as G6: South 7 + a2 a3 a4 (7) = 14; North 6 + a1 (3) + row b
-    // (12) = 21. North, who declined, wins.
-    assert_over(&game, [3, 1, 3, 3], [3; 4], [7, 6], &owners);
+    // (12) = 21. North, who declined, wins. The stones move into the captures of the holes'
+    // current owners, a1's to North.
+    let takes = apply_to_end(&mut game, "decline");
+    assert_eq!(
+        takes,
+        ["north a1 3", "south a2 1", "south a3 3", "south a4 3", "north b1 3", "north b2 3", "north b3 3", "north b4 3"],
+        "each hole to its current owner"
+    );
+    assert_over(&game, [0; 4], [0; 4], [14, 21], &owners);
     assert_result(&game, Some("north"), [14, 21]);
     assert_reason(&game, "the same position came back 3 times; victory without glory: north declined an offer");
 }
@@ -768,7 +784,8 @@ fn g5_g6_an_offer_or_a_decline_is_not_a_move_and_does_not_end_the_game() {
     play(&mut game, "a4");
     // a4's 1 → b4 2 (North's): taken; a4 (0) and b3 (0) stop. Now a move left every hole ≤ 2: over,
     // South 20 + 2 = 22, North 10 + b1 (1) = 11, and South, who declined, wins without glory.
-    assert_over(&game, [0; 4], [1, 0, 0, 0], [22, 10], &[]);
+    // b1's stone moves into North's captures.
+    assert_over(&game, [0; 4], [0; 4], [22, 11], &[]);
     assert_result(&game, Some("south"), [22, 11]);
     assert_reason(&game, "no hole holds more than two stones; victory without glory: south declined an offer");
     assert!(game.position().pending.is_none());

@@ -5,8 +5,10 @@
 //! Rows from South's edge: `a` South's outer row, `b` South's inner row, `c` North's inner row,
 //! `d` North's outer row; columns 1..8 as South sees the board. South's circuit runs a1 → a8, then
 //! b8 → b1, then a1 again; North's runs d8 → d1, then c1 → c8, then d8 again. The hole facing b`k`
-//! is c`k`, and a capture from b`k` takes c`k` and d`k` (from c`k`: b`k` and a`k`). No stone ever
-//! leaves the board: 48 in all, `captured` always `[0, 0]`.
+//! is c`k`, and a capture from b`k` takes c`k` and d`k` (from c`k`: b`k` and a`k`). No stone
+//! leaves the board while the game goes on: 48 in all, `captured` `[0, 0]`. When it ends each
+//! hole's stones go to its owner (the default `leftover to owner`): the final board is empty and
+//! the captures are the score.
 
 mod common;
 
@@ -53,13 +55,27 @@ fn at(to_move: &str, rows: [&[(usize, u16)]; 4]) -> Game<'static> {
     at_with(hus(), to_move, rows)
 }
 
-/// Plays actions; the stones on the board never change in number and none is ever captured off it.
+/// Plays actions; the stones never change in number and none is captured off the board while
+/// the game goes on; once it is over every hole has gone to its owner's captures.
 #[track_caller]
 fn play(game: &mut Game<'_>, actions: &str) {
     let before = total(game);
     apply(game, actions);
     assert_eq!(total(game), before, "stones changed; position: {}", game.position_json());
-    assert_eq!(game.state().captured, [0, 0], "no stone leaves the board; position: {}", game.position_json());
+    if game.is_over() {
+        assert_eq!(board(game), [[0; 8]; 4], "the stones left went to their owners; position: {}", game.position_json());
+    } else {
+        assert_eq!(game.state().captured, [0, 0], "no stone leaves the board; position: {}", game.position_json());
+    }
+}
+
+/// The end of a game: the board empty, every hole gone to its owner's captures `[south, north]`.
+#[track_caller]
+fn assert_swept(game: &Game<'_>, captured: [u32; 2]) {
+    let p = game.position();
+    assert_eq!(board(game), [[0; 8]; 4], "the board once over; position: {}", game.position_json());
+    assert_eq!([p.captured.south, p.captured.north], captured, "captured [south, north]; position: {}", game.position_json());
+    assert_eq!(p.to_move, None, "nobody moves once over");
 }
 
 /// The exact board (sparse rows as in [`at`]) and player to move (`None`: over); nothing captured.
@@ -371,16 +387,19 @@ fn north_captures_the_column_facing_it() {
 #[test]
 fn a_player_left_with_single_stones_loses() {
     // d5 (2) → d4, d3 (empty). South has a1, a3, b4: single stones only, no move: North wins.
-    // The score is the stones on each side (each keeps their own): South 3, North 2.
+    // The score is the stones on each side (each keeps their own): South 3, North 2. The move
+    // leaves a1, a3, b4 and d3, d4 single; each goes into its owner's captures.
     let mut game = at("north", [&[(1, 1), (3, 1)], &[(4, 1)], &[], &[(5, 2)]]);
-    play(&mut game, "d5");
-    assert_board(&game, None, [&[(1, 1), (3, 1)], &[(4, 1)], &[], &[(3, 1), (4, 1)]]);
+    let takes = apply_to_end(&mut game, "d5");
+    assert_eq!(takes, ["south a1 1", "south a3 1", "south b4 1", "north d3 1", "north d4 1"], "each hole to its owner");
+    assert_swept(&game, [3, 2]);
     assert_result(&game, Some("north"), [3, 2]);
     assert_eq!(game.result().unwrap().reason, "south cannot move");
     // The mirror: a1 (2) → a2, a3 (empty); North's d1 and c3 are single: South wins, 2 to 2.
     let mut game = at("south", [&[(1, 2)], &[], &[(3, 1)], &[(1, 1)]]);
-    play(&mut game, "a1");
-    assert_board(&game, None, [&[(2, 1), (3, 1)], &[], &[(3, 1)], &[(1, 1)]]);
+    let takes = apply_to_end(&mut game, "a1");
+    assert_eq!(takes, ["south a2 1", "south a3 1", "north c3 1", "north d1 1"], "each hole to its owner");
+    assert_swept(&game, [2, 2]);
     assert_result(&game, Some("south"), [2, 2]);
     assert_eq!(game.result().unwrap().reason, "north cannot move");
 }
@@ -388,10 +407,12 @@ fn a_player_left_with_single_stones_loses() {
 #[test]
 fn a_capture_can_leave_the_opponent_without_a_move() {
     // d2 (2) → d1, c1 (1 → 2) facing b1 = 2: b1 + a1 (empty) = 2 captured, sown c2, c3 (empty).
-    // South keeps a3 and b5, single: it cannot move and loses, 2 stones to North's 5.
+    // South keeps a3 and b5, single: it cannot move and loses, 2 stones to North's 5. The move
+    // leaves North c1 2, c2 1, c3 1, d1 1; each hole goes to its owner.
     let mut game = at("north", [&[(3, 1)], &[(1, 2), (5, 1)], &[(1, 1)], &[(2, 2)]]);
-    play(&mut game, "d2");
-    assert_board(&game, None, [&[(3, 1)], &[(5, 1)], &[(1, 2), (2, 1), (3, 1)], &[(1, 1)]]);
+    let takes = apply_to_end(&mut game, "d2");
+    assert_eq!(takes, ["south a3 1", "south b5 1", "north c1 2", "north c2 1", "north c3 1", "north d1 1"], "each hole to its owner");
+    assert_swept(&game, [2, 5]);
     assert_result(&game, Some("north"), [2, 5]);
 }
 
@@ -546,14 +567,18 @@ impl Rng {
 
 #[test]
 fn random_games_keep_all_48_stones_and_agree_with_the_model() {
-    // 60 games of random moves: after every move 48 stones on the board, none captured, each
+    // 60 games of random moves: after every move 48 stones, none captured until the end, each
     // move exactly as [`model`] sows it (at most 100 laps); a game ends only when the player to
     // move has no hole of two or more, and then the other wins with each side's stones as score.
+    // The move that ends a game is checked against the model too: the model's board, each side
+    // moved into its owner's captures, leaving the board empty.
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let mut moves = 0;
     let mut ended = 0;
     for _ in 0..60 {
         let mut game = Game::new(hus());
+        // The board the last move left, before the end swept it.
+        let mut last = board(&game);
         for _ in 0..400 {
             if game.is_over() {
                 break;
@@ -572,12 +597,24 @@ fn random_games_keep_all_48_stones_and_agree_with_the_model() {
             moves += 1;
             assert_eq!(total(&game), 48);
             let (expected, laps, _) = model(before, south, hole, 100);
-            assert_eq!(board(&game), expected, "{action} from {before:?}");
+            if game.is_over() {
+                let side = |rows: [usize; 2]| rows.iter().flat_map(|&r| expected[r]).map(u32::from).sum::<u32>();
+                let p = game.position();
+                assert_eq!(board(&game), [[0; 8]; 4], "{action} from {before:?} ends the game");
+                assert_eq!(
+                    [p.captured.south, p.captured.north],
+                    [side([0, 1]), side([2, 3])],
+                    "{action} from {before:?}: {expected:?} swept"
+                );
+            } else {
+                assert_eq!(board(&game), expected, "{action} from {before:?}");
+            }
             assert_eq!(game.last_laps(), laps, "{action} from {before:?}");
+            last = expected;
         }
         if let Some(result) = game.result() {
             ended += 1;
-            let b = board(&game);
+            let b = last;
             let south: u32 = b[0].iter().chain(&b[1]).map(|&n| u32::from(n)).sum();
             let north: u32 = b[2].iter().chain(&b[3]).map(|&n| u32::from(n)).sum();
             assert_eq!(result.score, [south, north]);

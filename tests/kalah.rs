@@ -60,9 +60,10 @@ fn sowing_passes_over_the_opponents_store_and_not_over_the_origin() {
 #[test]
 fn the_game_ends_when_a_row_is_empty_each_adding_their_row() {
     // a6 (1) → S: South's row is empty, so the game is over (even with another move to make);
-    // North adds its row: 22 + 3 = 25 against South's 23.
+    // North adds its row: 22 + 3 = 25 against South's 23. The final position shows it: North's
+    // three stones moved into North's store.
     let mut game = position(kalah(), "south", &[0, 0, 0, 0, 0, 1], &[0, 2, 0, 0, 1, 0], [22, 22]);
     apply(&mut game, "a6");
-    assert_position(&game, None, &[0, 0, 0, 0, 0, 0], &[0, 2, 0, 0, 1, 0], [23, 22]);
+    assert_position(&game, None, &[0, 0, 0, 0, 0, 0], &[0, 0, 0, 0, 0, 0], [23, 25]);
     assert_result(&game, Some("north"), [23, 25]);
 }

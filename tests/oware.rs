@@ -44,10 +44,11 @@ fn an_empty_opponent_must_be_fed() {
 fn when_no_move_can_feed_the_game_ends_each_taking_their_row() {
     // North's b1 (1) → a1 (empty before, so no capture): North's row is now empty, and neither
     // a1 (1 → a2) nor a2 (2 → a3 a4) reaches it: South has no legal move and the game ends, each
-    // adding their row: 21 + 3 and 24, a draw.
+    // adding their row: 21 + 3 and 24, a draw. South's a1 (1) and a2 (2) move into South's
+    // captures: the final board is empty.
     let mut game = position(oware(), "north", &[0, 2, 0, 0, 0, 0], &[1, 0, 0, 0, 0, 0], [21, 24]);
-    apply(&mut game, "b1");
-    assert_position(&game, None, &[1, 2, 0, 0, 0, 0], &[0, 0, 0, 0, 0, 0], [21, 24]);
+    assert_eq!(apply_to_end(&mut game, "b1"), ["south a1 1", "south a2 2"], "South's row goes to South");
+    assert_position(&game, None, &[0, 0, 0, 0, 0, 0], &[0, 0, 0, 0, 0, 0], [24, 24]);
     assert_result(&game, None, [24, 24]);
     assert_eq!(game.result().unwrap().reason, "south cannot move");
 }
@@ -62,10 +63,11 @@ fn twelve_seeds_or_more_pass_over_their_origin() {
 
 #[test]
 fn more_than_half_ends_the_game() {
-    // South takes b6 (3 → 24 + 3 = 27 > 24): over; each adds their row.
+    // South takes b6 (3 → 24 + 3 = 27 > 24): over; each adds their row: South's is empty,
+    // North's b1 (1) moves into North's captures.
     let mut game = position(oware(), "south", &[0, 0, 0, 0, 0, 1], &[1, 0, 0, 0, 0, 2], [24, 20]);
-    apply(&mut game, "a6");
-    assert_position(&game, None, &[0, 0, 0, 0, 0, 0], &[1, 0, 0, 0, 0, 0], [27, 20]);
+    assert_eq!(apply_to_end(&mut game, "a6"), ["north b1 1"], "North's row goes to North");
+    assert_position(&game, None, &[0, 0, 0, 0, 0, 0], &[0, 0, 0, 0, 0, 0], [27, 21]);
     assert_result(&game, Some("south"), [27, 21]);
 }
 
@@ -78,8 +80,9 @@ fn a_position_repeated_since_the_last_capture_ends_the_game() {
     let (most, last) = moves.rsplit_once(", ").expect("a list");
     apply(&mut game, most);
     assert_ongoing(&game);
-    apply(&mut game, last);
-    assert_position(&game, None, &[1, 0, 0, 0, 0, 0], &[0, 0, 1, 0, 0, 1], [21, 24]);
+    // The position is back: a1 1 goes to South, b3 1 and b6 1 to North; the board is empty.
+    assert_eq!(apply_to_end(&mut game, last), ["south a1 1", "north b3 1", "north b6 1"], "each row to its owner");
+    assert_position(&game, None, &[0, 0, 0, 0, 0, 0], &[0, 0, 0, 0, 0, 0], [22, 26]);
     assert_result(&game, Some("north"), [22, 26]);
     assert_eq!(game.result().unwrap().reason, "the same position came back twice");
 }

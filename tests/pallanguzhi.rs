@@ -409,14 +409,23 @@ fn a_round_starting_the_same_way_for_the_fifth_time_ends_the_match() {
     // So far S1 started round 4 and S0 round 5 (the position the test began from is not counted:
     // only rounds started in this game are). Three more pairs, then S1 starts round 12 — after
     // rounds 4, 6, 8 and 10, the fifth time — which ends the match, scored by each player's
-    // stones: South 0 + 6, North 36 + 42.
+    // stones (`leftover to owner`): South 0 + 6, North 36 + 42. The refilled holes move into
+    // their owners' stocks, South's a1 (6) and North's seven 6s: the board is empty, the closed
+    // holes stay closed.
     for round in [7, 9, 11] {
         play(&mut game, "a1, b4, b3, a1, b6");
         assert_at(&game, Some("south"), [6, 0, 0, 0, 0, 0, 0], FULL, [5, 31], &s0_closed, round);
         assert_ongoing(&game);
     }
-    play(&mut game, "a1, b4");
-    assert_at(&game, None, [6, 0, 0, 0, 0, 0, 0], FULL, [0, 36], &s0_closed, 12);
+    play(&mut game, "a1");
+    let takes = apply_to_end(&mut game, "b4");
+    assert_eq!(
+        takes,
+        ["south a1 6", "north b1 6", "north b2 6", "north b3 6", "north b4 6", "north b5 6", "north b6 6", "north b7 6"],
+        "S1's holes, each to its owner"
+    );
+    assert_eq!(total(&game), 84);
+    assert_at(&game, None, [0; 7], [0; 7], [6, 78], &s0_closed, 12);
     assert_result(&game, Some("north"), [6, 78]);
     assert_eq!(game.result().unwrap().reason, "the same round start came back 5 times");
 }

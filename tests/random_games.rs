@@ -139,9 +139,21 @@ fn play_one(rules: &Rules, rng: &mut ChaCha8Rng, file: &str, number: usize) -> S
     assert!(position.legal.is_empty() && position.to_move.is_none());
     let result = game.result().expect("a finished game has a result").clone();
     let [south, north] = result.score;
-    assert!(south >= game.state().captured[0] && north >= game.state().captured[1], "the score includes the captures");
-    if leftover_rules(rules).iter().all(|l| matches!(l, Leftover::Owner | Leftover::Split)) {
-        assert_eq!(south + north, total, "every stone is scored: {}", context(&record, &game));
+    // The final position shows the score: the stones left went where the ending sends them, into
+    // the players' captures, and every stone of the game is still somewhere.
+    let state = game.state();
+    assert_eq!(state.total(rules), total, "stones at the end: {}", context(&record, &game));
+    let shown = [0, 1].map(|p| state.captured[p] + u32::from(state.hand[p]));
+    assert_eq!(result.score, shown, "the score is what the final position shows: {}", context(&record, &game));
+    let left = state.board_total(rules);
+    let leftovers = leftover_rules(rules);
+    if leftovers.iter().all(|l| matches!(l, Leftover::Owner | Leftover::Mover)) {
+        assert_eq!(left, 0, "the board is emptied at the end: {}", context(&record, &game));
+    } else if leftovers.iter().all(|l| matches!(l, Leftover::Owner | Leftover::Mover | Leftover::Split)) {
+        assert!(left <= 1, "at most the odd stone of a split stays: {}", context(&record, &game));
+    }
+    if leftovers.iter().all(|l| matches!(l, Leftover::Owner | Leftover::Split)) {
+        assert_eq!(south + north + left, total, "every stone is scored: {}", context(&record, &game));
     } else {
         assert!(south + north <= total);
     }

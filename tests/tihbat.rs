@@ -150,11 +150,25 @@ fn h4b_second_occurrence_of_board_and_player_to_move_ends_with_the_board_split()
     assert_ongoing(&game);
     assert_position(&game, Some("north"), &[1, 0], &[0, 1], [14, 12]);
     assert_legal(&game, &["b2"]);
-    apply(&mut game, "b2");
     // Board a=1 0 b=0 1 with South to move: the start, a second time → over. The 2 stones left are
-    // split 1–1: South 14+1, North 12+1. The rows still show the stones as play left them.
-    assert_position(&game, None, &[1, 0], &[0, 1], [14, 12]);
+    // split 1–1: South 14+1, North 12+1. Each half moves into its player's captures, South's
+    // first, in board order (a1 a2 b1 b2): South takes a1's stone, North b2's; the board is empty.
+    assert_eq!(apply_to_end(&mut game, "b2"), ["south a1 1", "north b2 1"], "the board split 1–1");
+    assert_position(&game, None, &[0, 0], &[0, 0], [15, 13]);
     assert_result(&game, Some("south"), [15, 13]);
+
+    // An odd number left (only from a position given as such: captures are even, 28 is even):
+    // a=1 2 b=0 0, South to move. a1's single stone goes back into a1; North, with both holes
+    // empty, passes: the same board with South to move, a second time → over. 3 stones: one
+    // each, South's from a1, North's from a2 (a split shares the stones, not the holes); the odd
+    // one stays in a2 for nobody: 12+1 against 13+1.
+    let mut game = position(tihbat(), "south", &[1, 2], &[0, 0], [12, 13]);
+    apply(&mut game, "a1");
+    assert_position(&game, Some("north"), &[1, 2], &[0, 0], [12, 13]);
+    assert_eq!(apply_to_end(&mut game, "pass"), ["south a1 1", "north a2 1"], "one each, the odd stone left");
+    assert_position(&game, None, &[0, 1], &[0, 0], [13, 14]);
+    assert_result(&game, Some("north"), [13, 14]);
+    assert_eq!(total(&game), 28);
 }
 
 #[test]
@@ -184,10 +198,12 @@ fn h4b_a_full_board_lap_recreating_the_start_ends_the_game() {
     apply(&mut game, "a2, b2, a1, b2, a1, b2, a2, b2, a1, b2, a2, b2, a2");
     assert_position(&game, Some("north"), &[1, 1], &[25, 1], [0, 0]);
     assert_ongoing(&game);
-    apply(&mut game, "b1");
     // b1's 25: b1 1, then 24 = 6 laps of a1 a2 b2 b1 → every hole 1 + 6 = 7, last in b1 (7, odd).
     // 7 7 / 7 7 with South to move is the start: its second occurrence → 28 split 14–14, a draw.
-    assert_position(&game, None, &[7, 7], &[7, 7], [0, 0]);
+    // South's 14 are the first in board order, a1 and a2; North's b1 and b2: the board is empty.
+    let takes = apply_to_end(&mut game, "b1");
+    assert_eq!(takes, ["south a1 7", "south a2 7", "north b1 7", "north b2 7"], "the board split 14–14");
+    assert_position(&game, None, &[0, 0], &[0, 0], [14, 14]);
     assert_result(&game, None, [14, 14]);
 }
 

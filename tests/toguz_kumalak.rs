@@ -203,10 +203,11 @@ fn a_tuzdik_holds_no_stones_and_is_never_played() {
 
 #[test]
 fn more_than_81_wins_at_once() {
-    // a9 (2): a9 1, b9 1 → 2: South takes 2, 82: over. Each keeps the stones of their holes.
+    // a9 (2): a9 1, b9 1 → 2: South takes 2, 82: over. Each keeps the stones of their holes:
+    // South's a1 (3) and a9 (1) move into South's store, North's b1 (5) into North's.
     let mut game = at("south", [3, 0, 0, 0, 0, 0, 0, 0, 2], [5, 0, 0, 0, 0, 0, 0, 0, 1], [80, 70], &[]);
-    play(&mut game, "a9");
-    assert_position(&game, None, &[3, 0, 0, 0, 0, 0, 0, 0, 1], &[5, 0, 0, 0, 0, 0, 0, 0, 0], [82, 70]);
+    assert_eq!(apply_to_end(&mut game, "a9"), ["south a1 3", "south a9 1", "north b1 5"], "each hole to its owner");
+    assert_position(&game, None, &[0; 9], &[0; 9], [86, 75]);
     assert_result(&game, Some("south"), [86, 75]);
     assert_eq!(game.result().map(|r| r.reason.as_str()), Some("a player has captured more than half the stones"));
 }
@@ -214,19 +215,22 @@ fn more_than_81_wins_at_once() {
 #[test]
 fn the_opponent_can_carry_a_player_past_81() {
     // South has 81 and the tuzdik b9. North b1 (11): the last stone falls into b9: South 82, on
-    // North's move.
+    // North's move. The board left, a1–a9 1 each and North's b1 1, goes to the holes' owners:
+    // 82 + 9 and 50 + 1; the tuzdik b9 is empty and stays South's.
     let mut game = at("north", [0; 9], [11, 0, 0, 0, 0, 0, 0, 0, 0], [81, 50], &[("b9", "south")]);
     play(&mut game, "b1");
-    assert_position(&game, None, &[1; 9], &[1, 0, 0, 0, 0, 0, 0, 0, 0], [82, 50]);
+    assert_position(&game, None, &[0; 9], &[0; 9], [91, 51]);
+    assert_claimed(&game, &[("b9", "south")]);
     assert_result(&game, Some("south"), [91, 51]);
 }
 
 #[test]
 fn a_player_who_cannot_move_ends_the_game() {
-    // North's holes are empty after South's a1 (2): a1 1, a2 1. The stones left are South's.
+    // North's holes are empty after South's a1 (2): a1 1, a2 1. The stones left are South's:
+    // a1, a2 and a9 (7) move into South's store.
     let mut game = at("south", [2, 0, 0, 0, 0, 0, 0, 0, 5], [0; 9], [70, 80], &[]);
-    play(&mut game, "a1");
-    assert_position(&game, None, &[1, 1, 0, 0, 0, 0, 0, 0, 5], &[0; 9], [70, 80]);
+    assert_eq!(apply_to_end(&mut game, "a1"), ["south a1 1", "south a2 1", "south a9 5"], "South's holes to South");
+    assert_position(&game, None, &[0; 9], &[0; 9], [77, 80]);
     assert_result(&game, Some("north"), [77, 80]);
     assert_eq!(game.result().map(|r| r.reason.as_str()), Some("north cannot move"));
 }

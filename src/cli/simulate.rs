@@ -80,7 +80,7 @@ pub struct GameStats {
     pub reason: String,
     /// Sowing actions after which the mover had captured more.
     pub captures: u32,
-    /// Stones captured in the game (both players, at the end).
+    /// Stones captured in the game (both players), not counting those the end sweeps off the board.
     pub captured: u32,
     /// Sowing actions and their laps.
     pub moves: u32,
@@ -130,7 +130,9 @@ pub fn play_game_with(rules: &Rules, south: AgentKind, north: AgentKind, seed: u
         }
         let agent = if player == Player::South { south } else { north };
         let Some(action) = agent.choose(&game, &mut rngs[player.index()]) else { break };
-        let before = game.state().captured[player.index()];
+        // Captures in play: not the stones the end sweeps off the board.
+        let in_play = |game: &Game<'_>| game.state().captured[player.index()] - game.swept()[player.index()];
+        let before = in_play(&game);
         if game.apply(action).is_err() {
             break;
         }
@@ -143,12 +145,12 @@ pub fn play_game_with(rules: &Rules, south: AgentKind, north: AgentKind, seed: u
             stats.moves += 1;
             stats.laps += u64::from(laps);
             stats.max_laps = stats.max_laps.max(laps);
-            if game.state().captured[player.index()] > before {
+            if in_play(&game) > before {
                 stats.captures += 1;
             }
         }
     }
-    stats.captured = game.state().captured.iter().sum();
+    stats.captured = game.state().captured.iter().sum::<u32>() - game.swept().iter().sum::<u32>();
     match game.result() {
         Some(result) => {
             stats.finished = true;

@@ -64,6 +64,42 @@ pub fn score(rules: &Rules, state: &State, leftover: Leftover, mover: Player) ->
     score
 }
 
+/// Moves the stones left on the board to whoever `leftover` gives them (`mover`: the player whose
+/// action has just been played), so that a finished game's captures are its score. `taken` hears
+/// of each part of a hole taken (by whom, from which hole, how many). Stones that count for
+/// nobody stay where they are: all of them under `leftover removed`, the odd one of a split.
+pub fn sweep(rules: &Rules, state: &mut State, leftover: Leftover, mover: Player, mut taken: impl FnMut(Player, usize, u16)) {
+    // How many stones each player is still owed under a split (South is given theirs first).
+    let half = u16::try_from(state.board_total(rules) / 2).unwrap_or(u16::MAX);
+    let mut owed = [half; 2];
+    for hole in 0..rules.holes {
+        let mut left = state.counts[hole];
+        while left > 0 {
+            let (by, stones) = match leftover {
+                Leftover::Removed => break,
+                Leftover::Mover => (mover, left),
+                Leftover::Owner => (state.owners[hole], left),
+                Leftover::Split => match Player::BOTH.into_iter().find(|p| owed[p.index()] > 0) {
+                    Some(p) => (p, left.min(owed[p.index()])),
+                    None => break,
+                },
+            };
+            if leftover == Leftover::Split {
+                owed[by.index()] -= stones;
+            }
+            left -= stones;
+            state.captured[by.index()] += u32::from(stones);
+            taken(by, hole, stones);
+        }
+        if left != state.counts[hole] {
+            state.counts[hole] = left;
+            if left == 0 {
+                state.intact &= !(1u128 << hole);
+            }
+        }
+    }
+}
+
 /// The result of a game that ends now with `outcome` after `mover`'s action; `loser` when it ends
 /// by a player losing.
 pub fn result(rules: &Rules, state: &State, outcome: Outcome, loser: Option<Player>, mover: Player, reason: String) -> GameResult {

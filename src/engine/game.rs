@@ -54,6 +54,8 @@ pub struct Game<'r> {
     result: Option<GameResult>,
     /// Laps sown by the last action (0 when it sowed nothing).
     last_laps: u32,
+    /// The stones the end of the game moved off the board into each player's captures.
+    swept: [u32; 2],
     /// In a match of rounds whose rules end it on repeated round starts, how often each start
     /// position has stood.
     round_starts: History,
@@ -82,6 +84,7 @@ impl<'r> Game<'r> {
             history: History::new(rules.repetition_kinds),
             result: None,
             last_laps: 0,
+            swept: [0, 0],
             round_starts,
             trace: Recorder::default(),
         };
@@ -127,6 +130,13 @@ impl<'r> Game<'r> {
     /// Laps sown by the last action applied (0 when it sowed nothing, or before any action).
     pub fn last_laps(&self) -> u32 {
         self.last_laps
+    }
+
+    /// The stones the end of the game moved off the board into each player's captures, South
+    /// first (the leftover; none before the end): what they have captured less these is what
+    /// they captured in play.
+    pub fn swept(&self) -> [u32; 2] {
+        self.swept
     }
 
     /// Records (or stops recording) the events of each action from now on.
@@ -709,17 +719,14 @@ impl<'r> Game<'r> {
     }
 
     fn finish(&mut self, outcome: Outcome, loser: Option<Player>, mover: Player, reason: String) {
-        // Where the rules give the board to the player who moved, its stones move to them, as at
-        // the end of a round; other leftovers are only counted in the score.
-        if ending::leftover_of(self.rules, outcome) == Leftover::Mover && loser.is_none() {
-            self.state.captured[mover.index()] += self.state.board_total(self.rules);
-            for hole in 0..self.rules.holes {
-                let stones = std::mem::take(&mut self.state.counts[hole]);
-                if stones > 0 {
-                    self.trace.event(|| Event::Take { by: mover, hole: crate::hole_byte(hole), stones, how: TakeHow::Leftover });
-                }
-            }
-        }
+        // The stones left on the board go where the ending sends them, so that the final
+        // position shows the score: what each player has captured (and holds in hand).
+        let leftover = ending::leftover_of(self.rules, outcome);
+        let (trace, swept) = (&mut self.trace, &mut self.swept);
+        ending::sweep(self.rules, &mut self.state, leftover, mover, |by, hole, stones| {
+            swept[by.index()] += u32::from(stones);
+            trace.event(|| Event::Take { by, hole: crate::hole_byte(hole), stones, how: TakeHow::Leftover });
+        });
         let mut result = ending::result(self.rules, &self.state, outcome, loser, mover, reason);
         let note = self.rules.trade.as_ref().and_then(|t| t.declined_win.as_ref());
         if let (Some(note), Some(winner)) = (note, result.winner) {

@@ -99,6 +99,33 @@ pub fn try_apply(game: &mut Game<'_>, action: &str) -> Result<(), String> {
     game.apply(action).map_err(|e| e.to_string())
 }
 
+/// Plays a comma-separated list of actions whose last ends the game, and returns what the end
+/// moved off the board into the players' captures, hole by hole in board order: `"south a5 2"`
+/// (taker, hole, stones). The final position shows the board after that; this is the board as
+/// the last action left it.
+#[track_caller]
+#[allow(dead_code)]
+pub fn apply_to_end(game: &mut Game<'_>, actions: &str) -> Vec<String> {
+    use mancala::engine::events::{Event, TakeHow};
+    let list = Action::split_list(actions);
+    let (last, most) = list.split_last().expect("at least one action");
+    apply(game, &most.join(", "));
+    game.set_tracing(true);
+    apply(game, last);
+    let rules = game.rules();
+    let takes = game
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Take { by, hole, stones, how: TakeHow::Leftover } => Some(format!("{by} {} {stones}", rules.label(usize::from(*hole)))),
+            _ => None,
+        })
+        .collect();
+    game.set_tracing(false);
+    assert!(game.is_over(), "`{last}` ends the game; position: {}", game.position_json());
+    takes
+}
+
 /// The exact position: player to move (`None` once over), both rows, captures.
 #[track_caller]
 pub fn assert_position(game: &Game<'_>, to_move: Option<&str>, a: &[u16], b: &[u16], captured: [u32; 2]) {
@@ -138,6 +165,9 @@ pub fn assert_result(game: &Game<'_>, winner: Option<&str>, score: [u32; 2]) {
     assert_eq!([result.score.south, result.score.north], score, "score [south, north]; position: {context}");
     assert!(!result.reason.trim().is_empty(), "the result gives a reason; position: {context}");
     assert_eq!(game.result().map(|r| r.score), Some(score), "Game::result agrees with the position");
+    // The final position shows the score: the stones left went into the captures.
+    let hands = p.hand.map_or([0, 0], |h| [h.south, h.north]);
+    assert_eq!([p.captured.south + hands[0], p.captured.north + hands[1]], score, "captures and hands are the score; position: {context}");
 }
 
 /// `action` is refused (it does not parse, or is illegal now) and the game is left exactly as it
