@@ -292,7 +292,7 @@ fn a_hundred_games_agree_with_the_independent_model_at_every_step() {
 /// over, the opponent of the last mover) and the legal moves.
 fn model_view(game: &Game<'_>) -> Value {
     let state = game.state();
-    let mut line: Vec<Value> = state.counts[..32].iter().map(|&c| json!(c)).collect();
+    let mut line: Vec<Value> = state.counts()[..32].iter().map(|&c| json!(c)).collect();
     line.push(json!(if state.to_move.name() == "south" { "s" } else { "n" }));
     line.push(json!(game.legal_texts().join(" ")));
     Value::Array(line)

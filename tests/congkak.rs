@@ -257,7 +257,7 @@ fn a_hundred_matches_agree_with_the_independent_model_at_every_step() {
 /// the player to move and the legal actions.
 fn model_view(game: &Game<'_>) -> Value {
     let state = game.state();
-    let mut line: Vec<Value> = state.counts[..14].iter().map(|&c| json!(c)).collect();
+    let mut line: Vec<Value> = state.counts()[..14].iter().map(|&c| json!(c)).collect();
     line.push(json!((0..14).map(|h| if state.closed & (1u128 << h) != 0 { '#' } else { '.' }).collect::<String>()));
     line.extend(state.captured.iter().map(|&c| json!(c)));
     line.push(json!(state.round));

@@ -311,12 +311,12 @@ fn d6_no_position_ever_recurs_in_play() {
         let mut seen = std::collections::HashSet::new();
         while !game.is_over() {
             let before = *game.state();
-            assert!(seen.insert((before.counts, before.captured, before.to_move)), "a position recurred: {}", game.position_json());
+            assert!(seen.insert((*before.counts(), before.captured, before.to_move)), "a position recurred: {}", game.position_json());
             let legal = game.legal_actions();
             let action = legal[rng.random_range(0..legal.len())];
             game.apply(action).expect("a legal action applies");
             let after = *game.state();
-            let empty = |s: &mancala::State| s.counts[..12].iter().filter(|&&c| c == 0).count();
+            let empty = |s: &mancala::State| s.counts()[..12].iter().filter(|&&c| c == 0).count();
             if action != Action::Pass && after.captured == before.captured {
                 assert!(empty(&after) < empty(&before), "a capture-free move kept every empty hole: {}", game.position_json());
             }

@@ -102,7 +102,7 @@ fn endless_detection_agrees_with_a_naive_sower_on_every_small_position() {
                 longest = longest.max(laps);
                 let captured = after.state().captured;
                 assert_eq!(captured, [0, 0]);
-                assert_eq!(after.state().counts[..6].iter().map(|&c| u32::from(c)).collect::<Vec<_>>(), naive);
+                assert_eq!(after.state().counts()[..6].iter().map(|&c| u32::from(c)).collect::<Vec<_>>(), naive);
             }
         }
     }
@@ -226,11 +226,11 @@ fn guards_choose_statements_and_sections_per_variant() {
     let source = "game \"Guarded\"\noption style: long | short = long\noption trade: on | off = off\nboard {\n size 2 x 2\n seeds 2\n seeds 5 in a1 if style = short\n}\nsowing {\n relay when count >= 9 if style = long\n relay when count >= 3 if style = short\n}\ntrade if trade = on {\n offer 1 own hole\n price 0 per hole\n}\nend {\n when board repeats 2 times\n}\n";
     let long = load_str("guarded", source, &[] as &[&str]).unwrap();
     assert_eq!(long.initial[..4], [2, 2, 2, 2]);
-    assert_eq!(long.relay, Some(mancala::compile::Pred::Count(mancala::ast::CompareOp::Ge, 9)));
+    assert_eq!(long.relay.map(|c| c.pred), Some(mancala::compile::Pred::Count(mancala::ast::CompareOp::Ge, 9)));
     assert!(long.trade.is_none());
     let short = load_str("guarded", source, &["style=short", "trade=on"]).unwrap();
     assert_eq!(short.initial[..4], [5, 2, 2, 2]);
-    assert_eq!(short.relay, Some(mancala::compile::Pred::Count(mancala::ast::CompareOp::Ge, 3)));
+    assert_eq!(short.relay.map(|c| c.pred), Some(mancala::compile::Pred::Count(mancala::ast::CompareOp::Ge, 3)));
     assert!(short.trade.is_some());
     // Two relays under the same variant are still a duplicate.
     let clash = source.replace("relay when count >= 3 if style = short", "relay when count >= 3 if style = long");

@@ -284,10 +284,10 @@ fn a_hundred_matches_agree_with_the_independent_model_at_every_step() {
 /// two stores, the round, the player to move and the legal actions.
 fn model_view(game: &Game<'_>) -> Value {
     let state = game.state();
-    let mut line: Vec<Value> = state.counts[..18].iter().map(|&c| json!(c)).collect();
+    let mut line: Vec<Value> = state.counts()[..18].iter().map(|&c| json!(c)).collect();
     let owners: String = (0..18)
         .map(|h| {
-            let letter = if state.owners[h].name() == "south" { 's' } else { 'n' };
+            let letter = if state.owner(h).name() == "south" { 's' } else { 'n' };
             if state.claimed & (1u128 << h) != 0 {
                 letter.to_ascii_uppercase()
             } else {

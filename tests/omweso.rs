@@ -129,7 +129,7 @@ fn a_hundred_games_agree_with_the_independent_model_at_every_step() {
 /// legal moves.
 fn model_view(game: &Game<'_>) -> Value {
     let state = game.state();
-    let mut line: Vec<Value> = state.counts[..32].iter().map(|&c| json!(c)).collect();
+    let mut line: Vec<Value> = state.counts()[..32].iter().map(|&c| json!(c)).collect();
     line.extend(state.hand.iter().map(|&h| json!(h)));
     line.push(json!(if state.to_move.name() == "south" { "s" } else { "n" }));
     line.push(json!(game.legal_texts().join(" ")));

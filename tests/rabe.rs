@@ -162,7 +162,7 @@ fn a_hundred_matches_agree_with_the_independent_model_at_every_step() {
 /// move and the legal moves.
 fn model_view(game: &Game<'_>) -> Value {
     let state = game.state();
-    let mut line: Vec<Value> = state.counts[..18].iter().map(|&c| json!(c)).collect();
+    let mut line: Vec<Value> = state.counts()[..18].iter().map(|&c| json!(c)).collect();
     line.extend(state.captured.iter().map(|&c| json!(c)));
     line.push(json!(state.round));
     line.push(json!(if state.to_move.name() == "south" { "s" } else { "n" }));

@@ -97,7 +97,7 @@ fn play_one(rules: &Rules, rng: &mut ChaCha8Rng, file: &str, number: usize) -> S
                     // Each player's stones now (own holes and stock) are what they had at the round's end.
                     let wealth = |p: Player| {
                         let state = game.state();
-                        let held: u32 = (0..rules.holes).filter(|&h| state.owners[h] == p).map(|h| u32::from(state.counts[h])).sum();
+                        let held: u32 = (0..rules.holes).filter(|&h| state.owner(h) == p).map(|h| u32::from(state.count(h))).sum();
                         held + state.captured[p.index()]
                     };
                     if r.made_up.is_some() && r.result_starts.is_some() {

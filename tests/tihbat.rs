@@ -274,7 +274,7 @@ fn whole_game_graph_has_about_11000_positions() {
     // through the engine's legal actions; an independent count written from the spec gives 10,852.
     let rules = tihbat();
     let start = *mancala::Game::new(rules).state();
-    let key = |s: &mancala::State| (s.counts[..4].to_vec(), s.to_move);
+    let key = |s: &mancala::State| (s.counts()[..4].to_vec(), s.to_move);
     let mut seen = std::collections::HashSet::from([key(&start)]);
     let mut stack = vec![start];
     while let Some(state) = stack.pop() {

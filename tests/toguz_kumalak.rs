@@ -291,10 +291,10 @@ fn fifty_games_agree_with_an_independent_model_at_every_step() {
 fn model_view(game: &Game<'_>) -> Value {
     let state = game.state();
     let rules = game.rules();
-    let mut line: Vec<Value> = state.counts[..18].iter().map(|&c| json!(c)).collect();
+    let mut line: Vec<Value> = state.counts()[..18].iter().map(|&c| json!(c)).collect();
     line.extend(state.captured.iter().map(|&c| json!(c)));
     for player in ["south", "north"] {
-        let tuzdik = (0..18).find(|&h| state.claimed & (1u128 << h) != 0 && state.owners[h].to_string() == player);
+        let tuzdik = (0..18).find(|&h| state.claimed & (1u128 << h) != 0 && state.owner(h).to_string() == player);
         line.push(json!(tuzdik.map(|h| rules.label(h)).unwrap_or_default()));
     }
     line.push(json!(if state.to_move.to_string() == "south" { "s" } else { "n" }));

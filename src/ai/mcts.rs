@@ -307,7 +307,7 @@ fn score_now(game: &Game<'_>) -> [u32; 2] {
     match rules.leftover {
         Leftover::Owner => {
             for hole in 0..rules.holes {
-                score[state.owners[hole].index()] += u32::from(state.counts[hole]);
+                score[state.owner(hole).index()] += u32::from(state.count(hole));
             }
         }
         Leftover::Split | Leftover::Removed | Leftover::Mover => {}

@@ -58,8 +58,8 @@ pub fn changes(rules: &crate::Rules, before: &State, after: &State) -> u128 {
     (0..rules.holes)
         .filter(|&h| {
             let bit = 1u128 << h;
-            before.counts[h] != after.counts[h]
-                || before.owners[h] != after.owners[h]
+            before.count(h) != after.count(h)
+                || before.owner(h) != after.owner(h)
                 || (before.claimed ^ after.claimed) & bit != 0
                 || (before.closed ^ after.closed) & bit != 0
         })
@@ -76,8 +76,8 @@ pub fn draw(game: &Game<'_>, changed: u128) -> String {
 /// whose holes hold fewer than 100 stones: a wide board drops the space between its holes.
 pub fn draw_view(game: &Game<'_>, view: &View) -> String {
     let (rules, state, style) = (game.rules(), game.state(), view.style);
-    let traded_any = (0..rules.holes).any(|h| state.owners[h] != rules.home_of(h) && state.claimed & (1u128 << h) == 0);
-    let digits = state.counts[..rules.holes].iter().map(|c| c.to_string().len()).max().unwrap_or(1).max(rules.columns.to_string().len());
+    let traded_any = (0..rules.holes).any(|h| state.owner(h) != rules.home_of(h) && state.claimed & (1u128 << h) == 0);
+    let digits = state.counts()[..rules.holes].iter().map(|c| c.to_string().len()).max().unwrap_or(1).max(rules.columns.to_string().len());
     // A cell: the count, then its marks (claimed, traded, changed), then a space unless the board
     // is wide.
     let marks = 1 + usize::from(traded_any) + usize::from(rules.claims_keep);
@@ -110,7 +110,7 @@ pub fn draw_view(game: &Game<'_>, view: &View) -> String {
         for &column in &columns {
             let hole = row * rules.columns + column;
             let bit = 1u128 << hole;
-            let count = state.counts[hole];
+            let count = state.count(hole);
             let number = if state.closed & bit != 0 {
                 "#".to_string()
             } else if state.claimed & bit != 0 && !rules.claims_keep {
@@ -124,7 +124,7 @@ pub fn draw_view(game: &Game<'_>, view: &View) -> String {
                 mark.push(if state.claimed & bit != 0 { '@' } else { ' ' });
             }
             if traded_any {
-                mark.push(if state.owners[hole] != rules.home_of(hole) && state.claimed & bit == 0 { '*' } else { ' ' });
+                mark.push(if state.owner(hole) != rules.home_of(hole) && state.claimed & bit == 0 { '*' } else { ' ' });
             }
             mark.push(if view.changed & bit != 0 { '\'' } else { ' ' });
             let text = format!("{number:>digits$}{mark}{}", if spaced { " " } else { "" });
@@ -152,7 +152,7 @@ pub fn draw_view(game: &Game<'_>, view: &View) -> String {
     }
     for hole in crate::engine::holes_of(state.claimed) {
         let what = if rules.claims_keep { "its stones stay in it, theirs when the round ends" } else { "stones sown into it are theirs" };
-        let _ = writeln!(out, "   @ {} claimed by {}: {what}", rules.label(hole), state.owners[hole]);
+        let _ = writeln!(out, "   @ {} claimed by {}: {what}", rules.label(hole), state.owner(hole));
     }
     let mut status = Vec::new();
     match state.pending {

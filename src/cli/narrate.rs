@@ -122,7 +122,7 @@ pub fn narrate(rules: &Rules, by: Player, action: &str, events: &[Event], width:
                 notes.push(format!("Round {round} is over: south holds {}, north {}.", stocks[0], stocks[1]));
             }
             Event::Round(state) => {
-                let filled = |p: Player| (0..rules.holes).filter(|&h| state.owners[h] == p && state.counts[h] > 0).count();
+                let filled = |p: Player| (0..rules.holes).filter(|&h| state.owner(h) == p && state.count(h) > 0).count();
                 let mut line = format!(
                     "Round {} starts: south fills {}, north {}",
                     state.round,

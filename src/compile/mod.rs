@@ -3,11 +3,13 @@
 //! Compiling cannot fail: the checker has already proved every value in range for every option
 //! value, and [`Checked::choose`] only hands out values from the options' domains.
 
+pub mod code;
 mod options;
 pub(crate) mod pred;
 
+pub use code::{Atom, Code, Condition};
 pub use options::{Choice, OptionError};
-pub use pred::{step, Pred, View};
+pub use pred::{step, CountTable, Pred};
 
 use crate::ast::CompareOp;
 use crate::check::model::*;
@@ -18,20 +20,20 @@ use crate::{hole_byte, MAX_HOLES};
 /// A runtime capture rule.
 #[derive(Clone, Debug)]
 pub struct CaptureRule {
-    pub when: Pred,
+    pub when: Condition,
     /// What the rule takes, in order.
     pub takes: Box<[Take]>,
     /// A capture that would leave the opponent's side empty takes nothing.
     pub grand_slam_nothing: bool,
-    pub chain: Option<(ChainDirection, Pred)>,
+    pub chain: Option<(ChainDirection, Condition)>,
     /// How many more holes the mover chooses, and which holes may be chosen.
-    pub bonus: Option<(u32, Pred)>,
+    pub bonus: Option<(u32, Condition)>,
     /// Where the stones taken are sown on from, if they are (tried after every lap, before a
     /// relay).
     pub sow_on: Option<SowOn>,
     /// The way the stones sown on and the rest of the move go: the first direction whose
     /// condition holds on the capturing hole (none: the way the move goes).
-    pub directions: Box<[(Direction, Pred)]>,
+    pub directions: Box<[(Direction, Condition)]>,
     /// Holes the mover claims: takes their stones, and every stone sown into them later.
     pub claims: Box<[HoleRef]>,
     /// After the takes the move goes on: this hole is lifted and sown on (tried after every lap,
@@ -49,7 +51,7 @@ impl CaptureRule {
 
 #[derive(Clone, Debug)]
 pub enum EndRule {
-    Board(Pred),
+    Board(Condition),
     Repeats { what: Repeated, times: u32 },
 }
 
@@ -101,9 +103,9 @@ pub struct Rules {
     pub opposite: [u8; MAX_HOLES],
     /// The holes of each named set of the rule file (a bit per hole), in declaration order.
     pub sets: Vec<(String, u128)>,
-    pub start: Pred,
+    pub start: Condition,
     /// Which holes may start a move when none meets `start`.
-    pub fallback: Option<Pred>,
+    pub fallback: Option<Condition>,
     pub no_move: NoMove,
     /// The mover moves again when the last seed falls into their own store.
     pub play_again: bool,
@@ -114,30 +116,30 @@ pub struct Rules {
     /// Every move may go either way.
     pub either_way: bool,
     /// Holes that may also start a reversed move, and whether only one that captures.
-    pub reverse: Option<(Pred, bool)>,
+    pub reverse: Option<(Condition, bool)>,
     /// When some move captures only a move that captures is legal; such a move starts from a
     /// hole where this holds (`None`: no such rule).
-    pub must_capture: Option<Pred>,
+    pub must_capture: Option<Condition>,
     /// A move after whose sowing this holds (for the mover) is not legal.
-    pub no_move_leaves: Option<Pred>,
+    pub no_move_leaves: Option<Condition>,
     /// A move whose first lap captures nothing captures nothing.
     pub first_lap_decides: bool,
     /// While the mover holds stones in hand, a move puts one into an own hole where this holds.
-    pub place: Option<Pred>,
+    pub place: Option<Condition>,
     /// Stones each player holds in hand at the start.
     pub hand: u16,
     /// The phases each player goes through, in order: each one's name and when a player's phase
     /// moves on (`None` for the last). Empty: the game has no phases.
-    pub phases: Vec<(String, Option<Pred>)>,
+    pub phases: Vec<(String, Option<Condition>)>,
     /// Where to place when no hole meets `place`'s condition.
-    pub place_fallback: Option<Pred>,
+    pub place_fallback: Option<Condition>,
     /// The first phase is one turn both players play at once; then the player who finished last
     /// (`Some(true)`) or first moves.
     pub race: Option<bool>,
     /// The hole placed into is then sown (or captures), the way the move names.
     pub place_then_sow: bool,
     /// A lap lifts at most this many stones of a hole where the condition holds.
-    pub lift_only: Option<(u32, Pred)>,
+    pub lift_only: Option<(u32, Condition)>,
     /// Whether some predicate asks `intact` (so the engine keeps [`crate::engine::State::intact`]).
     pub tracks_intact: bool,
     /// Whether a move's having captured is part of its state: asked by `capturing`, or by the
@@ -150,15 +152,15 @@ pub struct Rules {
     pub behind: [u8; MAX_HOLES],
     pub first_seed: FirstSeed,
     pub skip_origin: bool,
-    pub relay: Option<Pred>,
+    pub relay: Option<Condition>,
     /// The hole a relay lifts, from the lap's last hole.
     pub relay_from: HoleRef,
     /// Where the mover chooses to relay or stop.
-    pub relay_or_stop: Option<Pred>,
+    pub relay_or_stop: Option<Condition>,
     /// The most laps a move sows: after that many it ends where it stands (`u32::MAX`: no limit).
     pub lap_limit: u32,
     /// Holes taken while sowing, right after a stone falls into them, and by whom.
-    pub in_passing: Option<(Pred, Taker)>,
+    pub in_passing: Option<(Condition, Taker)>,
     pub captures: Vec<CaptureRule>,
     /// Whether some capture sows its stones on (tried at the end of every lap).
     pub resows: bool,
@@ -252,7 +254,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         }
     };
     let initial = initial_counts(model, &board, &value, &set_mask);
-    let lower = |p: &crate::check::model::Pred| pred::lower(p, &value, &set_mask);
+    let lower = |p: &crate::check::model::Pred| Condition::new(pred::lower(p, &value, &set_mask));
     let endings = endings(model, &lower, &value);
 
     let mut rules = Rules {
@@ -272,7 +274,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         previous: board.previous,
         opposite: board.opposite,
         sets: model.sets.iter().zip(&named).map(|(set, mask)| (set.name.clone(), *mask)).collect(),
-        start: model.start.as_ref().map(lower).unwrap_or(Pred::Count(CompareOp::Ge, 1)),
+        start: model.start.as_ref().map(lower).unwrap_or_else(|| Condition::new(Pred::Count(CompareOp::Ge, 1))),
         fallback: model.fallback.as_ref().map(lower),
         no_move: model.no_move,
         play_again: model.play_again,
@@ -283,7 +285,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         must_capture: model
             .must_capture
             .as_ref()
-            .map(|from| from.as_ref().or(model.start.as_ref()).map(lower).unwrap_or(Pred::Count(CompareOp::Ge, 1))),
+            .map(|from| from.as_ref().or(model.start.as_ref()).map(lower).unwrap_or_else(|| Condition::new(Pred::Count(CompareOp::Ge, 1)))),
         no_move_leaves: model.no_move_leaves.as_ref().map(lower),
         first_lap_decides: model.first_lap_decides,
         place: model.place.as_ref().map(lower),
@@ -526,7 +528,7 @@ fn initial_counts(model: &Model, board: &Board<'_>, value: &impl Fn(Num) -> u32,
 }
 
 /// The `end` section's endings, each with its outcome and its text as the result's reason.
-fn endings(model: &Model, lower: &impl Fn(&crate::check::model::Pred) -> Pred, value: &impl Fn(Num) -> u32) -> Vec<EndingRule> {
+fn endings(model: &Model, lower: &impl Fn(&crate::check::model::Pred) -> Condition, value: &impl Fn(Num) -> u32) -> Vec<EndingRule> {
     model
         .endings
         .iter()
@@ -612,6 +614,11 @@ impl Rules {
 
     /// Every predicate of the rules.
     pub fn predicates(&self) -> impl Iterator<Item = &Pred> {
+        self.conditions().map(|c| &c.pred)
+    }
+
+    /// Every condition of the rules.
+    pub fn conditions(&self) -> impl Iterator<Item = &Condition> {
         let captures = self.captures.iter().flat_map(|c| {
             std::iter::once(&c.when)
                 .chain(c.chain.as_ref().map(|(_, p)| p))

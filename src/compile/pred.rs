@@ -1,8 +1,9 @@
-//! Runtime predicates: numbers instead of option names, flat slices instead of vectors.
+//! Runtime predicates: numbers instead of option names, flat slices instead of vectors, and a
+//! condition of a hole's count alone lowered to one table look-up. The engine evaluates them
+//! (`engine::predicate`), a board-wide one as bit sets over all holes at once.
 
 use crate::ast::CompareOp;
 use crate::check::model::{self, Num, Relation};
-use crate::player::Player;
 use crate::MAX_HOLES;
 
 /// A predicate the engine evaluates on a hole (or, under [`Pred::EveryHole`], on the board).
@@ -12,13 +13,13 @@ pub enum Pred {
     And(Box<[Pred]>),
     Not(Box<Pred>),
     EveryHole(Box<Pred>),
-    /// `EveryHole` of a predicate that only asks who owns a hole, whether it is empty and which
-    /// sets it is in: evaluated for all holes at once, as bit sets.
-    EveryHoleAtOnce(Box<Pred>),
     Count(CompareOp, u32),
     CountIn(Box<[u32]>),
     CountRange(u32, u32),
     CountEven(bool),
+    /// A condition of a hole's count alone (a combination of the four above and `Empty`), decided
+    /// by a table for counts below 256.
+    Counts(Box<CountTable>),
     Own,
     Opponent,
     Empty,
@@ -49,38 +50,6 @@ pub enum Pred {
     Phase(bool, u8),
 }
 
-/// What a predicate reads: the position, the player whose move it is, and the board's relations.
-pub struct View<'a> {
-    pub counts: &'a [u16; MAX_HOLES],
-    pub owners: &'a [Player; MAX_HOLES],
-    pub mover: Player,
-    pub holes: usize,
-    /// The mover's `next` and `previous` tables, and the board's `opposite`.
-    pub next: &'a [u8; MAX_HOLES],
-    pub previous: &'a [u8; MAX_HOLES],
-    pub opposite: &'a [u8; MAX_HOLES],
-    /// The hole behind the opposite one (`u8::MAX`: none).
-    pub behind: &'a [u8; MAX_HOLES],
-    /// Closed holes (a bit per hole), which do not exist for `next`, `previous` and `beyond`.
-    pub closed: u128,
-    /// What the mover and their opponent have captured.
-    pub captured: u32,
-    pub opponent_captured: u32,
-    /// Claimed holes (a bit per hole); their owner is the claimer.
-    pub claimed: u128,
-    /// The stones the mover holds in hand.
-    pub hand: u32,
-    /// The lap being sown and the stones it started with (both 0 outside a move).
-    pub lap: u32,
-    pub sown: u32,
-    /// Holes never emptied since the game began (a bit per hole).
-    pub intact: u128,
-    /// Whether the move under way has captured.
-    pub capturing: bool,
-    /// The mover's phase (index into `Rules::phases`; 0 in a game without phases).
-    pub phase: u8,
-}
-
 /// Whether `c op n` holds.
 #[inline]
 pub(crate) fn compare(c: u32, op: CompareOp, n: u32) -> bool {
@@ -106,20 +75,54 @@ pub fn step(table: &[u8; MAX_HOLES], hole: usize, closed: u128) -> usize {
     at
 }
 
+/// A condition of a hole's count alone: whether it holds for each count below 256 (a bit per
+/// count), and the condition itself for larger counts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountTable {
+    pub below_256: [u64; 4],
+    pub pred: Pred,
+}
+
+impl CountTable {
+    /// The table of a condition of the count alone.
+    pub fn of(pred: Pred) -> CountTable {
+        let mut below_256 = [0u64; 4];
+        for (count, word) in (0..256u32).zip((0..4).flat_map(|w| [w; 64])) {
+            if pred.holds_for_count(count) {
+                below_256[word] |= 1 << (count % 64);
+            }
+        }
+        CountTable { below_256, pred }
+    }
+
+    /// Whether the condition holds for a hole of `count` stones.
+    #[inline]
+    pub fn holds(&self, count: u32) -> bool {
+        match usize::try_from(count) {
+            Ok(c) if c < 256 => self.below_256[c / 64] >> (c % 64) & 1 != 0,
+            _ => self.pred.holds_for_count(count),
+        }
+    }
+}
+
+/// Lowers a checked predicate with the options' values: a condition of the count alone that is
+/// more than one comparison becomes a [`CountTable`].
 pub(super) fn lower(pred: &model::Pred, value: &impl Fn(Num) -> u32, set: &impl Fn(model::SetRef) -> u128) -> Pred {
+    let lowered = lower_terms(pred, value, set);
+    match lowered {
+        Pred::Count(..) | Pred::Empty => lowered,
+        _ if lowered.of_count_alone() => Pred::Counts(Box::new(CountTable::of(lowered))),
+        _ => lowered,
+    }
+}
+
+fn lower_terms(pred: &model::Pred, value: &impl Fn(Num) -> u32, set: &impl Fn(model::SetRef) -> u128) -> Pred {
     let all = |ps: &[model::Pred]| ps.iter().map(|p| lower(p, value, set)).collect();
     match pred {
         model::Pred::Or(ps) => Pred::Or(all(ps)),
         model::Pred::And(ps) => Pred::And(all(ps)),
         model::Pred::Not(p) => Pred::Not(Box::new(lower(p, value, set))),
-        model::Pred::EveryHole(p) => {
-            let inner = lower(p, value, set);
-            if inner.by_sets() {
-                Pred::EveryHoleAtOnce(Box::new(inner))
-            } else {
-                Pred::EveryHole(Box::new(inner))
-            }
-        }
+        model::Pred::EveryHole(p) => Pred::EveryHole(Box::new(lower(p, value, set))),
         model::Pred::Count(op, n) => Pred::Count(*op, value(*n)),
         model::Pred::CountIn(ns) => Pred::CountIn(ns.iter().map(|n| value(*n)).collect()),
         model::Pred::CountRange(low, high) => Pred::CountRange(value(*low), value(*high)),
@@ -149,95 +152,36 @@ impl Pred {
         wanted(self)
             || match self {
                 Pred::Or(ps) | Pred::And(ps) => ps.iter().any(|p| p.mentions(wanted)),
-                Pred::Not(p) | Pred::EveryHole(p) | Pred::EveryHoleAtOnce(p) | Pred::At(_, p) => p.mentions(wanted),
+                Pred::Not(p) | Pred::EveryHole(p) | Pred::At(_, p) => p.mentions(wanted),
+                Pred::Counts(table) => table.pred.mentions(wanted),
                 _ => false,
             }
     }
 
-    /// Whether [`Pred::set`] can evaluate the predicate.
-    fn by_sets(&self) -> bool {
+    /// Whether the predicate asks nothing but a hole's count.
+    fn of_count_alone(&self) -> bool {
         match self {
-            Pred::Or(ps) | Pred::And(ps) => ps.iter().all(Pred::by_sets),
-            Pred::Not(p) => p.by_sets(),
-            Pred::Own | Pred::Opponent | Pred::Empty | Pred::In(_) => true,
-            Pred::Count(op, n) => {
-                matches!((op, n), (CompareOp::Eq | CompareOp::Le, 0) | (CompareOp::Ne | CompareOp::Gt, 0) | (CompareOp::Ge, 1))
-            }
+            Pred::Or(ps) | Pred::And(ps) => ps.iter().all(Pred::of_count_alone),
+            Pred::Not(p) => p.of_count_alone(),
+            Pred::Count(..) | Pred::CountIn(_) | Pred::CountRange(..) | Pred::CountEven(_) | Pred::Empty | Pred::Counts(_) => true,
             _ => false,
         }
     }
 
-    /// The holes (among `all`) where the predicate holds, for one that [`Pred::by_sets`], from
-    /// the holes the mover owns and the non-empty ones.
-    fn set(&self, own: u128, nonempty: u128, all: u128) -> u128 {
+    /// For a predicate of the count alone ([`Pred::of_count_alone`]): whether it holds for a
+    /// hole of `count` stones (anything else: false).
+    fn holds_for_count(&self, count: u32) -> bool {
         match self {
-            Pred::Or(ps) => ps.iter().fold(0, |m, p| m | p.set(own, nonempty, all)),
-            Pred::And(ps) => ps.iter().fold(all, |m, p| m & p.set(own, nonempty, all)),
-            Pred::Not(p) => all & !p.set(own, nonempty, all),
-            Pred::Own => own,
-            Pred::Opponent => all & !own,
-            Pred::In(set) => set & all,
-            Pred::Empty | Pred::Count(CompareOp::Eq | CompareOp::Le, 0) => all & !nonempty,
-            // The rest of what `by_sets` admits: non-empty.
-            _ => nonempty,
-        }
-    }
-
-    /// Evaluates the predicate on `hole` (ignored by board-wide terms).
-    #[inline]
-    pub fn holds(&self, hole: usize, v: &View<'_>) -> bool {
-        match self {
-            Pred::Or(ps) => ps.iter().any(|p| p.holds(hole, v)),
-            Pred::And(ps) => ps.iter().all(|p| p.holds(hole, v)),
-            Pred::Not(p) => !p.holds(hole, v),
-            Pred::EveryHole(p) => (0..v.holes).all(|h| p.holds(h, v)),
-            Pred::EveryHoleAtOnce(p) => {
-                // Built in two 64-bit halves: shifts of a u128 by a variable cost far more.
-                let (mut own, mut nonempty) = ([0u64; 2], [0u64; 2]);
-                for h in 0..v.holes {
-                    own[h / 64] |= u64::from(v.owners[h] == v.mover) << (h % 64);
-                    nonempty[h / 64] |= u64::from(v.counts[h] != 0) << (h % 64);
-                }
-                let join = |halves: [u64; 2]| u128::from(halves[0]) | u128::from(halves[1]) << 64;
-                let (own, nonempty) = (join(own), join(nonempty));
-                let all = if v.holes >= 128 { u128::MAX } else { (1u128 << v.holes) - 1 };
-                p.set(own, nonempty, all) == all
-            }
-            Pred::Count(op, n) => compare(u32::from(v.counts[hole]), *op, *n),
-            Pred::Captured(op, n) => compare(v.captured, *op, *n),
-            Pred::OpponentCaptured(op, n) => compare(v.opponent_captured, *op, *n),
-            Pred::StonesLeft(op, n) => compare(v.counts[..v.holes].iter().map(|&c| u32::from(c)).sum(), *op, *n),
-            Pred::Claims(op, n) => {
-                let claims = crate::engine::holes_of(v.claimed).filter(|&h| v.owners[h] == v.mover).count();
-                compare(u32::try_from(claims).unwrap_or(u32::MAX), *op, *n)
-            }
-            Pred::Claimed => v.claimed & (1u128 << hole) != 0,
-            Pred::Hand(op, n) => compare(v.hand, *op, *n),
-            Pred::Lap(op, n) => compare(v.lap, *op, *n),
-            Pred::Sown(op, n) => compare(v.sown, *op, *n),
-            Pred::Intact => v.intact & (1u128 << hole) != 0,
-            Pred::Capturing => v.capturing,
-            Pred::Phase(equal, index) => (v.phase == *index) == *equal,
-            Pred::CountIn(ns) => ns.contains(&u32::from(v.counts[hole])),
-            Pred::CountRange(low, high) => (*low..=*high).contains(&u32::from(v.counts[hole])),
-            Pred::CountEven(even) => v.counts[hole].is_multiple_of(2) == *even,
-            Pred::Own => v.owners[hole] == v.mover,
-            Pred::Opponent => v.owners[hole] != v.mover,
-            Pred::Empty => v.counts[hole] == 0,
-            Pred::In(set) => set & (1u128 << hole) != 0,
-            Pred::At(relation, p) => {
-                let related = match relation {
-                    Relation::Next => step(v.next, hole, v.closed),
-                    Relation::Previous => step(v.previous, hole, v.closed),
-                    Relation::Opposite => v.opposite[hole] as usize,
-                    Relation::Symmetric => v.holes - 1 - hole,
-                    Relation::Beyond => step(v.next, step(v.next, hole, v.closed), v.closed),
-                    // A hole with nothing behind it has no such neighbour: nothing holds there.
-                    Relation::Behind if v.behind[hole] == u8::MAX => return false,
-                    Relation::Behind => v.behind[hole] as usize,
-                };
-                p.holds(related, v)
-            }
+            Pred::Or(ps) => ps.iter().any(|p| p.holds_for_count(count)),
+            Pred::And(ps) => ps.iter().all(|p| p.holds_for_count(count)),
+            Pred::Not(p) => !p.holds_for_count(count),
+            Pred::Count(op, n) => compare(count, *op, *n),
+            Pred::CountIn(ns) => ns.contains(&count),
+            Pred::CountRange(low, high) => (*low..=*high).contains(&count),
+            Pred::CountEven(even) => count.is_multiple_of(2) == *even,
+            Pred::Empty => count == 0,
+            Pred::Counts(table) => table.holds(count),
+            _ => false,
         }
     }
 }

@@ -28,7 +28,7 @@ pub fn capture<T: Trace>(rules: &Rules, state: &mut State, last: usize, mover: P
     let mark = tr.mark();
     let mut taken = take_by(rules, rule, state, last, last, mover, TakeHow::Capture, tr);
     // A grand slam (the opponent's side left empty) takes nothing where the rule says so.
-    if let Some(before) = before.filter(|_| taken > 0 && (0..rules.holes).all(|h| state.owners[h] == mover || state.counts[h] == 0)) {
+    if let Some(before) = before.filter(|_| taken > 0 && (0..rules.holes).all(|h| state.owner(h) == mover || state.count(h) == 0)) {
         *state = before;
         tr.truncate(mark);
         return 0;
@@ -146,7 +146,7 @@ fn take_by<T: Trace>(
             if !rules.claims_keep {
                 take(state, hole, &mut taken, mover, how, tr);
             }
-            state.owners[hole] = mover;
+            state.set_owner(hole, mover);
             state.claimed |= 1u128 << hole;
             tr.event(|| Event::Claim { by: mover, hole: crate::hole_byte(hole) });
         }
@@ -174,9 +174,9 @@ fn take_by<T: Trace>(
 
 /// Moves every stone of `hole` to what `by`'s capture has taken.
 fn take<T: Trace>(state: &mut State, hole: usize, taken: &mut u32, by: Player, how: TakeHow, tr: &mut T) {
-    let stones = state.counts[hole];
+    let stones = state.count(hole);
     *taken += u32::from(stones);
-    state.counts[hole] = 0;
+    state.set_count(hole, 0);
     state.intact &= !(1u128 << hole);
     if stones > 0 {
         tr.event(|| Event::Take { by, hole: crate::hole_byte(hole), stones, how });
@@ -209,10 +209,10 @@ fn take_one<T: Trace>(
                     // Compiling resolves every option's value.
                     Num::Option(_) => 0,
                 };
-                let stones = state.counts[hole].min(most);
-                state.counts[hole] -= stones;
+                let stones = state.count(hole).min(most);
+                state.remove(hole, stones);
                 *taken += u32::from(stones);
-                if state.counts[hole] == 0 {
+                if state.count(hole) == 0 {
                     state.intact &= !(1u128 << hole);
                 }
                 if stones > 0 {
@@ -223,7 +223,7 @@ fn take_one<T: Trace>(
         Take::OpponentColumn => {
             for row in 0..rules.rows {
                 let hole = row * rules.columns + last % rules.columns;
-                if state.owners[hole] != mover {
+                if state.owner(hole) != mover {
                     take(state, hole, taken, mover, how, tr);
                 }
             }

@@ -51,7 +51,7 @@ pub fn score(rules: &Rules, state: &State, leftover: Leftover, mover: Player) ->
         Leftover::Mover => score[mover.index()] += state.board_total(rules),
         Leftover::Owner => {
             for hole in 0..rules.holes {
-                score[state.owners[hole].index()] += u32::from(state.counts[hole]);
+                score[state.owner(hole).index()] += u32::from(state.count(hole));
             }
         }
         Leftover::Split => {
@@ -73,12 +73,12 @@ pub fn sweep(rules: &Rules, state: &mut State, leftover: Leftover, mover: Player
     let half = u16::try_from(state.board_total(rules) / 2).unwrap_or(u16::MAX);
     let mut owed = [half; 2];
     for hole in 0..rules.holes {
-        let mut left = state.counts[hole];
+        let mut left = state.count(hole);
         while left > 0 {
             let (by, stones) = match leftover {
                 Leftover::Removed => break,
                 Leftover::Mover => (mover, left),
-                Leftover::Owner => (state.owners[hole], left),
+                Leftover::Owner => (state.owner(hole), left),
                 Leftover::Split => match Player::BOTH.into_iter().find(|p| owed[p.index()] > 0) {
                     Some(p) => (p, left.min(owed[p.index()])),
                     None => break,
@@ -91,8 +91,8 @@ pub fn sweep(rules: &Rules, state: &mut State, leftover: Leftover, mover: Player
             state.captured[by.index()] += u32::from(stones);
             taken(by, hole, stones);
         }
-        if left != state.counts[hole] {
-            state.counts[hole] = left;
+        if left != state.count(hole) {
+            state.set_count(hole, left);
             if left == 0 {
                 state.intact &= !(1u128 << hole);
             }

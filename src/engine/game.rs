@@ -6,6 +6,7 @@ use super::capture::{capture, choosable, take_chosen, take_holes};
 use super::ending;
 use super::events::{Event, Recorder, Silent, TakeHow, Trace};
 use super::history::History;
+use super::moves::Moves;
 use super::placing;
 use super::rounds::{self, Next};
 use super::sowing::{sow, sow_on, Sowing};
@@ -13,7 +14,7 @@ use super::trade;
 use super::Lap;
 use super::{GameResult, Pending, State};
 use crate::check::model::{Leftover, NoMove, Outcome};
-use crate::compile::{Pred, Rules};
+use crate::compile::{Condition, Rules};
 use crate::player::Player;
 
 /// Calls `$call` with `$tr` the game's recorder when it records, else `Silent`, so that a game
@@ -46,12 +47,12 @@ pub struct IllegalAction {
 /// A game being played under some [`Rules`].
 #[derive(Clone, Debug)]
 pub struct Game<'r> {
-    rules: &'r Rules,
-    state: State,
+    pub(super) rules: &'r Rules,
+    pub(super) state: State,
     /// How often each position has stood in this round (or game); kept only when an ending
     /// counts repetitions.
     history: History,
-    result: Option<GameResult>,
+    pub(super) result: Option<GameResult>,
     /// Laps sown by the last action (0 when it sowed nothing).
     last_laps: u32,
     /// The stones the end of the game moved off the board into each player's captures.
@@ -61,6 +62,8 @@ pub struct Game<'r> {
     round_starts: History,
     /// The events of the last action (recorded only when asked: [`Game::set_tracing`]).
     trace: Recorder,
+    /// The legal moves of the turn, found when it started.
+    pub(super) moves: Moves,
 }
 
 impl<'r> Game<'r> {
@@ -87,6 +90,7 @@ impl<'r> Game<'r> {
             swept: [0, 0],
             round_starts,
             trace: Recorder::default(),
+            moves: Moves::default(),
         };
         game.history.record(rules, &state);
         // A position may leave a choice open that is no choice at all: settle it.
@@ -196,12 +200,24 @@ impl<'r> Game<'r> {
                 return;
             }
         }
-        if self.racing() {
+        if self.moves.known {
+            let (forward, reversed) = (self.moves.forward, self.moves.reversed);
+            for hole in super::holes_of(forward | reversed) {
+                let byte = crate::hole_byte(hole);
+                if forward & 1u128 << hole != 0 {
+                    actions.push(Action::Sow(byte));
+                }
+                if reversed & 1u128 << hole != 0 {
+                    actions.push(Action::SowReversed(byte));
+                }
+            }
+        } else if self.racing() {
             let choices = (0..self.rules.holes).filter(|&h| self.race_choice(h));
             actions.extend(choices.map(|h| Action::Sow(crate::hole_byte(h))));
             return;
+        } else {
+            self.moves_into(mover, actions);
         }
-        self.moves_into(mover, actions);
         if actions.is_empty() {
             if self.rules.no_move == NoMove::Pass {
                 actions.push(Action::Pass);
@@ -267,7 +283,7 @@ impl<'r> Game<'r> {
 
     /// Whether the turn now is one both players play at once (the game's first phase is such a
     /// turn, and both are still in it).
-    fn racing(&self) -> bool {
+    pub(super) fn racing(&self) -> bool {
         self.rules.race.is_some() && self.state.phase == [0, 0]
     }
 
@@ -293,12 +309,12 @@ impl<'r> Game<'r> {
     }
 
     /// Whether `mover` moves by placing a stone from their hand.
-    fn placing(&self, mover: Player) -> bool {
+    pub(super) fn placing(&self, mover: Player) -> bool {
         placing::placing(self.rules, &self.state, mover)
     }
 
     /// Whether `mover` may sow from `hole` against the file's direction.
-    fn can_reverse(&self, mover: Player, hole: usize, start: &Pred) -> bool {
+    fn can_reverse(&self, mover: Player, hole: usize, start: &Condition) -> bool {
         let rules = self.rules;
         if rules.either_way {
             return self.startable(mover, hole, start) && self.try_move(mover, hole, true, &mut Silent).is_some();
@@ -315,7 +331,7 @@ impl<'r> Game<'r> {
 
     /// Whether the move that left `after` (its sowing `sowing`) captured: stones sown on, or a
     /// capture at its end.
-    fn captures(&self, after: &State, sowing: &Sowing, mover: Player) -> bool {
+    pub(super) fn captures(&self, after: &State, sowing: &Sowing, mover: Player) -> bool {
         if sowing.taken > 0 || after.capturing {
             return true;
         }
@@ -353,6 +369,18 @@ impl<'r> Game<'r> {
     }
 
     fn play(&mut self, action: Action) -> Result<(), IllegalAction> {
+        // The moves found for this turn serve to check the action; whatever it changes, the next
+        // turn finds its own.
+        let known = std::mem::replace(&mut self.moves.known, false);
+        let played = self.play_checked(action, known);
+        if played.is_err() {
+            self.moves.known = known;
+        }
+        played
+    }
+
+    /// [`Game::play`]; `known`: whether the turn's moves are known ([`Moves`]).
+    fn play_checked(&mut self, action: Action, known: bool) -> Result<(), IllegalAction> {
         let mover = self.state.to_move;
         if self.is_over() {
             return Err(self.illegal(action));
@@ -392,7 +420,7 @@ impl<'r> Game<'r> {
                 let hole = hole as usize;
                 if !self.rules.place_then_sow {
                     self.state.hand[mover.index()] -= 1;
-                    self.state.counts[hole] += 1;
+                    self.state.add(hole, 1);
                     self.trace.event(|| Event::Place { by: mover, hole: crate::hole_byte(hole) });
                     self.end_action(mover, mover.opponent(), true);
                 } else {
@@ -405,6 +433,17 @@ impl<'r> Game<'r> {
                     laps = sowing.laps;
                     self.lap_ended(mover, &sowing);
                 }
+            }
+            (Action::Sow(hole) | Action::SowReversed(hole), _) if idle && known && !self.trace.on() => {
+                let reversed = matches!(action, Action::SowReversed(_));
+                if !self.moves.has(hole as usize, reversed) {
+                    return Err(self.illegal(action));
+                }
+                let Some(sowing) = self.play_known(mover, hole as usize, reversed) else {
+                    return Err(self.illegal(action));
+                };
+                laps = sowing.laps;
+                self.lap_ended(mover, &sowing);
             }
             (Action::Sow(hole) | Action::SowReversed(hole), _) if idle => {
                 let legal = traced!(self, tr => self.legal_move(mover, action, hole as usize, tr));
@@ -513,7 +552,7 @@ impl<'r> Game<'r> {
 
     /// The position after sowing from `hole`, if `mover` may start a move there (the hole is
     /// theirs, `start` holds, and the move would end).
-    fn sowing<T: Trace>(&self, mover: Player, hole: usize, start: &Pred, tr: &mut T) -> Option<(State, Sowing)> {
+    fn sowing<T: Trace>(&self, mover: Player, hole: usize, start: &Condition, tr: &mut T) -> Option<(State, Sowing)> {
         if !self.startable(mover, hole, start) {
             return None;
         }
@@ -536,7 +575,7 @@ impl<'r> Game<'r> {
 
     /// The position after `mover` sows from `hole` (against the file's direction when
     /// `reversed`), if the move ends and the rules allow what it leaves; the hole is not checked.
-    fn try_move<T: Trace>(&self, mover: Player, hole: usize, reversed: bool, tr: &mut T) -> Option<(State, Sowing)> {
+    pub(super) fn try_move<T: Trace>(&self, mover: Player, hole: usize, reversed: bool, tr: &mut T) -> Option<(State, Sowing)> {
         let rules = self.rules;
         let mut after = self.state;
         after.reversed = reversed;
@@ -553,12 +592,12 @@ impl<'r> Game<'r> {
 
     /// Whether `player` has no stone in the holes they own.
     fn side_is_empty(&self, state: &State, player: Player) -> bool {
-        (0..self.rules.holes).all(|h| state.owners[h] != player || state.counts[h] == 0)
+        (0..self.rules.holes).all(|h| state.owner(h) != player || state.count(h) == 0)
     }
 
     /// Whether `mover` may start a move from `hole`: [`Game::sowing`] without its result.
     /// `sow_to_know` is [`Game::sow_to_know`] for `mover`, asked once for all their holes.
-    fn can_start(&self, mover: Player, hole: usize, start: &Pred, sow_to_know: bool) -> bool {
+    fn can_start(&self, mover: Player, hole: usize, start: &Condition, sow_to_know: bool) -> bool {
         if !sow_to_know {
             return self.startable(mover, hole, start);
         }
@@ -569,7 +608,7 @@ impl<'r> Game<'r> {
     /// relay or sow captures on (it might never end), where what it leaves may be forbidden, or
     /// where it must feed an opponent who has no stone now. Otherwise a single lap always ends
     /// and leaves nothing to refuse.
-    fn sow_to_know(&self, mover: Player) -> bool {
+    pub(super) fn sow_to_know(&self, mover: Player) -> bool {
         let rules = self.rules;
         rules.relay.is_some()
             || rules.resows
@@ -578,18 +617,18 @@ impl<'r> Game<'r> {
     }
 
     /// The hole is `mover`'s, holds stones and satisfies `start`.
-    fn startable(&self, mover: Player, hole: usize, start: &Pred) -> bool {
+    pub(super) fn startable(&self, mover: Player, hole: usize, start: &Condition) -> bool {
         let state = &self.state;
         hole < self.rules.holes
-            && state.owners[hole] == mover
-            && state.counts[hole] > 0
+            && state.owner(hole) == mover
+            && state.count(hole) > 0
             && state.claimed & (1u128 << hole) == 0
             && state.holds(self.rules, start, hole, mover)
     }
 
     /// The condition a hole of `mover`'s must meet to start a move now: the rules' `start`, or
     /// their fallback when no hole meets it (whether or not its moves would end).
-    fn start_condition(&self, mover: Player) -> &'r Pred {
+    pub(super) fn start_condition(&self, mover: Player) -> &'r Condition {
         let rules = self.rules;
         match &rules.fallback {
             Some(fallback) if !(0..rules.holes).any(|h| self.startable(mover, h, &rules.start)) => fallback,
@@ -598,6 +637,9 @@ impl<'r> Game<'r> {
     }
 
     fn has_no_move(&self, player: Player) -> bool {
+        if self.moves.known && player == self.state.to_move {
+            return self.moves.forward | self.moves.reversed == 0;
+        }
         if self.racing() {
             return !(0..self.rules.holes).any(|h| self.race_choice(h));
         }
@@ -652,6 +694,7 @@ impl<'r> Game<'r> {
     /// At the start of a turn, after `last` acted (the player to move again, after a move into
     /// their own store): a player without a move passes, loses or ends the game.
     fn start_turn(&mut self, last: Player) {
+        self.find_moves();
         let player = self.state.to_move;
         if self.state.offer != 0 || self.state.pending != Pending::None || !self.has_no_move(player) {
             return;
@@ -719,6 +762,7 @@ impl<'r> Game<'r> {
     }
 
     fn finish(&mut self, outcome: Outcome, loser: Option<Player>, mover: Player, reason: String) {
+        self.moves.known = false;
         // The stones left on the board go where the ending sends them, so that the final
         // position shows the score: what each player has captured (and holds in hand).
         let leftover = ending::leftover_of(self.rules, outcome);

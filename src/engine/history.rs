@@ -60,12 +60,7 @@ pub fn key(rules: &Rules, state: &State, what: Repeated) -> Key {
         Pending::Choose(rule) => (2, rule),
         Pending::Race(hole) => (3, hole),
     };
-    let mut owners = 0u128;
-    if position {
-        for (hole, owner) in state.owners[..holes].iter().enumerate() {
-            owners |= u128::from(*owner == crate::player::Player::North) << hole;
-        }
-    }
+    let owners = if position { state.owned(crate::player::Player::North, holes) } else { 0 };
     let captured = if position { state.captured } else { [0, 0] };
     // Every part at a fixed place, so that no two different positions write the same bytes.
     let mut bytes = [0u8; HEAD + 2 * MAX_HOLES];
@@ -82,7 +77,7 @@ pub fn key(rules: &Rules, state: &State, what: Repeated) -> Key {
     bytes[80] = u8::from(state.reversed) | u8::from(state.capturing) << 1;
     bytes[81..97].copy_from_slice(&state.intact.to_le_bytes());
     bytes[97..99].copy_from_slice(&state.phase);
-    for (i, count) in state.counts[..holes].iter().enumerate() {
+    for (i, count) in state.counts()[..holes].iter().enumerate() {
         bytes[HEAD + 2 * i..HEAD + 2 * (i + 1)].copy_from_slice(&count.to_le_bytes());
     }
     xxhash_rust::xxh3::xxh3_128(&bytes[..HEAD + 2 * holes])

@@ -14,9 +14,11 @@ pub mod events;
 mod game;
 mod history;
 pub mod ids;
+mod moves;
 pub mod observe;
 mod placing;
 pub mod position;
+mod predicate;
 mod race;
 mod rounds;
 mod sowing;
@@ -35,8 +37,13 @@ use crate::MAX_HOLES;
 /// who is to move. Plain data, `Copy`: playing a move allocates nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
-    pub counts: [u16; MAX_HOLES],
-    pub owners: [Player; MAX_HOLES],
+    /// The stones in each hole (the board's, then South's store and North's where there are
+    /// stores), changed only through the methods below, which keep `stocked`.
+    counts: [u16; MAX_HOLES],
+    /// The places holding stones (a bit per place): `counts` as a set, kept as it changes.
+    stocked: u128,
+    /// The holes North owns (a bit per hole); South owns the others.
+    north: u128,
     pub captured: [u32; 2],
     pub to_move: Player,
     /// Holes offered and not yet answered (a bit per hole; 0: no offer is open). The offer is
@@ -84,13 +91,11 @@ pub enum Pending {
 impl State {
     /// The starting position of a game.
     pub fn initial(rules: &Rules) -> State {
-        let mut owners = [Player::South; MAX_HOLES];
-        for (hole, owner) in owners.iter_mut().enumerate().take(rules.holes) {
-            *owner = rules.home_of(hole);
-        }
+        let north = (0..rules.holes).filter(|&h| rules.home_of(h) == Player::North).fold(0, |set, h| set | 1u128 << h);
         let mut state = State {
             counts: rules.initial,
-            owners,
+            stocked: stocked(&rules.initial),
+            north,
             captured: [0, 0],
             to_move: rules.first,
             offer: 0,
@@ -113,6 +118,97 @@ impl State {
         state
     }
 
+    /// The stones in `place` (a hole, or a store after the board's holes).
+    #[inline]
+    pub fn count(&self, place: usize) -> u16 {
+        self.counts[place]
+    }
+
+    /// The stones in every place.
+    #[inline]
+    pub fn counts(&self) -> &[u16; MAX_HOLES] {
+        &self.counts
+    }
+
+    /// The places holding stones among the first `places` (a bit per place).
+    #[inline]
+    pub fn stocked(&self, places: usize) -> u128 {
+        self.stocked & crate::engine::first_places(places)
+    }
+
+    /// `place` now holds `stones`.
+    #[inline]
+    pub fn set_count(&mut self, place: usize, stones: u16) {
+        self.counts[place] = stones;
+        self.mark(place);
+    }
+
+    /// `stones` more stones in `place`.
+    #[inline]
+    pub fn add(&mut self, place: usize, stones: u16) {
+        self.counts[place] += stones;
+        self.mark(place);
+    }
+
+    /// `stones` fewer stones in `place` (which holds at least that many).
+    #[inline]
+    pub fn remove(&mut self, place: usize, stones: u16) {
+        self.counts[place] -= stones;
+        self.mark(place);
+    }
+
+    /// Takes every stone of `place`; returns how many.
+    #[inline]
+    pub fn take(&mut self, place: usize) -> u16 {
+        let stones = std::mem::take(&mut self.counts[place]);
+        self.mark(place);
+        stones
+    }
+
+    /// Empties the first `holes` places.
+    pub fn empty_board(&mut self, holes: usize) {
+        self.counts[..holes].fill(0);
+        self.stocked &= !first_places(holes);
+    }
+
+    /// `stocked` follows `place`'s count.
+    #[inline]
+    fn mark(&mut self, place: usize) {
+        if place < MAX_HOLES {
+            let bit = 1u128 << place;
+            self.stocked = if self.counts[place] != 0 { self.stocked | bit } else { self.stocked & !bit };
+        }
+    }
+
+    /// Who owns `hole`.
+    #[inline]
+    pub fn owner(&self, hole: usize) -> Player {
+        if hole < MAX_HOLES && self.north & 1u128 << hole != 0 {
+            Player::North
+        } else {
+            Player::South
+        }
+    }
+
+    /// `hole` becomes `player`'s.
+    #[inline]
+    pub fn set_owner(&mut self, hole: usize, player: Player) {
+        if hole < MAX_HOLES {
+            let bit = 1u128 << hole;
+            self.north = if player == Player::North { self.north | bit } else { self.north & !bit };
+        }
+    }
+
+    /// The holes `player` owns among the first `holes` (a bit per hole).
+    #[inline]
+    pub fn owned(&self, player: Player, holes: usize) -> u128 {
+        let all = first_places(holes);
+        match player {
+            Player::North => self.north & all,
+            Player::South => !self.north & all,
+        }
+    }
+
     /// Moves each player's phase on while the `until` of the phase they are in holds for them.
     pub fn advance_phases(&mut self, rules: &Rules) {
         for player in Player::BOTH {
@@ -128,7 +224,7 @@ impl State {
 
     /// Stones on the board.
     pub fn board_total(&self, rules: &Rules) -> u32 {
-        self.counts[..rules.holes].iter().map(|&c| u32::from(c)).sum()
+        self.counts()[..rules.holes].iter().map(|&c| u32::from(c)).sum()
     }
 
     /// Stones on the board, in hand and captured: constant through a game.
@@ -138,38 +234,20 @@ impl State {
 
     /// Whether `pred` holds for `hole` with `mover` as the player whose move it is (outside a lap).
     #[inline]
-    pub(crate) fn holds(&self, rules: &Rules, pred: &crate::compile::Pred, hole: usize, mover: Player) -> bool {
+    pub(crate) fn holds(&self, rules: &Rules, pred: &crate::compile::Condition, hole: usize, mover: Player) -> bool {
         self.holds_in_lap(rules, pred, hole, mover, Lap::default())
     }
 
     /// [`State::holds`] at the end of a lap, for the predicates that ask about it.
     #[inline]
-    pub(crate) fn holds_in_lap(&self, rules: &Rules, pred: &crate::compile::Pred, hole: usize, mover: Player, lap: Lap) -> bool {
-        // A hole's count alone (most start and relay conditions): no view of the position.
-        if let crate::compile::Pred::Count(op, n) = pred {
-            return crate::compile::pred::compare(u32::from(self.counts[hole]), *op, *n);
-        }
-        let view = crate::compile::View {
-            counts: &self.counts,
-            owners: &self.owners,
-            mover,
-            holes: rules.holes,
-            next: rules.next_of(mover, self.reversed),
-            previous: rules.previous_of(mover, self.reversed),
-            opposite: &rules.opposite,
-            behind: &rules.behind,
-            closed: self.closed,
-            captured: self.captured[mover.index()],
-            opponent_captured: self.captured[mover.opponent().index()],
-            claimed: self.claimed,
-            hand: u32::from(self.hand[mover.index()]),
-            lap: lap.number,
-            sown: lap.sown,
-            intact: self.intact,
-            capturing: self.capturing,
-            phase: self.phase[mover.index()],
-        };
-        pred.holds(hole, &view)
+    pub(crate) fn holds_in_lap(&self, rules: &Rules, pred: &crate::compile::Condition, hole: usize, mover: Player, lap: Lap) -> bool {
+        predicate::Ctx { state: self, rules, mover, lap }.holds(pred, hole)
+    }
+
+    /// The holes where `pred` holds for `mover` (outside a lap), a bit per hole.
+    #[inline]
+    pub(crate) fn holes_where(&self, rules: &Rules, pred: &crate::compile::Condition, mover: Player) -> u128 {
+        predicate::Ctx { state: self, rules, mover, lap: Lap::default() }.holes_where(pred)
     }
 }
 
@@ -197,6 +275,21 @@ pub fn with_actions<R>(f: impl FnOnce(&mut Vec<Action>) -> R) -> R {
         }
         Err(_) => f(&mut Vec::new()),
     })
+}
+
+/// The places holding stones of `counts`, a bit per place.
+fn stocked(counts: &[u16; MAX_HOLES]) -> u128 {
+    counts.iter().enumerate().filter(|(_, &c)| c != 0).fold(0, |set, (h, _)| set | 1u128 << h)
+}
+
+/// The first `places` places (holes, then stores), a bit per place.
+#[inline]
+pub(crate) fn first_places(places: usize) -> u128 {
+    if places >= MAX_HOLES {
+        u128::MAX
+    } else {
+        (1u128 << places) - 1
+    }
 }
 
 /// The holes of a set, in board order.

@@ -22,8 +22,8 @@ pub fn observation(game: &Game<'_>) -> Vec<f32> {
     let mut v = vec![0.0f32; observation_size(rules)];
     let bit = |set: u128, hole: usize| if set & (1u128 << hole) != 0 { 1.0 } else { 0.0 };
     for hole in 0..h {
-        v[hole] = f32::from(state.counts[hole]);
-        v[h + hole] = if state.owners[hole] == Player::South { 1.0 } else { 0.0 };
+        v[hole] = f32::from(state.count(hole));
+        v[h + hole] = if state.owner(hole) == Player::South { 1.0 } else { 0.0 };
         v[2 * h + hole] = bit(state.closed, hole);
         v[3 * h + hole] = bit(state.claimed, hole);
     }

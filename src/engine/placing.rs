@@ -6,7 +6,7 @@ use super::capture::{resow, GoesOn};
 use super::events::{Event, Silent, Trace};
 use super::sowing::{sow_on, sow_taken, Sowing};
 use super::{Action, Lap, State};
-use crate::compile::{Pred, Rules};
+use crate::compile::{Condition, Rules};
 use crate::player::Player;
 
 /// Whether `mover` moves by placing a stone from their hand.
@@ -15,10 +15,10 @@ pub fn placing(rules: &Rules, state: &State, mover: Player) -> bool {
 }
 
 /// The holes `mover` may place into where `pred` holds (a bit per hole).
-fn holes_where(rules: &Rules, state: &State, mover: Player, pred: Option<&Pred>) -> u128 {
+fn holes_where(rules: &Rules, state: &State, mover: Player, pred: Option<&Condition>) -> u128 {
     let Some(pred) = pred else { return 0 };
     (0..rules.holes)
-        .filter(|&h| state.owners[h] == mover && state.claimed & (1u128 << h) == 0 && state.holds(rules, pred, h, mover))
+        .filter(|&h| state.owner(h) == mover && state.claimed & (1u128 << h) == 0 && state.holds(rules, pred, h, mover))
         .fold(0, |set, h| set | 1u128 << h)
 }
 
@@ -91,7 +91,7 @@ pub fn placement<T: Trace>(
 ) -> Option<(State, Sowing, bool)> {
     let mut after = *state;
     after.hand[mover.index()] -= 1;
-    after.counts[hole] += 1;
+    after.add(hole, 1);
     after.reversed = reversed;
     tr.event(|| Event::Place { by: mover, hole: crate::hole_byte(hole) });
     let (mut sowing, turned) = match resow(rules, &mut after, hole, hole, mover, Lap::default(), tr) {

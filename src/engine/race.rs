@@ -58,7 +58,7 @@ pub fn race<T: Trace>(rules: &Rules, start: &State, holes: [usize; 2], last_move
         settle(rules, &mut state, sower, &mut finished, tr);
     }
     let places = rules.holes + 2;
-    let mut checkpoint = (state.counts, sowers);
+    let mut checkpoint = (*state.counts(), sowers);
     let (mut power, mut steps) = (1u32, 0u32);
     for _ in 0..ENDLESS_TICKS {
         if sowers.iter().all(|s| s.done) {
@@ -87,12 +87,12 @@ pub fn race<T: Trace>(rules: &Rules, start: &State, holes: [usize; 2], last_move
             settle(rules, &mut state, sower, &mut finished, tr);
         }
         // A race that comes back to a tick it has seen never ends.
-        if (state.counts[..places] == checkpoint.0[..places]) && sowers == checkpoint.1 {
+        if (state.counts()[..places] == checkpoint.0[..places]) && sowers == checkpoint.1 {
             return None;
         }
         steps += 1;
         if steps == power {
-            checkpoint = (state.counts, sowers);
+            checkpoint = (*state.counts(), sowers);
             power = power.saturating_mul(2);
             steps = 0;
         }

@@ -20,7 +20,7 @@ pub enum Next {
 /// `leftover` says, then both players refill (or the match ends).
 pub fn end_round(rules: &Rules, rounds: &RoundsRule, state: &mut State, leftover: Leftover, mover: Player) -> Next {
     state.captured = ending::score(rules, state, leftover, mover);
-    state.counts[..rules.holes].fill(0);
+    state.empty_board(rules.holes);
     state.pending = super::Pending::None;
     state.offer = 0;
     let refill = rounds.refill.max(1);
@@ -67,7 +67,7 @@ pub fn end_round(rules: &Rules, rounds: &RoundsRule, state: &mut State, leftover
     state.closed = 0;
     // Claims last for the round: the holes go back to their rows' players.
     for hole in super::holes_of(std::mem::take(&mut state.claimed)) {
-        state.owners[hole] = rules.home_of(hole);
+        state.set_owner(hole, rules.home_of(hole));
     }
     // The holes filled so far (a bit per hole): where holes change hands, a player skips those
     // the other has filled, and owns the ones they fill.
@@ -81,9 +81,9 @@ pub fn end_round(rules: &Rules, rounds: &RoundsRule, state: &mut State, leftover
             }
             // At most 500 (the checker's bound on `refill`); the last hole may take less.
             let stones = refill.min(state.captured[p.index()]);
-            state.counts[usize::from(hole)] = u16::try_from(stones).unwrap_or(u16::MAX);
+            state.set_count(usize::from(hole), u16::try_from(stones).unwrap_or(u16::MAX));
             state.captured[p.index()] -= stones;
-            state.owners[usize::from(hole)] = p;
+            state.set_owner(usize::from(hole), p);
             taken |= bit;
             left -= 1;
         }
@@ -91,7 +91,7 @@ pub fn end_round(rules: &Rules, rounds: &RoundsRule, state: &mut State, leftover
     for hole in 0..rules.holes {
         if taken & (1u128 << hole) == 0 {
             if rounds.change_hands {
-                state.owners[hole] = rules.home_of(hole);
+                state.set_owner(hole, rules.home_of(hole));
             }
             if !rounds.stay_open {
                 state.closed |= 1u128 << hole;

@@ -43,7 +43,7 @@ impl Hand {
     /// The stones this lap will sow.
     fn stones(self, state: &State) -> u32 {
         match self {
-            Hand::Lift(origin, most) => u32::from(state.counts[origin]).min(most),
+            Hand::Lift(origin, most) => u32::from(state.count(origin)).min(most),
             Hand::Captured { stones, .. } => stones,
         }
     }
@@ -95,16 +95,16 @@ fn lap<T: Trace>(rules: &Rules, state: &mut State, hand: Hand, mover: Player, wh
 pub(super) fn bank_stores(rules: &Rules, state: &mut State) {
     if rules.stores {
         for p in 0..2 {
-            state.captured[p] += u32::from(std::mem::take(&mut state.counts[rules.holes + p]));
+            state.captured[p] += u32::from(state.take(rules.holes + p));
         }
     }
 }
 
 /// Lifts at most `most` stones of `hole` into the hand; returns how many.
 pub(super) fn lift_from(state: &mut State, hole: usize, most: u32) -> u32 {
-    let lifted = state.counts[hole].min(u16::try_from(most).unwrap_or(u16::MAX));
-    state.counts[hole] -= lifted;
-    if state.counts[hole] == 0 {
+    let lifted = state.count(hole).min(u16::try_from(most).unwrap_or(u16::MAX));
+    state.remove(hole, lifted);
+    if state.count(hole) == 0 {
         state.intact &= !(1u128 << hole);
     }
     u32::from(lifted)
@@ -124,7 +124,7 @@ pub(super) fn back_into_origin(rules: &Rules, seeds: u32) -> bool {
 pub(super) fn lift_most(rules: &Rules, state: &State, hole: usize, mover: Player, number: u32) -> u32 {
     match &rules.lift_only {
         Some((most, when)) => {
-            let lap = Lap { number, sown: u32::from(state.counts[hole]) };
+            let lap = Lap { number, sown: u32::from(state.count(hole)) };
             if state.holds_in_lap(rules, when, hole, mover, lap) {
                 *most
             } else {
@@ -141,23 +141,23 @@ pub(super) fn lift_most(rules: &Rules, state: &State, hole: usize, mover: Player
 pub(super) fn drop_stone<T: Trace>(rules: &Rules, state: &mut State, at: usize, mover: Player, plain: bool, tr: &mut T) {
     tr.stone(mover, at);
     if plain {
-        state.counts[at] += 1;
+        state.add(at, 1);
         return;
     }
     if state.claimed & (1u128 << at) != 0 && !rules.claims_keep {
-        let by = state.owners[at];
+        let by = state.owner(at);
         state.captured[by.index()] += 1;
         tr.event(|| Event::Take { by, hole: crate::hole_byte(at), stones: 1, how: TakeHow::Claimed });
         return;
     }
-    state.counts[at] += 1;
+    state.add(at, 1);
     if let Some((pred, taker)) = &rules.in_passing {
         if at < rules.holes && state.holds(rules, pred, at, mover) {
             let by = match taker {
                 Taker::Mover => mover,
-                Taker::Owner => state.owners[at],
+                Taker::Owner => state.owner(at),
             };
-            let stones = std::mem::take(&mut state.counts[at]);
+            let stones = state.take(at);
             state.captured[by.index()] += u32::from(stones);
             state.intact &= !(1u128 << at);
             tr.event(|| Event::Take { by, hole: crate::hole_byte(at), stones, how: TakeHow::Passing });
@@ -216,7 +216,7 @@ fn sow_hand<T: Trace>(
     let mut taken = 0u32;
     // Under `no capture unless the first lap captures`: whether captures are still possible.
     let mut may_capture = !(decided && rules.first_lap_decides) || state.capturing;
-    let mut checkpoint = state.counts;
+    let mut checkpoint = *state.counts();
     let mut checkpoint_hand = (hand, state.reversed, state.capturing, state.intact);
     let (mut power, mut steps) = (1u32, 0u32);
     loop {
@@ -263,14 +263,15 @@ fn sow_hand<T: Trace>(
         // move that comes back to a lap start it has seen never ends; nor, in practice, does one
         // still going after `ENDLESS_LAPS` laps (a cycle can take millions of laps to close).
         if rules.lap_limit == u32::MAX
-            && (((hand, state.reversed, state.capturing, state.intact) == checkpoint_hand && state.counts[..holes] == checkpoint[..holes])
+            && (((hand, state.reversed, state.capturing, state.intact) == checkpoint_hand
+                && state.counts()[..holes] == checkpoint[..holes])
                 || laps >= ENDLESS_LAPS)
         {
             return None;
         }
         steps += 1;
         if steps == power {
-            checkpoint[..holes].copy_from_slice(&state.counts[..holes]);
+            checkpoint[..holes].copy_from_slice(&state.counts()[..holes]);
             checkpoint_hand = (hand, state.reversed, state.capturing, state.intact);
             power = power.saturating_mul(2);
             steps = 0;

@@ -9,7 +9,7 @@ use crate::player::Player;
 /// The holes `player` owns and may trade, as a set: a claimed hole is theirs for good, not a
 /// hole of their territory to trade.
 fn owned(rules: &Rules, state: &State, player: Player) -> u128 {
-    (0..rules.holes).filter(|&h| state.owners[h] == player).fold(0, |set, h| set | 1u128 << h) & !state.claimed
+    (0..rules.holes).filter(|&h| state.owner(h) == player).fold(0, |set, h| set | 1u128 << h) & !state.claimed
 }
 
 /// Whether `player` may offer `set` now (they have a move, which the caller knows).
@@ -45,9 +45,9 @@ pub fn answer(trade: &TradeRule, state: &mut State, accept: bool) {
     let receiver = state.to_move;
     if accept {
         for hole in holes_of(state.offer) {
-            state.owners[hole] = receiver;
+            state.set_owner(hole, receiver);
             // At most 500 (the checker's bound on `price`), and a position holds at most 65,535 stones.
-            state.counts[hole] += u16::try_from(trade.price).unwrap_or(u16::MAX);
+            state.add(hole, u16::try_from(trade.price).unwrap_or(u16::MAX));
             state.captured[receiver.index()] -= trade.price;
         }
     } else {

@@ -270,7 +270,7 @@ pub fn replay_model_games(rules: &Rules, fixture: &str, view: impl Fn(&Game<'_>)
 pub fn plain_model_view(game: &Game<'_>) -> serde_json::Value {
     use serde_json::{json, Value};
     let (rules, state) = (game.rules(), game.state());
-    let mut line: Vec<Value> = state.counts[..rules.holes].iter().map(|&c| json!(c)).collect();
+    let mut line: Vec<Value> = state.counts()[..rules.holes].iter().map(|&c| json!(c)).collect();
     line.extend(state.captured.iter().map(|&c| json!(c)));
     line.push(json!(if state.to_move.name() == "south" { "s" } else { "n" }));
     line.push(json!(game.legal_texts().join(" ")));

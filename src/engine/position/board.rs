@@ -149,7 +149,7 @@ fn read_rows(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Resu
         }
         for (column, count) in counts.iter().enumerate() {
             let hole = row * rules.columns + column;
-            state.counts[hole] = stones(count, &path, &rules.label(hole))?;
+            state.set_count(hole, stones(count, &path, &rules.label(hole))?);
         }
     }
     Ok(())
@@ -192,7 +192,7 @@ fn read_intact(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Re
             None => Ok(()),
         };
     }
-    let full = (0..rules.holes).filter(|&h| state.counts[h] > 0).fold(0u128, |set, h| set | 1u128 << h);
+    let full = (0..rules.holes).filter(|&h| state.count(h) > 0).fold(0u128, |set, h| set | 1u128 << h);
     let Some(listed) = listed else {
         state.intact = full;
         return Ok(());
@@ -225,7 +225,7 @@ fn read_hand(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Resu
 fn read_phase(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
     let Some(value) = optional(map, "phase") else {
         // A turn played at once is the first of the game: a position after any other is past it.
-        let untouched = state.round <= 1 && state.counts[..rules.holes] == rules.initial[..rules.holes] && state.captured == [0, 0];
+        let untouched = state.round <= 1 && state.counts()[..rules.holes] == rules.initial[..rules.holes] && state.captured == [0, 0];
         state.phase = if rules.race.is_some() && !untouched { [1; 2] } else { [0; 2] };
         state.advance_phases(rules);
         return Ok(());
@@ -266,7 +266,7 @@ fn sides(value: &Value, path: &str) -> Result<[u32; 2], PositionError> {
 
 /// Stones on the board and captured, in all: they must fit a hole.
 fn check_total(rules: &Rules, state: &State) -> Result<(), PositionError> {
-    let board: u64 = state.counts[..rules.holes].iter().map(|&c| u64::from(c)).sum();
+    let board: u64 = state.counts()[..rules.holes].iter().map(|&c| u64::from(c)).sum();
     let captured = state.captured.iter().map(|&c| u64::from(c)).sum::<u64>();
     let total = board + captured + state.hand.iter().map(|&c| u64::from(c)).sum::<u64>();
     if total > MOST_STONES {
@@ -311,7 +311,7 @@ fn read_owners(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Re
     for (label, owner) in owners {
         let path = join("owners", label);
         let Some(hole) = rules.hole(label) else { return Err(refuse(path, format!("\"{}\" is not a hole of this board", shown(label)))) };
-        state.owners[hole] = player(owner, &path)?;
+        state.set_owner(hole, player(owner, &path)?);
     }
     Ok(())
 }
@@ -324,7 +324,7 @@ fn read_claimed(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> R
     if set != 0 && !rules.claims {
         return Err(refuse("claimed", "no capture of this game claims a hole"));
     }
-    if let Some(hole) = super::super::holes_of(set).find(|&h| state.counts[h] != 0 && !rules.claims_keep) {
+    if let Some(hole) = super::super::holes_of(set).find(|&h| state.count(h) != 0 && !rules.claims_keep) {
         let label = rules.label(hole);
         return Err(refuse("claimed", format!("{label} is claimed but holds stones (they belong in its owner's captures)")));
     }
@@ -337,9 +337,9 @@ fn check_owners(rules: &Rules, state: &State) -> Result<(), PositionError> {
     if rules.trade.is_some() || rules.rounds.as_ref().is_some_and(|r| r.change_hands) {
         return Ok(());
     }
-    let changed = (0..rules.holes).find(|&h| state.owners[h] != rules.home_of(h) && state.claimed & 1u128 << h == 0);
+    let changed = (0..rules.holes).find(|&h| state.owner(h) != rules.home_of(h) && state.claimed & 1u128 << h == 0);
     let Some(hole) = changed else { return Ok(()) };
-    let (label, owner) = (rules.label(hole), state.owners[hole]);
+    let (label, owner) = (rules.label(hole), state.owner(hole));
     let why = if rules.claims {
         format!("{label} can be {owner}'s only by a claim, and \"claimed\" does not list it")
     } else {
@@ -370,7 +370,7 @@ fn read_rounds(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Re
     }
     let Some(closed) = closed else { return Ok(()) };
     let set = holes(closed, "closed", rules)?;
-    if let Some(hole) = super::super::holes_of(set).find(|&h| state.counts[h] != 0 && !rules.claims_keep) {
+    if let Some(hole) = super::super::holes_of(set).find(|&h| state.count(h) != 0 && !rules.claims_keep) {
         return Err(refuse("closed", format!("{} is closed but holds stones", rules.label(hole))));
     }
     if set != 0 && state.round == 1 {

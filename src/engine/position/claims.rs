@@ -80,7 +80,7 @@ impl Search<'_> {
     /// Whether `hole`'s claimer could have claimed it with the claims `before` already made.
     fn could_claim(&self, hole: usize, before: u128) -> bool {
         let rules = self.rules;
-        let mut owners = self.state.owners;
+        let mut owners: [Player; MAX_HOLES] = std::array::from_fn(|h| self.state.owner(h));
         for later in holes_of(self.state.claimed & !before) {
             owners[later] = rules.home_of(later);
         }
@@ -89,14 +89,14 @@ impl Search<'_> {
             owners,
             claimed: before,
             closed: self.state.closed,
-            mover: self.state.owners[hole],
+            mover: self.state.owner(hole),
             known_owners: rules.trade.is_none(),
         };
         // Captures are tried in order, the first that holds applying: an earlier rule that surely
         // holds there leaves the claim rules after it unasked.
         for resow in [false, true] {
             for rule in rules.captures.iter().filter(|c| c.resow() == resow) {
-                let holds = past.maybe(&rule.when, hole);
+                let holds = past.maybe(&rule.when.pred, hole);
                 if holds != Some(false) && rule.claims.contains(&HoleRef::Last) {
                     return true;
                 }
@@ -112,7 +112,7 @@ impl Search<'_> {
     /// or (rarely) only all of them together.
     fn why(&mut self) -> PositionError {
         let (rules, claimed) = (self.rules, self.state.claimed);
-        let whose = |hole: usize| self.state.owners[hole];
+        let whose = |hole: usize| self.state.owner(hole);
         for hole in holes_of(claimed) {
             if !self.could_claim(hole, 0) && !self.could_claim(hole, claimed & !(1u128 << hole)) {
                 let claimer = whose(hole);
@@ -159,11 +159,12 @@ impl Past<'_> {
             Pred::Or(ps) => any(ps.iter().map(|p| self.maybe(p, hole))),
             Pred::And(ps) => any(ps.iter().map(|p| self.maybe(p, hole).map(|b| !b))).map(|b| !b),
             Pred::Not(p) => self.maybe(p, hole).map(|b| !b),
-            Pred::EveryHole(p) | Pred::EveryHoleAtOnce(p) => any((0..self.rules.holes).map(|h| self.maybe(p, h).map(|b| !b))).map(|b| !b),
+            Pred::EveryHole(p) => any((0..self.rules.holes).map(|h| self.maybe(p, h).map(|b| !b))).map(|b| !b),
             Pred::Count(..)
             | Pred::CountIn(_)
             | Pred::CountRange(..)
             | Pred::CountEven(_)
+            | Pred::Counts(_)
             | Pred::Empty
             | Pred::Captured(..)
             | Pred::OpponentCaptured(..)

@@ -183,12 +183,14 @@ struct Step<'a> {
 
 /// The stones of each row, by its letter.
 pub(crate) fn rows_of(rules: &Rules, state: &State) -> BTreeMap<String, Vec<u16>> {
-    (0..rules.rows).map(|r| (crate::row_letter(r).to_string(), state.counts[r * rules.columns..(r + 1) * rules.columns].to_vec())).collect()
+    (0..rules.rows)
+        .map(|r| (crate::row_letter(r).to_string(), state.counts()[r * rules.columns..(r + 1) * rules.columns].to_vec()))
+        .collect()
 }
 
 /// The holes owned by another player than their row's, with their owners.
 pub(crate) fn owners_of(rules: &Rules, state: &State) -> BTreeMap<String, Player> {
-    (0..rules.holes).filter(|&h| state.owners[h] != rules.home_of(h)).map(|h| (rules.label(h), state.owners[h])).collect()
+    (0..rules.holes).filter(|&h| state.owner(h) != rules.home_of(h)).map(|h| (rules.label(h), state.owner(h))).collect()
 }
 
 pub(crate) fn pending_json(rules: &Rules, state: &State) -> Option<Pending> {

@@ -132,8 +132,8 @@ fn read_offer(offer: &Value, by: Player, rules: &Rules, state: &mut State) -> Re
     }
     for hole in holes_of(set) {
         let label = rules.label(hole);
-        if state.owners[hole] != by {
-            return Err(refuse(FIELD, format!("{label} is not a hole {by} may offer (it is {}'s)", state.owners[hole])));
+        if state.owner(hole) != by {
+            return Err(refuse(FIELD, format!("{label} is not a hole {by} may offer (it is {}'s)", state.owner(hole))));
         }
         if state.claimed & 1u128 << hole != 0 {
             return Err(refuse(FIELD, format!("{label} is not a hole {by} may offer (claimed holes are never traded)")));
@@ -144,7 +144,7 @@ fn read_offer(offer: &Value, by: Player, rules: &Rules, state: &mut State) -> Re
         let sizes = if trade.fewest == trade.most { holes(trade.most) } else { format!("{} to {}", trade.fewest, holes(trade.most)) };
         return Err(refuse(FIELD, format!("{by} offers {}, but an offer is of {sizes}", holes(size))));
     }
-    let own = (0..rules.holes).filter(|&h| state.owners[h] == by && state.claimed & 1u128 << h == 0).count();
+    let own = (0..rules.holes).filter(|&h| state.owner(h) == by && state.claimed & 1u128 << h == 0).count();
     let kept = u32::try_from(own).unwrap_or(u32::MAX).saturating_sub(size);
     if kept < trade.keep {
         let offered: Vec<String> = holes_of(set).map(|h| rules.label(h)).collect();
@@ -185,7 +185,7 @@ fn read_continue(map: &Map<String, Value>, by: Player, rules: &Rules, state: &mu
         format!("{label} is closed: no stone falls there")
     } else if state.claimed & bit != 0 {
         format!("{label} is claimed: a lap that ends there ends the move")
-    } else if state.counts[hole] == 0 {
+    } else if state.count(hole) == 0 {
         format!("{label} is empty, but the last stone of the lap lies there")
     } else if rules.relay.as_ref().is_some_and(|relay| state.holds(rules, relay, hole, by)) {
         format!("{by}'s move relays from {label} by itself: there is nothing to choose")

@@ -1,0 +1,190 @@
+//! Conditions lowered to tables: each predicate of the rules becomes a handful of *atoms* (the
+//! terms that read the position: who owns a hole, whether it holds stones, a condition of its
+//! count, a relation to another hole, a term about the whole position …) and a table giving, for
+//! each combination of the atoms' truths, the holes where the condition holds (the hole sets it
+//! names are folded in). The engine then answers for one hole with an index into the table, and
+//! for every hole at once with a few operations on bit sets: no tree is walked. A condition of
+//! more than [`MOST_ATOMS`] atoms keeps only its tree, which the engine walks.
+
+use crate::check::model::Relation;
+
+use super::pred::{CountTable, Pred};
+
+/// The most atoms a condition is tabled over (its table has 2^atoms entries).
+pub const MOST_ATOMS: usize = 5;
+
+/// A condition of the rules: its tree, and the code the engine runs.
+#[derive(Clone, Debug)]
+pub struct Condition {
+    pub pred: Pred,
+    /// `None`: too many atoms; the tree is walked.
+    pub code: Option<Code>,
+}
+
+impl PartialEq for Condition {
+    fn eq(&self, other: &Condition) -> bool {
+        self.pred == other.pred
+    }
+}
+
+impl Condition {
+    pub fn new(pred: Pred) -> Condition {
+        Condition { code: Code::of(&pred), pred }
+    }
+}
+
+/// A term of a condition that reads the position.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Atom {
+    /// The hole is the mover's.
+    Own,
+    /// The hole holds stones.
+    Stocked,
+    Claimed,
+    Intact,
+    /// The hole's count meets the table's condition.
+    Count(CountTable),
+    /// A term about the position, not the hole (`captured > 24`, `lap = 1` …).
+    Scalar(Pred),
+    /// The condition holds on the hole `relation` names (false where there is none).
+    At(Relation, Box<Condition>),
+    /// The condition holds on every hole of the board.
+    Every(Box<Condition>),
+}
+
+/// A condition's atoms and its table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Code {
+    pub atoms: Box<[Atom]>,
+    /// For each combination of the atoms' truths (bit `i`: atom `i` holds), the holes where the
+    /// condition then holds (a bit per hole, over every possible hole).
+    pub table: Box<[u128]>,
+    /// The combinations under which the condition holds somewhere, with those holes; and those
+    /// under which it fails somewhere, with those (so that a set of holes is built from the
+    /// shorter list, and "every hole" asks only where it could fail).
+    pub holding: Box<[(usize, u128)]>,
+    pub failing: Box<[(usize, u128)]>,
+}
+
+impl Code {
+    /// The code of `pred`, if it has at most [`MOST_ATOMS`] atoms.
+    pub fn of(pred: &Pred) -> Option<Code> {
+        let mut keys = Vec::new();
+        if !collect(pred, &mut keys) {
+            return None;
+        }
+        // The hole sets the condition names: holes in the same ones are alike for it.
+        let mut sets = Vec::new();
+        sets_of(pred, &mut sets);
+        let kinds: Vec<Vec<bool>> = (0..128).map(|hole| sets.iter().map(|set| set & 1u128 << hole != 0).collect()).collect();
+        let mut table = vec![0u128; 1 << keys.len()];
+        for (combination, holes) in table.iter_mut().enumerate() {
+            let mut alike: Vec<(&[bool], bool)> = Vec::new();
+            for (hole, kind) in kinds.iter().enumerate() {
+                let holds = match alike.iter().find(|(k, _)| k == kind) {
+                    Some(&(_, holds)) => holds,
+                    None => {
+                        let holds = truth(pred, &keys, combination, hole);
+                        alike.push((kind, holds));
+                        holds
+                    }
+                };
+                *holes |= u128::from(holds) << hole;
+            }
+        }
+        let holding = table.iter().enumerate().filter(|(_, &h)| h != 0).map(|(c, &h)| (c, h)).collect();
+        let failing = table.iter().enumerate().filter(|(_, &h)| h != u128::MAX).map(|(c, &h)| (c, !h)).collect();
+        let atoms = keys.iter().map(|key| key.atom()).collect();
+        Some(Code { atoms, table: table.into(), holding, failing })
+    }
+}
+
+/// What an atom reads, as the tree says it: two terms that read the same have equal keys.
+#[derive(Clone, Copy, PartialEq)]
+enum Key<'p> {
+    Own,
+    Stocked,
+    Claimed,
+    Intact,
+    /// A condition of the count, a relation, every hole or a term about the position.
+    Term(&'p Pred),
+}
+
+impl Key<'_> {
+    fn atom(&self) -> Atom {
+        match *self {
+            Key::Own => Atom::Own,
+            Key::Stocked => Atom::Stocked,
+            Key::Claimed => Atom::Claimed,
+            Key::Intact => Atom::Intact,
+            Key::Term(pred) => match pred {
+                Pred::Count(..) | Pred::CountIn(_) | Pred::CountRange(..) | Pred::CountEven(_) => Atom::Count(CountTable::of(pred.clone())),
+                Pred::Counts(table) => Atom::Count((**table).clone()),
+                Pred::At(relation, p) => Atom::At(*relation, Box::new(Condition::new((**p).clone()))),
+                Pred::EveryHole(p) => Atom::Every(Box::new(Condition::new((**p).clone()))),
+                other => Atom::Scalar(other.clone()),
+            },
+        }
+    }
+}
+
+/// Adds `pred`'s atoms to `keys` (each once); false if there are more than [`MOST_ATOMS`].
+fn collect<'p>(pred: &'p Pred, keys: &mut Vec<Key<'p>>) -> bool {
+    match pred {
+        Pred::Or(ps) | Pred::And(ps) => ps.iter().all(|p| collect(p, keys)),
+        Pred::Not(p) => collect(p, keys),
+        Pred::In(_) => true,
+        _ => {
+            let (key, _) = key_of(pred);
+            if !keys.contains(&key) {
+                keys.push(key);
+            }
+            keys.len() <= MOST_ATOMS
+        }
+    }
+}
+
+/// The key of the atom a term reads, and whether the term denies it (`Opponent` is `Own` denied,
+/// `Empty` and `count = 0` are `Stocked` denied).
+fn key_of(pred: &Pred) -> (Key<'_>, bool) {
+    use crate::ast::CompareOp::{Eq, Ge, Gt, Le, Lt, Ne};
+    let inner = match pred {
+        Pred::Counts(table) => &table.pred,
+        other => other,
+    };
+    match inner {
+        Pred::Own => (Key::Own, false),
+        Pred::Opponent => (Key::Own, true),
+        Pred::Claimed => (Key::Claimed, false),
+        Pred::Intact => (Key::Intact, false),
+        Pred::Empty | Pred::Count(Eq | Le, 0) | Pred::Count(Lt, 1) => (Key::Stocked, true),
+        Pred::Count(Ge, 1) | Pred::Count(Gt | Ne, 0) => (Key::Stocked, false),
+        Pred::Not(p) if **p == Pred::Empty => (Key::Stocked, false),
+        _ => (Key::Term(pred), false),
+    }
+}
+
+/// The hole sets `pred` names.
+fn sets_of(pred: &Pred, sets: &mut Vec<u128>) {
+    match pred {
+        Pred::Or(ps) | Pred::And(ps) => ps.iter().for_each(|p| sets_of(p, sets)),
+        Pred::Not(p) => sets_of(p, sets),
+        Pred::In(set) if !sets.contains(set) => sets.push(*set),
+        _ => {}
+    }
+}
+
+/// Whether `pred` holds on `hole` when each atom holds as `combination` says (bit `i`: atom `i`).
+fn truth(pred: &Pred, keys: &[Key<'_>], combination: usize, hole: usize) -> bool {
+    match pred {
+        Pred::Or(ps) => ps.iter().any(|p| truth(p, keys, combination, hole)),
+        Pred::And(ps) => ps.iter().all(|p| truth(p, keys, combination, hole)),
+        Pred::Not(p) => !truth(p, keys, combination, hole),
+        Pred::In(set) => set & 1u128 << hole != 0,
+        _ => {
+            let (key, denied) = key_of(pred);
+            let holds = keys.iter().position(|k| *k == key).is_some_and(|i| combination >> i & 1 != 0);
+            holds != denied
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! The legal moves of a turn, found once: when a turn starts (no offer or decision open, no turn
+//! played at once, no stone to place), the holes each way a move may start from are found as bit
+//! sets, and where a move must be sown to know it is legal (it may relay for ever, it must feed
+//! an opponent, it must capture) what it leaves is kept, so that playing it sows nothing again.
+//! Listing the moves, asking whether a player can move and checking an action then read these.
+
+use super::events::Silent;
+use super::sowing::{sow, Sowing};
+use super::{Game, State};
+use crate::player::Player;
+
+/// The moves of the player to move, found when their turn started.
+#[derive(Debug, Default)]
+pub(super) struct Moves {
+    /// Whether the sets describe the position now: an idle turn, found at its start.
+    pub known: bool,
+    /// The holes a move may start from, the file's way and the other way.
+    pub forward: u128,
+    pub reversed: u128,
+    /// What each move sown to know it is legal leaves: its hole, whether reversed, the position
+    /// and its sowing (kept from turn to turn, so that it allocates nothing once large enough).
+    pub sown: Vec<(u8, bool, State, Sowing)>,
+}
+
+impl Clone for Moves {
+    /// A copy knows the same moves but keeps none of their positions (a copy of a game is made to
+    /// play on; what a move leaves is found again if it is played).
+    fn clone(&self) -> Moves {
+        Moves { known: self.known, forward: self.forward, reversed: self.reversed, sown: Vec::new() }
+    }
+}
+
+impl Moves {
+    /// Whether a move from `hole` that way is among them.
+    pub fn has(&self, hole: usize, reversed: bool) -> bool {
+        let set = if reversed { self.reversed } else { self.forward };
+        hole < 128 && set & (1u128 << hole) != 0
+    }
+
+    /// What the move from `hole` that way leaves, if it was sown to find it.
+    pub fn sown(&self, hole: usize, reversed: bool) -> Option<&(u8, bool, State, Sowing)> {
+        self.sown.iter().find(|(h, r, ..)| usize::from(*h) == hole && *r == reversed)
+    }
+}
+
+impl Game<'_> {
+    /// Finds the moves of the player to move at the start of their turn (nothing where the turn
+    /// is not an idle one: the old ways serve those).
+    pub(super) fn find_moves(&mut self) {
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.known = false;
+        moves.sown.clear();
+        let state = &self.state;
+        let mover = state.to_move;
+        if self.result.is_some() || state.offer != 0 || state.pending != super::Pending::None || self.racing() || self.placing(mover) {
+            self.moves = moves;
+            return;
+        }
+        let rules = self.rules;
+        let (mut forward, mut reversed) = (0u128, 0u128);
+        let mut keep = |hole: usize, way: bool, found: Option<(State, Sowing)>, set: &mut u128| {
+            if let Some((after, sowing)) = found {
+                *set |= 1u128 << hole;
+                moves.sown.push((crate::hole_byte(hole), way, after, sowing));
+            }
+        };
+        // A capture is compulsory where some move captures: only those are legal then.
+        let mut capturing = false;
+        if let Some(from) = &rules.must_capture {
+            let allowed_back = |hole| rules.either_way || rules.reverse.as_ref().is_some_and(|(p, _)| self.startable(mover, hole, p));
+            for hole in super::holes_of(self.startable_holes(mover, from)) {
+                for way in [false, true] {
+                    if way && !allowed_back(hole) {
+                        continue;
+                    }
+                    let found = self.try_move(mover, hole, way, &mut Silent).filter(|(after, sowing)| self.captures(after, sowing, mover));
+                    keep(hole, way, found, if way { &mut reversed } else { &mut forward });
+                }
+            }
+            capturing = forward | reversed != 0;
+        }
+        if !capturing {
+            let start = self.start_condition(mover);
+            let sow_to_know = self.sow_to_know(mover);
+            for hole in super::holes_of(self.startable_holes(mover, start)) {
+                if sow_to_know {
+                    let found = self.try_move(mover, hole, false, &mut Silent);
+                    keep(hole, false, found, &mut forward);
+                } else {
+                    forward |= 1u128 << hole;
+                }
+            }
+            if rules.reversible() {
+                let from = if rules.either_way { Some(start) } else { rules.reverse.as_ref().map(|(p, _)| p) };
+                let only_to_capture = !rules.either_way && rules.reverse.as_ref().is_some_and(|(_, only)| *only);
+                for hole in super::holes_of(from.map_or(0, |p| self.startable_holes(mover, p))) {
+                    let found = self
+                        .try_move(mover, hole, true, &mut Silent)
+                        .filter(|(after, sowing)| !only_to_capture || self.captures(after, sowing, mover));
+                    keep(hole, true, found, &mut reversed);
+                }
+            }
+        }
+        moves.forward = forward;
+        moves.reversed = reversed;
+        moves.known = true;
+        self.moves = moves;
+    }
+
+    /// The holes `mover` may start a move from under `start` (theirs, holding stones, not
+    /// claimed, where `start` holds), a bit per hole.
+    pub(super) fn startable_holes(&self, mover: Player, start: &crate::compile::Condition) -> u128 {
+        let (state, holes) = (&self.state, self.rules.holes);
+        state.owned(mover, holes) & state.stocked(holes) & !state.claimed & state.holes_where(self.rules, start, mover)
+    }
+
+    /// Plays the known move from `hole` (that way) for `mover`, which is legal: from the position
+    /// it was found to leave, or sown now where it always ends. Returns its sowing.
+    pub(super) fn play_known(&mut self, mover: Player, hole: usize, reversed: bool) -> Option<Sowing> {
+        if let Some(&(_, _, after, sowing)) = self.moves.sown(hole, reversed) {
+            self.state = after;
+            return Some(sowing);
+        }
+        if !reversed && !self.sow_to_know(mover) {
+            // A single lap that leaves nothing to refuse: sown in place.
+            self.state.reversed = false;
+            return sow(self.rules, &mut self.state, hole, mover, &mut Silent);
+        }
+        let (after, sowing) = self.try_move(mover, hole, reversed, &mut Silent)?;
+        self.state = after;
+        Some(sowing)
+    }
+}

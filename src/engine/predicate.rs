@@ -1,0 +1,194 @@
+//! Running the rules' conditions on a position from their tables ([`crate::compile::code`]): for
+//! one hole ([`Ctx::holds`]: the atoms' truths index the table), or for every hole at once as a
+//! bit set ([`Ctx::holes_where`]: the atoms as sets, combined as the table says), which is how a
+//! board-wide condition (`every hole is …`) and the holes a move may start from are found. What a
+//! condition reads comes straight from the position. A condition of too many atoms is evaluated
+//! from its tree ([`Ctx::tree_holds`]).
+
+use super::{Lap, State};
+use crate::check::model::Relation;
+use crate::compile::code::{Atom, MOST_ATOMS};
+use crate::compile::pred::compare;
+use crate::compile::{step, Condition, Pred, Rules};
+use crate::player::Player;
+
+/// A condition's point of view: the position, the rules, the player whose move it is and the lap
+/// being sown (both 0 outside a move).
+#[derive(Clone, Copy)]
+pub struct Ctx<'a> {
+    pub state: &'a State,
+    pub rules: &'a Rules,
+    pub mover: Player,
+    pub lap: Lap,
+}
+
+impl Ctx<'_> {
+    /// Whether `condition` holds on `hole` (board-wide terms ignore it).
+    #[inline]
+    pub fn holds(&self, condition: &Condition, hole: usize) -> bool {
+        match &condition.code {
+            Some(code) => {
+                let combination = code.atoms.iter().enumerate().fold(0, |c, (i, atom)| c | usize::from(self.atom(atom, hole)) << i);
+                code.table[combination] & bit(hole) != 0
+            }
+            None => self.tree_holds(&condition.pred, hole),
+        }
+    }
+
+    /// The holes of the board where `condition` holds, a bit per hole.
+    #[inline]
+    pub fn holes_where(&self, condition: &Condition) -> u128 {
+        let all = self.all();
+        let Some(code) = &condition.code else {
+            return (0..self.rules.holes).filter(|&h| self.tree_holds(&condition.pred, h)).fold(0, |set, h| set | 1u128 << h);
+        };
+        let masks = self.atom_sets(code);
+        if code.holding.len() <= code.failing.len() {
+            code.holding.iter().fold(0, |set, &(c, holes)| set | product(&masks, code.atoms.len(), c, holes & all))
+        } else {
+            all & !code.failing.iter().fold(0, |set, &(c, holes)| set | product(&masks, code.atoms.len(), c, holes & all))
+        }
+    }
+
+    /// Whether `condition` holds on every hole of the board.
+    pub fn everywhere(&self, condition: &Condition) -> bool {
+        let all = self.all();
+        let Some(code) = &condition.code else {
+            return (0..self.rules.holes).all(|h| self.tree_holds(&condition.pred, h));
+        };
+        let masks = self.atom_sets(code);
+        code.failing.iter().all(|&(c, holes)| product(&masks, code.atoms.len(), c, holes & all) == 0)
+    }
+
+    /// The holes where each atom of `code` holds.
+    #[inline]
+    fn atom_sets(&self, code: &crate::compile::Code) -> [u128; MOST_ATOMS] {
+        let mut masks = [0u128; MOST_ATOMS];
+        for (mask, atom) in masks.iter_mut().zip(code.atoms.iter()) {
+            *mask = self.atom_holes(atom);
+        }
+        masks
+    }
+
+    /// Whether `atom` holds on `hole`.
+    #[inline]
+    fn atom(&self, atom: &Atom, hole: usize) -> bool {
+        let state = self.state;
+        match atom {
+            Atom::Own => state.owner(hole) == self.mover,
+            Atom::Stocked => state.count(hole) != 0,
+            Atom::Claimed => state.claimed & bit(hole) != 0,
+            Atom::Intact => state.intact & bit(hole) != 0,
+            Atom::Count(table) => table.holds(u32::from(state.count(hole))),
+            Atom::Scalar(pred) => self.scalar(pred),
+            // A hole with nothing behind it has no such neighbour: nothing holds there.
+            Atom::At(relation, condition) => self.related(*relation, hole).is_some_and(|related| self.holds(condition, related)),
+            Atom::Every(condition) => self.everywhere(condition),
+        }
+    }
+
+    /// The holes where `atom` holds, a bit per hole (of the board's).
+    fn atom_holes(&self, atom: &Atom) -> u128 {
+        let (state, rules, all) = (self.state, self.rules, self.all());
+        match atom {
+            Atom::Own => state.owned(self.mover, rules.holes),
+            Atom::Stocked => state.stocked(rules.holes),
+            Atom::Claimed => state.claimed & all,
+            Atom::Intact => state.intact & all,
+            Atom::Count(table) => {
+                let counts = &state.counts()[..rules.holes];
+                counts.iter().enumerate().filter(|(_, &c)| table.holds(u32::from(c))).fold(0, |set, (h, _)| set | 1u128 << h)
+            }
+            Atom::Scalar(_) | Atom::Every(_) => {
+                if self.atom(atom, 0) {
+                    all
+                } else {
+                    0
+                }
+            }
+            Atom::At(..) => (0..rules.holes).filter(|&h| self.atom(atom, h)).fold(0, |set, h| set | 1u128 << h),
+        }
+    }
+
+    /// Every hole of the board, a bit per hole.
+    fn all(&self) -> u128 {
+        super::first_places(self.rules.holes)
+    }
+
+    /// A term about the position rather than a hole (anything else: false).
+    fn scalar(&self, pred: &Pred) -> bool {
+        let (state, mover) = (self.state, self.mover);
+        match pred {
+            Pred::Captured(op, n) => compare(state.captured[mover.index()], *op, *n),
+            Pred::OpponentCaptured(op, n) => compare(state.captured[mover.opponent().index()], *op, *n),
+            Pred::StonesLeft(op, n) => compare(state.board_total(self.rules), *op, *n),
+            Pred::Claims(op, n) => compare((state.claimed & state.owned(mover, self.rules.holes)).count_ones(), *op, *n),
+            Pred::Hand(op, n) => compare(u32::from(state.hand[mover.index()]), *op, *n),
+            Pred::Lap(op, n) => compare(self.lap.number, *op, *n),
+            Pred::Sown(op, n) => compare(self.lap.sown, *op, *n),
+            Pred::Capturing => state.capturing,
+            Pred::Phase(equal, index) => (state.phase[mover.index()] == *index) == *equal,
+            _ => false,
+        }
+    }
+
+    /// Whether `pred` holds on `hole`, walking its tree (for conditions too deep for [`Ctx::run`]).
+    pub fn tree_holds(&self, pred: &Pred, hole: usize) -> bool {
+        let state = self.state;
+        let count = || u32::from(state.count(hole));
+        match pred {
+            Pred::Or(ps) => ps.iter().any(|p| self.tree_holds(p, hole)),
+            Pred::And(ps) => ps.iter().all(|p| self.tree_holds(p, hole)),
+            Pred::Not(p) => !self.tree_holds(p, hole),
+            Pred::EveryHole(p) => (0..self.rules.holes).all(|h| self.tree_holds(p, h)),
+            Pred::Count(op, n) => compare(count(), *op, *n),
+            Pred::Counts(table) => table.holds(count()),
+            Pred::CountIn(ns) => ns.contains(&count()),
+            Pred::CountRange(low, high) => (*low..=*high).contains(&count()),
+            Pred::CountEven(even) => count().is_multiple_of(2) == *even,
+            Pred::Empty => state.count(hole) == 0,
+            Pred::Own => state.owner(hole) == self.mover,
+            Pred::Opponent => state.owner(hole) != self.mover,
+            Pred::In(set) => set & bit(hole) != 0,
+            Pred::Claimed => state.claimed & bit(hole) != 0,
+            Pred::Intact => state.intact & bit(hole) != 0,
+            Pred::At(relation, p) => self.related(*relation, hole).is_some_and(|related| self.tree_holds(p, related)),
+            _ => self.scalar(pred),
+        }
+    }
+
+    /// The hole `relation` names from `hole`, the way the move goes (`None`: there is none).
+    fn related(&self, relation: Relation, hole: usize) -> Option<usize> {
+        let (rules, state, mover) = (self.rules, self.state, self.mover);
+        let closed = state.closed;
+        Some(match relation {
+            Relation::Next => step(rules.next_of(mover, state.reversed), hole, closed),
+            Relation::Previous => step(rules.previous_of(mover, state.reversed), hole, closed),
+            Relation::Opposite => rules.opposite[hole] as usize,
+            Relation::Symmetric => rules.holes - 1 - hole,
+            Relation::Beyond => {
+                let next = rules.next_of(mover, state.reversed);
+                step(next, step(next, hole, closed), closed)
+            }
+            Relation::Behind if rules.behind[hole] == u8::MAX => return None,
+            Relation::Behind => rules.behind[hole] as usize,
+        })
+    }
+}
+
+/// The holes of `holes` where the first `atoms` atoms hold as `combination` says, from the sets
+/// where each holds (`masks`).
+#[inline]
+fn product(masks: &[u128; MOST_ATOMS], atoms: usize, combination: usize, holes: u128) -> u128 {
+    let mut set = holes;
+    for (i, mask) in masks.iter().enumerate().take(atoms) {
+        set &= if combination >> i & 1 != 0 { *mask } else { !*mask };
+    }
+    set
+}
+
+/// A hole's bit (none for a place past [`crate::MAX_HOLES`]).
+#[inline]
+fn bit(hole: usize) -> u128 {
+    1u128.checked_shl(u32::try_from(hole).unwrap_or(u32::MAX)).unwrap_or(0)
+}
