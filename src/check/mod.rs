@@ -5,12 +5,13 @@
 //! declarations and the values that use them), [`board`], [`predicate`], [`capture`] and [`play`]
 //! (the rules of a turn and of the end). Diagnostics come back sorted by position; [`snippet`] is
 //! what each shows of the file, [`report`] how many of them are printed. A file without errors then
-//! goes through [`warnings`] (and [`start`]): rules that check clean but cannot work.
+//! goes through [`warnings`] (and [`start`], [`endless`]): rules that check clean but cannot work.
 
 mod board;
 mod capture;
 mod code;
 mod diagnostic;
+mod endless;
 mod forms;
 mod guards;
 mod layout;
