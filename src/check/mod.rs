@@ -59,7 +59,7 @@ pub fn check(file: &RuleFile, source: &str) -> Result<Checked, Vec<Diagnostic>> 
             "nothing but blank lines and comments",
         )
         .with_help(
-            "a rule file names its game and describes its board; start with\n\ngame \"Wari\"\n\nboard {\n    size 2 x 2\n    seeds 7\n}",
+            "a rule file names its game and describes its board; start with\n\ngame \"My game\"\n\nboard {\n    size 2 x 2\n    seeds 7\n}",
         )]);
     }
     let first_item = file.items.first().map(|item| match item {
