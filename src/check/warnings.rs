@@ -139,7 +139,7 @@ fn relay_first(file: &RuleFile, checked: &Checked, reasoner: &Reasoner) -> Vec<D
                 "a lap whose last hole meets the relay's condition relays, and the move goes on; a capture that keeps its \
                  stones is asked only when the move ends, of a last hole where the relay did not hold. This capture's \
                  `when` may hold only at counts where the relay's holds too (at {count}, for one), so it never takes \
-                 anything: leave those counts to the capture (add `and count != {count}` to the relay's condition, say), \
+                 anything: leave those counts to the capture (`relay when (…) and count != {count}`, say), \
                  or sow the captured stones on (`sow captured from next hole`), which is tried before the relay (found \
                  by reasoning over the counts the last hole can hold)"
             )),
