@@ -193,6 +193,54 @@ fn run_with_a_broken_rule_file_exits_1() {
 }
 
 #[test]
+fn run_reads_the_rule_file_from_standard_input() {
+    let kalah = std::fs::read_to_string(rules("kalah")).expect("a shipped file");
+    let out = mancala_with_input(&["run", "-", "--moves", "a1, b1", "--json"], &kalah);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), stdout(&mancala(&["run", &rules("kalah"), "--moves", "a1, b1", "--json"])));
+    assert_eq!(
+        stdout(&out),
+        "{\"game\":\"Kalah\",\"options\":{},\"to_move\":\"south\",\"rows\":{\"a\":[1,6,6,5,5,4],\"b\":[0,4,4,4,4,4]},\
+         \"stores\":{\"south\":0,\"north\":1},\"captured\":{\"south\":0,\"north\":1},\"owners\":{},\
+         \"legal\":[\"a1\",\"a2\",\"a3\",\"a4\",\"a5\",\"a6\"],\"status\":\"ongoing\",\"result\":null}\n"
+    );
+    // Diagnostics name it `<stdin>`.
+    let out = mancala_with_input(&["run", "-"], "game \"X\"\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("mancala::missing_board"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("╭─[<stdin>:1:1]"), "{}", stderr(&out));
+}
+
+#[test]
+fn play_reads_the_rule_file_from_standard_input_when_computers_play_both_sides() {
+    let tihbat = std::fs::read_to_string(rules("tihbat")).expect("a shipped file");
+    let out = mancala_with_input(&["play", "-", "--south", "random", "--north", "random", "--seed", "3"], &tihbat);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let from_file = mancala(&["play", &rules("tihbat"), "--south", "random", "--north", "random", "--seed", "3"]);
+    assert_eq!(stdout(&out), stdout(&from_file));
+    assert!(stdout(&out).ends_with("Game over: south wins 15 to 13: the same board came back twice.\n"), "{}", stdout(&out));
+    // Its record names the rule file `-`: replayed with the file named.
+    let record = temp_file("stdin-record.json", b"");
+    std::fs::remove_file(&record).expect("removed");
+    let record = record.to_str().expect("a path");
+    let out = mancala_with_input(&["play", "-", "--south", "random", "--north", "random", "--seed", "3", "--record", record], &tihbat);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let saved: Value = serde_json::from_str(&std::fs::read_to_string(record).expect("saved")).expect("JSON");
+    assert_eq!(saved["rules"]["file"], "-");
+    let out = mancala(&["replay", record, "--rules", &rules("tihbat"), "--quiet"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).ends_with("verified: 44 actions, the result as recorded\n"), "{}", stdout(&out));
+    let _ = std::fs::remove_file(record);
+    // A person's moves would come from standard input too: refused before it is read.
+    let refusal = "error: play -: the rule file comes from standard input, so no move can be typed there: let the computer \
+                   play both sides (--south random --north medium, say) or give the rule file's path\n";
+    for sides in [&[][..], &["--south", "random", "--north", "human"][..]] {
+        let out = mancala_with_input(&[&["play", "-"][..], sides].concat(), &tihbat);
+        assert_eq!((out.status.code(), stderr(&out), stdout(&out)), (Some(2), refusal.to_string(), String::new()), "{sides:?}");
+    }
+}
+
+#[test]
 fn ast_prints_ron() {
     let out = mancala(&["ast", &rules("tihbat")]);
     assert_eq!(out.status.code(), Some(0));

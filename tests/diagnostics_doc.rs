@@ -56,6 +56,7 @@ const MEANINGS: &[(Code, &str)] = &[
     (Code::NeedsAHole, "a word about one hole used where no hole is meant"),
     (Code::NeedsOwnCircuits, "sowing round the whole board on a board of 4 rows, where each player sows their own rows"),
     (Code::NeedsTwoRowsEach, "`inner` or `outer` rows on a board where a player owns one row"),
+    (Code::NeverEnds, "a game that can never end: no ending can be met, no stone leaves the board and a player can always move"),
     (Code::NeverHolds, "a condition asked of the hole the last stone fell into that no count of that hole meets"),
     (Code::NoStartMove, "a start position from which neither player can start a move"),
     (Code::NoStores, "a rule about stores on a board without stores"),
@@ -67,6 +68,7 @@ const MEANINGS: &[(Code, &str)] = &[
     (Code::PhasesNeverAsked, "phases that no condition asks about (`phase = …`), so that they change nothing"),
     (Code::PlayerWithoutRow, "a player who owns no row"),
     (Code::RaceUnsupported, "a rule that a turn played by both players at once cannot follow: one that asks the mover inside a move, compares a player's moves or sows a move another way"),
+    (Code::RelayPreemptsCapture, "a capture whose `when` can hold only where the relay's condition holds too, so that the lap relays first and the capture never happens"),
     (Code::ReservedSetName, "a set of holes named like holes or rows of the board"),
     (Code::ResowAndChoose, "captured stones both sown on and chosen"),
     (Code::RowOwnedTwice, "a row given an owner twice"),
@@ -311,7 +313,7 @@ fn the_document_is_made_from_the_fixtures() {
 fn every_code_is_reported_by_the_sources() {
     assert_eq!(unused_codes(), []);
     let codes = file_codes();
-    assert_eq!((codes.len(), Code::ALL.len()), (77, 78));
+    assert_eq!((codes.len(), Code::ALL.len()), (79, 80));
     for code in [Code::UnknownHole, Code::Syntax, Code::Internal, Code::OutOfRange, Code::NumberTooLarge, Code::TooDeep] {
         assert!(codes.contains(&code), "{code:?}");
     }

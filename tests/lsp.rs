@@ -119,7 +119,7 @@ fn an_editor_session() {
     assert_eq!(diagnostics.len(), 1);
     assert_eq!(
         diagnostics[0]["message"],
-        "this line cannot be read\nhelp: each line is one statement; the `board` section holds lines like `size 2 x 6`, `south owns row a`, `seeds 4`, `stores at right`, `stores not sown into`, `set heads = last 2 holes of outer row`, `track a1-a6 b6-b4 c6-c1 b1-b3`"
+        "this line cannot be read\nhelp: each line is one statement; the `board` section holds lines like `size 2 x 6`, `south owns row a`, `seeds 4`, `stores at right`, `stores not sown into`, `set ends = last 2 holes of outer row`, `track a1-a6 b6-b4 c6-c1 b1-b3`"
     );
     assert_eq!(diagnostics[0]["range"], json!({"start": {"line": 3, "character": 2}, "end": {"line": 3, "character": 12}}));
     assert_eq!(diagnostics[0]["severity"], json!(1));

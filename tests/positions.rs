@@ -661,3 +661,17 @@ fn a_pending_placed_of_0_7_is_refused_with_what_says_it_now() {
         r#"field "pending.placed": no longer read (since 0.8.0): the stage a move began in is the mover's "phase""#,
     );
 }
+
+#[test]
+fn each_players_values_are_one_object_south_then_north() {
+    use mancala::engine::position::Sides;
+    // One `Sides<T>` for every per-player pair: stones, phases' names, anything else.
+    assert_eq!(serde_json::to_string(&Sides::from([3u32, 4])).expect("JSON"), r#"{"south":3,"north":4}"#);
+    assert_eq!(serde_json::to_string(&Sides::by(|p| p.to_string())).expect("JSON"), r#"{"south":"south","north":"north"}"#);
+    // The position JSON as before `Sides` was generic: captures, stones in hand and phases.
+    let start = Game::new(rules("bao-la-kiswahili")).position_json();
+    assert_eq!(
+        start,
+        r#"{"game":"Bao la Kiswahili","options":{},"to_move":"south","rows":{"a":[0,0,0,0,0,0,0,0],"b":[0,0,0,0,6,2,2,0],"c":[0,2,2,6,0,0,0,0],"d":[0,0,0,0,0,0,0,0]},"captured":{"south":0,"north":0},"hand":{"south":22,"north":22},"phase":{"south":"namua","north":"namua"},"owners":{},"legal":["b6 ccw","b6 cw","b7 ccw","b7 cw"],"status":"ongoing","result":null,"intact":["b5","b6","b7","c2","c3","c4"]}"#
+    );
+}

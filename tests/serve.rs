@@ -47,6 +47,11 @@ fn seats_are_given_south_first_then_north_then_nobody() {
     let mut room = Room::new("r".into(), spec("kalah", Some(AgentKind::Greedy), &[])).expect("a room");
     assert_eq!(room.take_seat().map(|s| s.0), Some(Player::South));
     assert!(room.take_seat().is_none());
+    // Each player's seat as the page reads it (a JSON value's keys in order).
+    assert_eq!(
+        serde_json::to_string(&state(&room)["seats"]).expect("JSON"),
+        r#"{"north":{"kind":"computer","name":"easy"},"south":{"kind":"person","present":false,"taken":true}}"#
+    );
 }
 
 #[test]

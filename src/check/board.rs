@@ -668,7 +668,7 @@ impl Checker {
                         name.span,
                         "taken",
                     )
-                    .with_help("choose another name for the set, such as `heads`"),
+                    .with_help("choose another name for the set, such as `ends`"),
                 );
                 ok = false;
                 continue;
@@ -739,7 +739,7 @@ impl Checker {
         let mut listed = Vec::new();
         let mut ok = true;
         for label in holes {
-            match self.hole_of(label, rows, min_columns, "a set lists holes of the board by their labels: `set houses = holes b5 c4`") {
+            match self.hole_of(label, rows, min_columns, "a set lists holes of the board by their labels: `set marked = holes b5 c4`") {
                 Some((row, column)) => listed.push((row, column - 1)),
                 None => ok = false,
             }
@@ -860,10 +860,10 @@ impl Checker {
         let help = match did_you_mean(&name.name, known.iter().copied()) {
             Some(close) => format!("did you mean `{close}`?"),
             None if known.is_empty() => {
-                "this board has no sets of holes; define one in the board section, like `set heads = last 2 holes of outer row`".to_string()
+                "this board has no sets of holes; define one in the board section, like `set ends = last 2 holes of outer row`".to_string()
             }
             None => format!(
-                "the sets of this board are {}; define others in the board section, like `set heads = last 2 holes of outer row`",
+                "the sets of this board are {}; define others in the board section, like `set ends = last 2 holes of outer row`",
                 known.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
             ),
         };

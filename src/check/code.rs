@@ -106,6 +106,8 @@ codes! {
     NeedsOwnCircuits => "needs_own_circuits",
     /// `inner` or `outer` rows on a board where a player owns one row.
     NeedsTwoRowsEach => "needs_two_rows_each",
+    /// A game that can never end: no ending can be met and a player can always move.
+    NeverEnds => "never_ends",
     /// A condition asked of the hole the last stone fell into that no count of that hole meets.
     NeverHolds => "never_holds",
     /// A start position from which neither player can start a move.
@@ -129,6 +131,9 @@ codes! {
     PlayerWithoutRow => "player_without_row",
     /// A rule that a turn played by both players at once cannot follow.
     RaceUnsupported => "race_unsupported",
+    /// A capture whose `when` can hold only where the relay's condition holds too: the lap
+    /// relays first, so the capture never happens.
+    RelayPreemptsCapture => "relay_preempts_capture",
     /// A set of holes named like holes or rows of the board.
     ReservedSetName => "reserved_set_name",
     /// Captured stones both sown on and chosen.
@@ -198,6 +203,6 @@ mod tests {
             let camel: String = text.split('_').map(|w| w[..1].to_uppercase() + &w[1..]).collect();
             assert_eq!(format!("{code:?}"), camel);
         }
-        assert_eq!((Code::UnknownSection.as_str(), Code::ALL.len()), ("unknown_section", 78));
+        assert_eq!((Code::UnknownSection.as_str(), Code::ALL.len()), ("unknown_section", 80));
     }
 }

@@ -73,8 +73,8 @@ pub const FORMS: &[Form] = &[
     WINS,
 ];
 
-pub const GAME: Form = Form { keyword: "game", section: None, example: "game \"Wari\"" };
-pub const SOURCE: Form = Form { keyword: "source", section: None, example: "source \"Mancala World – Wari\"" };
+pub const GAME: Form = Form { keyword: "game", section: None, example: "game \"My game\"" };
+pub const SOURCE: Form = Form { keyword: "source", section: None, example: "source \"Mancala World – My game\"" };
 pub const RULING: Form = Form { keyword: "ruling", section: None, example: "ruling H1 \"First stone back into the origin\"" };
 pub const PROJECT_RULING: Form =
     Form { keyword: "project ruling", section: None, example: "project ruling D6 \"A third repetition ends the game\"" };
@@ -88,7 +88,7 @@ pub const SEEDS: Form = Form { keyword: "seeds", section: Some("board"), example
 pub const STORES: Form = Form { keyword: "stores", section: Some("board"), example: "stores at right   or   stores at left" };
 pub const STORES_NOT_SOWN: Form = Form { keyword: "stores not sown into", section: Some("board"), example: "stores not sown into" };
 pub const SET: Form =
-    Form { keyword: "set", section: Some("board"), example: "set heads = last 2 holes of outer row   or   set houses = holes b5 c4" };
+    Form { keyword: "set", section: Some("board"), example: "set ends = last 2 holes of outer row   or   set marked = holes b5 c4" };
 pub const MOVES_FIRST: Form = Form { keyword: "moves first", section: Some("play"), example: "south moves first" };
 pub const START: Form = Form { keyword: "start", section: Some("play"), example: "start from own hole where count >= 2" };
 pub const OTHERWISE: Form =
@@ -109,7 +109,7 @@ pub const OTHERWISE_PLACE: Form =
     Form { keyword: "otherwise place", section: Some("play"), example: "otherwise place from hand into own hole where not empty" };
 pub const PHASE: Form = Form { keyword: "phase", section: Some("play"), example: "phase placing until hand = 0   then   phase sowing" };
 pub const LIFT_ONLY: Form =
-    Form { keyword: "lift only", section: Some("sowing"), example: "lift only 2 when phase = placing and lap = 1 and in houses" };
+    Form { keyword: "lift only", section: Some("sowing"), example: "lift only 2 when phase = placing and lap = 1 and in marked" };
 pub const DIRECTION: Form = Form { keyword: "direction", section: Some("capture"), example: "direction clockwise when in lefts" };
 pub const SOW: Form = Form {
     keyword: "sow",
@@ -125,7 +125,7 @@ pub const RELAY: Form = Form {
     example: "relay when count >= 2   or   relay from next hole when next hole is not empty",
 };
 pub const RELAY_OR_STOP: Form =
-    Form { keyword: "relay or stop", section: Some("sowing"), example: "relay or stop when count >= 2 and in heads" };
+    Form { keyword: "relay or stop", section: Some("sowing"), example: "relay or stop when count >= 2 and in ends" };
 pub const STOP_AFTER: Form = Form { keyword: "stop after", section: Some("sowing"), example: "stop after 100 laps" };
 pub const TAKE_IN_PASSING: Form = Form {
     keyword: "take in passing",

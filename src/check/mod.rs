@@ -5,12 +5,13 @@
 //! declarations and the values that use them), [`board`], [`predicate`], [`capture`] and [`play`]
 //! (the rules of a turn and of the end). Diagnostics come back sorted by position; [`snippet`] is
 //! what each shows of the file, [`report`] how many of them are printed. A file without errors then
-//! goes through [`warnings`] (and [`start`]): rules that check clean but cannot work.
+//! goes through [`warnings`] (and [`start`], [`endless`]): rules that check clean but cannot work.
 
 mod board;
 mod capture;
 mod code;
 mod diagnostic;
+mod endless;
 mod forms;
 mod guards;
 mod layout;
@@ -58,7 +59,7 @@ pub fn check(file: &RuleFile, source: &str) -> Result<Checked, Vec<Diagnostic>> 
             "nothing but blank lines and comments",
         )
         .with_help(
-            "a rule file names its game and describes its board; start with\n\ngame \"Wari\"\n\nboard {\n    size 2 x 2\n    seeds 7\n}",
+            "a rule file names its game and describes its board; start with\n\ngame \"My game\"\n\nboard {\n    size 2 x 2\n    seeds 7\n}",
         )]);
     }
     let first_item = file.items.first().map(|item| match item {

@@ -159,7 +159,7 @@ impl Checker {
                         "a move that never ends (a relay that goes round for ever) is cut only at this limit, so each one sows \
                          {most} laps whenever it is played, and again whenever a computer player looks ahead, which tries \
                          thousands of moves: 100,000 laps take tens of milliseconds. A limit of at most {many} keeps every \
-                         move quick (Hus stops after 100 laps)"
+                         move quick (`stop after 100 laps`, say)"
                     ),
                 ),
             );
@@ -685,7 +685,7 @@ impl Checker {
                 };
                 self.push(
                     Diagnostic::error(Code::MissingName, "the file does not name its game", span, label)
-                        .with_help("add a line like `game \"Wari\"` at the top of the file, outside any section"),
+                        .with_help("add a line like `game \"My game\"` at the top of the file, outside any section"),
                 );
                 None
             }

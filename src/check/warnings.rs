@@ -6,11 +6,15 @@
 //! - `every_hole_precedence`: `every hole has count <= 1 and own`, where `every hole` governs
 //!   only the term after it and the terms joined to it ask the one hole;
 //! - `ending_never`: an `end` condition that no board meets, plain from the stones in the game;
-//! - `no_start_move`: a start position where neither player can start a move.
+//! - `relay_preempts_capture`: a capture that keeps its stones whose `when` holds only where the
+//!   relay's condition holds too, so that the lap relays and the capture is never asked there;
+//! - `no_start_move`: a start position where neither player can start a move ([`super::start`]);
+//! - `never_ends`: a game that can never end ([`super::endless`]).
 //!
-//! The first three reason over counts ([`Reasoner`]): a term about a hole's count is true or
+//! The first four reason over counts ([`Reasoner`]): a term about a hole's count is true or
 //! false for each count, every other term may go either way, and a condition that is false for
-//! every count the hole can hold never holds. The last plays the start position.
+//! every count the hole can hold never holds. `no_start_move` plays the start position;
+//! `never_ends` reasons over the rules.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -48,7 +52,9 @@ pub(super) fn warnings(file: &RuleFile, checked: &Checked, source: &str) -> Vec<
             precedence(expr, source, &mut found);
         }
     }
+    found.extend(relay_first(file, checked, &reasoner));
     found.extend(rules.as_ref().and_then(|rules| phases_never_asked(file, rules)));
+    found.extend(rules.as_ref().and_then(|rules| super::endless::never_ends(file, rules, &reasoner)));
     found.extend(rules.and_then(|rules| super::start::no_start_move(file, checked, &rules)));
     found
 }
@@ -76,6 +82,70 @@ fn phases_never_asked(file: &RuleFile, rules: &crate::compile::Rules) -> Option<
             ),
         )
     })
+}
+
+/// `relay_preempts_capture`: a capture that keeps its stones whose `when` can hold only where the
+/// relay's condition holds too. Such a capture is asked at the end of a move, of the last hole of
+/// a lap that did not relay; a lap whose last hole meets the relay's condition relays instead,
+/// so the capture never takes anything. Only where no guard makes the relay or the capture hold
+/// in some variants and not in others, and where every lap that does not relay ends the move: no
+/// lap limit (a lap at the limit ends the move without a relay) and no claimed hole that keeps
+/// its stones (a lap ending in one does too).
+fn relay_first(file: &RuleFile, checked: &Checked, reasoner: &Reasoner) -> Vec<Diagnostic> {
+    let mut models = std::iter::once(&checked.model).chain(checked.variants.iter().map(|(_, m)| m));
+    if models.any(|m| m.lap_limit.is_some() || m.captures.iter().any(|c| c.keeping)) {
+        return Vec::new();
+    }
+    let sections: Vec<&crate::ast::Section> = file
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Section(section) => Some(section),
+            Item::Statement(_) => None,
+        })
+        .collect();
+    let unguarded = |section: &crate::ast::Section| section.guard.is_none() && section.statements.iter().all(|s| s.guard.is_none());
+    let relays: Vec<(&Expr, bool)> = sections
+        .iter()
+        .flat_map(|section| section.statements.iter().map(move |s| (section, s)))
+        .filter_map(|(section, s)| match &s.kind {
+            StatementKind::Relay(expr) | StatementKind::RelayFrom { condition: expr, .. } => {
+                Some((expr, section.guard.is_none() && s.guard.is_none()))
+            }
+            _ => None,
+        })
+        .collect();
+    let [(relay, true)] = relays[..] else { return Vec::new() };
+    let mut found = Vec::new();
+    for section in sections.iter().filter(|s| s.name.name == "capture" && unguarded(s)) {
+        let sown_on =
+            section.statements.iter().any(|s| matches!(s.kind, StatementKind::SowCaptured { .. } | StatementKind::ContinueFrom(_)));
+        let when = section.statements.iter().find_map(|s| match &s.kind {
+            StatementKind::When { condition: crate::ast::Condition::Predicate(expr), .. } => Some(expr),
+            _ => None,
+        });
+        let Some(when) = when.filter(|_| !sown_on) else { continue };
+        let Some(counts) = reasoner.relayed_wherever(when, relay, reasoner.last_low) else { continue };
+        let count = counts[0];
+        found.push(
+            Diagnostic::warning(
+                Code::RelayPreemptsCapture,
+                "this capture never happens: the lap relays first",
+                when.span,
+                "may hold only where the relay's condition holds too",
+            )
+            .with_label(relay.span, "holds there first: the lap relays and the move goes on")
+            .with_help(format!(
+                "a lap whose last hole meets the relay's condition relays, and the move goes on; a capture that keeps its \
+                 stones is asked only when the move ends, of a last hole where the relay did not hold. This capture's \
+                 `when` may hold only at counts where the relay's holds too (at {count}, for one), so it never takes \
+                 anything: leave those counts to the capture (`relay when (…) and count != {count}`, say), \
+                 or sow the captured stones on (`sow captured from next hole`), which is tried before the relay (found \
+                 by reasoning over the counts the last hole can hold)"
+            )),
+        );
+    }
+    found
 }
 
 /// Each statement of the file with the name of the section it stands in.
@@ -273,20 +343,24 @@ impl Reasoner {
 
     /// The fewest stones, from `low` to `high`, that a hole may hold and meet `expr`.
     fn fewest_meeting(&self, expr: &Expr, low: u32, high: u32) -> Option<u32> {
-        let mut candidates = vec![low, low.saturating_add(1), high.saturating_sub(1), high, 0];
-        numbers_in(expr, &mut candidates);
-        let mut candidates: Vec<u32> = candidates
-            .into_iter()
-            .flat_map(|n| [n.saturating_sub(1), n, n.saturating_add(1), n.saturating_add(2)])
-            .filter(|n| (low..=high).contains(n))
-            .collect();
-        candidates.sort_unstable();
-        candidates.dedup();
         // A condition so large that trying each count would take long is let be: it may hold.
-        if candidates.len().saturating_mul(size(expr)) > MOST_WORK {
-            return Some(low);
-        }
+        let Some(candidates) = counts_to_try(&[expr], low, high) else { return Some(low) };
         candidates.into_iter().find(|&count| self.truth(expr, count) != Truth::False)
+    }
+
+    /// The counts from `low` at which `when` may hold, if at each of them `relay` certainly
+    /// holds (`None`: at some count `when` may hold and `relay` may not, or `when` never holds,
+    /// or the conditions are too large to try).
+    fn relayed_wherever(&self, when: &Expr, relay: &Expr, low: u32) -> Option<Vec<u32>> {
+        let candidates = counts_to_try(&[when, relay], low, self.most_in_a_hole())?;
+        let mut held = Vec::new();
+        for count in candidates.into_iter().filter(|&count| self.truth(when, count) != Truth::False) {
+            if self.truth(relay, count) != Truth::True {
+                return None;
+            }
+            held.push(count);
+        }
+        (!held.is_empty()).then_some(held)
     }
 
     /// `never_holds`: `expr`, asked of the last hole (`asked`), holds for no count from `low`.
@@ -324,9 +398,14 @@ impl Reasoner {
         Some(rest.iter().fold(diagnostic, |d, span| d.with_label(*span, label.clone())).with_help(help))
     }
 
+    /// Whether no position meets `expr`, a condition of the `end` section.
+    pub(super) fn never_met(&self, expr: &Expr) -> bool {
+        self.truth(expr, 0) == Truth::False
+    }
+
     /// `ending_never`: an `end` condition no board meets.
     fn ending_never(&self, expr: &Expr) -> Option<Diagnostic> {
-        (self.truth(expr, 0) == Truth::False).then_some(())?;
+        self.never_met(expr).then_some(())?;
         let mut culprits = Vec::new();
         self.culprits(expr, &mut |term| self.truth(term, 0) == Truth::False, &mut culprits);
         let stones = match (self.total, self.holes) {
@@ -373,6 +452,23 @@ impl Reasoner {
             _ => {}
         }
     }
+}
+
+/// The counts from `low` to `high` at which the truth of `exprs` may change, enough to know each
+/// of them at every count: the numbers they name and those either side (two after each, for
+/// `is even`), and the ends. `None` where trying them all would take too long.
+fn counts_to_try(exprs: &[&Expr], low: u32, high: u32) -> Option<Vec<u32>> {
+    let mut candidates = vec![low, low.saturating_add(1), high.saturating_sub(1), high, 0];
+    exprs.iter().for_each(|expr| numbers_in(expr, &mut candidates));
+    let mut candidates: Vec<u32> = candidates
+        .into_iter()
+        .flat_map(|n| [n.saturating_sub(1), n, n.saturating_add(1), n.saturating_add(2)])
+        .filter(|n| (low..=high).contains(n))
+        .collect();
+    candidates.sort_unstable();
+    candidates.dedup();
+    let work: usize = exprs.iter().map(|expr| size(expr)).sum();
+    (candidates.len().saturating_mul(work) <= MOST_WORK).then_some(candidates)
 }
 
 /// The terms of `expr`, counted.
@@ -548,6 +644,66 @@ mod tests {
         for reachable in ["claims >= 12", "captured = 48", "captured != 0", "captured < 1", "captured <= 0"] {
             assert_eq!(warnings(&end(reachable)), vec![], "{reachable}");
         }
+    }
+
+    #[test]
+    fn a_capture_the_relay_always_comes_before() {
+        let relayed = |relay: &str, when: &str| {
+            kalah("sow counter-clockwise\n", &format!("sow counter-clockwise\n    relay when {relay}\n"))
+                .replace("when own and count = 1 and opposite hole is not empty", &format!("when {when}"))
+        };
+        assert_eq!(warnings(&relayed("count >= 2", "count = 4")), one("relay_preempts_capture", &["count = 4", "count >= 2"]));
+        assert_eq!(
+            warnings(&relayed("count is even", "count in {2, 4}")),
+            one("relay_preempts_capture", &["count in {2, 4}", "count is even"])
+        );
+        // The capture may hold where the relay does not, or the relay may not hold for reasons
+        // other than the count.
+        for (relay, when) in
+            [("count >= 2", "own and count = 1"), ("count is even", "count in {2, 5}"), ("count >= 2 and own", "count = 4")]
+        {
+            assert_eq!(warnings(&relayed(relay, when)), vec![], "relay when {relay}; capture when {when}");
+        }
+        // Captured stones sown on are taken before the relay; a lap at the lap limit ends the move
+        // unrelayed.
+        let sown_on =
+            relayed("count >= 2", "count = 4").replace("take opposite hole\n", "take opposite hole\n    sow captured from next hole\n");
+        assert_eq!(warnings(&sown_on), vec![]);
+        let limited =
+            relayed("count >= 2", "count = 4").replace("relay when count >= 2\n", "relay when count >= 2\n    stop after 3 laps\n");
+        assert_eq!(warnings(&limited), vec![]);
+        // A guarded relay may not be the relay of every variant.
+        let guarded = format!(
+            "option relays: on | off = on\n{}",
+            relayed("count >= 2", "count = 4").replace("count >= 2\n", "count >= 2 if relays = on\n")
+        );
+        assert_eq!(warnings(&guarded), vec![]);
+    }
+
+    /// Two rows of six, four stones each, sown round: nothing captured, no ending.
+    const ROUND: &str = "game \"Round\"\nboard {\n    size 2 x 6\n    south owns row a\n    north owns row b\n    seeds 4\n}\n\
+                         play {\n    start from own hole\n}\nsowing {\n    sow counter-clockwise\n}\n";
+
+    #[test]
+    fn a_game_that_never_ends() {
+        assert_eq!(warnings(ROUND), one("never_ends", &["game \"Round\""]));
+        let pass = ROUND.replace("start from own hole\n", "start from own hole\n    no move: pass\n");
+        assert_eq!(warnings(&pass), one("never_ends", &["game \"Round\"", "no move: pass"]));
+        let unreachable = format!("{ROUND}end {{\n    when every hole has count >= 5\n}}\n");
+        let expected = vec![("never_ends", vec!["end".to_string()]), ("ending_never", vec!["every hole has count >= 5".to_string()])];
+        assert_eq!(warnings(&unreachable), expected);
+        // A player who cannot move loses: one may lose all their stones to the other's side.
+        assert_eq!(warnings(&ROUND.replace("start from own hole\n", "start from own hole\n    no move: lose\n")), vec![]);
+        // Endings that may be met, in time: a condition, a repetition.
+        for ending in ["every hole has count <= 4", "position repeats 50 times"] {
+            assert_eq!(warnings(&format!("{ROUND}end {{\n    when {ending}\n}}\n")), vec![], "{ending}");
+        }
+        // Stones that may leave the board: into stores, captured.
+        assert_eq!(warnings(&ROUND.replace("seeds 4\n", "seeds 4\n    stores at right\n")), vec![]);
+        let capture = format!("{ROUND}capture {{\n    when count = 4\n    take last hole\n}}\n");
+        assert_eq!(warnings(&capture), vec![]);
+        // A move that may not start from every hole holding stones.
+        assert_eq!(warnings(&ROUND.replace("start from own hole\n", "start from own hole where count >= 2\n")), vec![]);
     }
 
     #[test]

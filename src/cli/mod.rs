@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
 
-use crate::load::read_source;
+use crate::load::{read_rules, read_source};
 use crate::{LoadError, Rules};
 
 /// Success.
@@ -99,16 +99,34 @@ pub fn run(cli: Cli) -> u8 {
 
 /// Loads a rule file for a command, printing what went wrong; `Err` holds the exit code.
 fn load(path: &Path, sets: &[String]) -> Result<Rules, u8> {
-    load_with_source(path, sets).map(|(_, rules)| rules)
-}
-
-/// [`load`], also returning the rule file's text (for a record's hash).
-fn load_with_source(path: &Path, sets: &[String]) -> Result<(String, Rules), u8> {
     let source = read_source(path).map_err(|error| {
         eprintln!("error: {error}");
         USAGE
     })?;
-    let rules = crate::load_str(&path.display().to_string(), &source, sets).map_err(|error| match error {
+    compile_source(&path.display().to_string(), &source, sets)
+}
+
+/// [`load`] of `path`, or of standard input where `path` is `-` (named `<stdin>` in diagnostics):
+/// the name diagnostics give the rules, the rule file's text (for a record's hash) and the rules.
+fn load_or_stdin(path: &Path, sets: &[String]) -> Result<Loaded, u8> {
+    let (name, source) = read_rules(path).map_err(|error| {
+        eprintln!("error: {error}");
+        USAGE
+    })?;
+    let rules = compile_source(&name, &source, sets)?;
+    Ok(Loaded { name, source, rules })
+}
+
+/// A rule file loaded: its name in diagnostics, its text and its rules.
+struct Loaded {
+    name: String,
+    source: String,
+    rules: Rules,
+}
+
+/// The rules of `source` (named `name` in diagnostics) with `sets`, printing what went wrong.
+fn compile_source(name: &str, source: &str, sets: &[String]) -> Result<Rules, u8> {
+    crate::load_str(name, source, sets).map_err(|error| match error {
         LoadError::Rules { diagnostics, .. } => {
             check::report(&diagnostics);
             RULE_ERRORS
@@ -117,6 +135,5 @@ fn load_with_source(path: &Path, sets: &[String]) -> Result<(String, Rules), u8>
             eprintln!("error: {other}");
             USAGE
         }
-    })?;
-    Ok((source, rules))
+    })
 }

@@ -2,7 +2,8 @@
 //! from standard input, one per line, so a game can be piped in as well as typed (at a terminal,
 //! with line editing and history); commands `help`, `undo`, `hint`, `rules`, `save FILE`,
 //! `board`, `legal`, `quit`. Every action is told in words from its events, and the holes it
-//! changed are marked on the board; no line is wider than 80 columns.
+//! changed are marked on the board; no line is wider than 80 columns. `play -` reads the rule file
+//! from standard input instead, so it is played only between computers.
 //!
 //! With `--record FILE` nothing played is lost: the path is checked before the first move (see
 //! [`check_target`]), and the game so far is saved at its end, at `quit`, at the end of input and
@@ -18,15 +19,17 @@ use rand::SeedableRng;
 
 use super::board::{self, Style, View, WIDTH};
 use super::narrate::{narrate, wrap};
-use super::{load_with_source, OK, USAGE};
+use super::{load_or_stdin, Loaded, OK, USAGE};
 use crate::ai::mcts::win_at_hand;
 use crate::ai::{AgentKind, Mcts};
+use crate::load::STDIN;
 use crate::record::{check_target, Players, Record};
 use crate::{Action, Game, Player, Rules};
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The rule file.
+    /// The rule file (`-`: standard input, read to its end before the game, so that both players
+    /// must be computers).
     rules: PathBuf,
     /// Choose an option: NAME=VALUE (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE")]
@@ -91,6 +94,8 @@ struct Session<'r> {
     rules: &'r Rules,
     args: &'r PlayArgs,
     sides: Sides,
+    /// The rule file's name (`<stdin>` for standard input) and text.
+    name: String,
     source: String,
     game: Game<'r>,
     /// Every action so far and who played it.
@@ -174,7 +179,7 @@ impl<'r> Session<'r> {
         let Ok(file) = crate::syntax::parse(&self.source) else { return vec!["the rule file cannot be read again".to_string()] };
         let mut lines: Vec<String> = file.rulings().into_iter().flat_map(|(id, text)| wrap(&format!("{id}: {text}"), WIDTH)).collect();
         if lines.is_empty() {
-            let text = format!("{} has no rulings: its rules are the file itself ({}).", self.rules.name, self.args.rules.display());
+            let text = format!("{} has no rulings: its rules are the file itself ({}).", self.rules.name, self.name);
             lines.extend(wrap(&text, WIDTH));
         }
         lines
@@ -254,16 +259,24 @@ pub fn play(args: &PlayArgs) -> u8 {
         Some(record) => record.sets.clone(),
         None => args.set.clone(),
     };
-    let (source, rules) = match load_with_source(&args.rules, &sets) {
-        Ok(loaded) => loaded,
-        Err(code) => return code,
-    };
     let sides = match settle_sides(args, resumed.as_ref()) {
         Ok(sides) => sides,
         Err(error) => {
             eprintln!("error: {error}");
             return USAGE;
         }
+    };
+    // Standard input cannot hold both the rule file and a person's moves: refused before reading.
+    if args.rules == Path::new(STDIN) && [sides.south, sides.north].contains(&AgentKind::Human) {
+        eprintln!(
+            "error: play -: the rule file comes from standard input, so no move can be typed there: let the \
+             computer play both sides (--south random --north medium, say) or give the rule file's path"
+        );
+        return USAGE;
+    }
+    let Loaded { name, source, rules } = match load_or_stdin(&args.rules, &sets) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
     };
     let record_path = args.record.clone().or_else(|| args.resume.clone());
     if let Some(path) = &record_path {
@@ -283,6 +296,7 @@ pub fn play(args: &PlayArgs) -> u8 {
         rules: &rules,
         args,
         sides,
+        name,
         source,
         game,
         played: Vec::new(),

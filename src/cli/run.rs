@@ -1,17 +1,18 @@
-//! `mancala run`, exactly as `interchange.md` specifies it.
+//! `mancala run`, exactly as `interchange.md` specifies it; `run -` reads the rule file from
+//! standard input.
 
 use std::path::PathBuf;
 
 use clap::Args;
 
-use super::{board, load, ILLEGAL_ACTION, OK, USAGE};
+use super::{board, load_or_stdin, ILLEGAL_ACTION, OK, USAGE};
 use crate::engine::position::parse_position_bytes;
 use crate::record::Record;
 use crate::{Action, Game};
 
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// The rule file.
+    /// The rule file (`-`: standard input).
     rules: PathBuf,
     /// Choose an option: NAME=VALUE (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE")]
@@ -33,8 +34,8 @@ pub struct RunArgs {
 }
 
 pub fn run(args: &RunArgs) -> u8 {
-    let rules = match load(&args.rules, &args.set) {
-        Ok(rules) => rules,
+    let rules = match load_or_stdin(&args.rules, &args.set) {
+        Ok(loaded) => loaded.rules,
         Err(code) => return code,
     };
     let mut game = match &args.position {

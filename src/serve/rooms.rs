@@ -21,6 +21,7 @@ use tokio::sync::broadcast;
 
 use crate::ai::AgentKind;
 use crate::cli::narrate::narrate;
+use crate::engine::position::Sides;
 use crate::record::{Players, Record};
 use crate::{Action, Game, Player, Rules};
 
@@ -424,7 +425,7 @@ impl Room {
             "ply": self.played.len(),
             "position": game.position(),
             "moves": moves,
-            "seats": {"south": seat(Player::South), "north": seat(Player::North)},
+            "seats": Sides::by(seat),
             "watchers": self.watchers,
             "thinking": self.thinking,
             "step": step,

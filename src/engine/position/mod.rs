@@ -21,25 +21,27 @@ use crate::check::model::OptionValue;
 use crate::compile::Rules;
 use crate::player::Player;
 
-/// A value per player.
+/// A value per player, written `{"south": …, "north": …}`: stones (the default), a phase's name,
+/// anything the JSON gives each player.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
-pub struct Sides {
-    pub south: u32,
-    pub north: u32,
+pub struct Sides<T = u32> {
+    pub south: T,
+    pub north: T,
 }
 
-impl From<[u32; 2]> for Sides {
-    fn from(v: [u32; 2]) -> Sides {
-        Sides { south: v[0], north: v[1] }
+impl<T> Sides<T> {
+    /// Each player's value, as `value` gives it.
+    pub fn by(mut value: impl FnMut(Player) -> T) -> Sides<T> {
+        Sides { south: value(Player::South), north: value(Player::North) }
     }
 }
 
-/// The phase each player is in: `{"south": "namua", "north": "mtaji"}`.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
-pub struct Phases {
-    pub south: String,
-    pub north: String,
+impl<T> From<[T; 2]> for Sides<T> {
+    /// South's value first, as the engine keeps them (`Player::index`).
+    fn from([south, north]: [T; 2]) -> Sides<T> {
+        Sides { south, north }
+    }
 }
 
 /// `result` of a finished game.
@@ -66,7 +68,7 @@ pub struct Position {
     pub hand: Option<Sides>,
     /// Each player's phase (only where the game has phases).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub phase: Option<Phases>,
+    pub phase: Option<Sides<String>>,
     pub owners: BTreeMap<String, Player>,
     pub legal: Vec<String>,
     pub status: &'static str,
@@ -141,10 +143,8 @@ impl Game<'_> {
             stores: rules.stores.then(|| state.captured.into()),
             captured: state.captured.into(),
             hand: rules.has_hands().then(|| state.hand.map(u32::from).into()),
-            phase: (!rules.phases.is_empty()).then(|| {
-                let name = |p: Player| rules.phases.get(usize::from(state.phase[p.index()])).map_or(String::new(), |(n, _)| n.clone());
-                Phases { south: name(Player::South), north: name(Player::North) }
-            }),
+            phase: (!rules.phases.is_empty())
+                .then(|| Sides::by(|p| rules.phases.get(usize::from(state.phase[p.index()])).map_or(String::new(), |(n, _)| n.clone()))),
             owners,
             legal: self.legal_texts(),
             status: if self.is_over() { "over" } else { "ongoing" },
