@@ -24,7 +24,7 @@ pub(super) fn never_ends(file: &RuleFile, rules: &Rules, reasoner: &Reasoner) ->
     endings_unreachable(file, reasoner).then_some(())?;
     stones_stay(rules).then_some(())?;
     let initial = State::initial(rules);
-    let holds = |p: Player| (0..rules.holes).filter(|&h| initial.owners[h] == p).map(|h| u32::from(initial.counts[h])).sum::<u32>();
+    let holds = |p: Player| (0..rules.holes).filter(|&h| initial.owner(h) == p).map(|h| u32::from(initial.count(h))).sum::<u32>();
     // Under `no move: pass` the game ends only when neither player can move: while a stone is on
     // the board, its hole's owner can. Otherwise the player to move must always be able to: each
     // player's stones stay in their own holes, and each has some.
@@ -115,7 +115,7 @@ fn stones_stay(rules: &Rules) -> bool {
         && !rules.must_feed
         && rules.no_move_leaves.is_none()
         && rules.fallback.is_none()
-        && rules.start == Pred::Count(CompareOp::Ge, 1)
+        && rules.start.pred == Pred::Count(CompareOp::Ge, 1)
         && ending_moves
         && rules.endings.iter().all(|e| matches!(e.condition, crate::compile::EndRule::Board(_)))
 }
@@ -126,9 +126,9 @@ fn sows_own_holes(rules: &Rules, initial: &State, player: Player) -> bool {
     let ways: &[bool] = if rules.reversible() { &[false, true] } else { &[false] };
     ways.iter().all(|&reversed| {
         let next = rules.next_of(player, reversed);
-        (0..rules.holes).filter(|&h| initial.owners[h] == player).all(|h| {
+        (0..rules.holes).filter(|&h| initial.owner(h) == player).all(|h| {
             let to = usize::from(next[h]);
-            to < rules.holes && initial.owners[to] == player
+            to < rules.holes && initial.owner(to) == player
         })
     })
 }
