@@ -84,6 +84,8 @@ pub struct Rules {
     pub columns: usize,
     /// Number of holes: `rows * columns`. Hole `h` is row `h / columns`, column `h % columns`.
     pub holes: usize,
+    /// Every hole of the board, a bit per hole.
+    pub board: u128,
     /// Whether each player has a store, in their circuit after their row: South's is "hole"
     /// `holes`, North's `holes + 1`. Stones sown into a store count as the owner's captures.
     pub stores: bool,
@@ -264,6 +266,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         rows,
         columns,
         holes,
+        board: crate::engine::first_places(holes),
         stores: model.stores,
         stores_left: model.stores_left,
         row_owner: model.row_owner.clone(),

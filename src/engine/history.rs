@@ -60,7 +60,7 @@ pub fn key(rules: &Rules, state: &State, what: Repeated) -> Key {
         Pending::Choose(rule) => (2, rule),
         Pending::Race(hole) => (3, hole),
     };
-    let owners = if position { state.owned(crate::player::Player::North, holes) } else { 0 };
+    let owners = if position { state.owned(crate::player::Player::North, rules.board) } else { 0 };
     let captured = if position { state.captured } else { [0, 0] };
     // Every part at a fixed place, so that no two different positions write the same bytes.
     let mut bytes = [0u8; HEAD + 2 * MAX_HOLES];

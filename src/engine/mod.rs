@@ -130,10 +130,10 @@ impl State {
         &self.counts
     }
 
-    /// The places holding stones among the first `places` (a bit per place).
+    /// The places of `among` holding stones (a bit per place; [`Rules::board`]: the holes).
     #[inline]
-    pub fn stocked(&self, places: usize) -> u128 {
-        self.stocked & crate::engine::first_places(places)
+    pub fn stocked(&self, among: u128) -> u128 {
+        self.stocked & among
     }
 
     /// `place` now holds `stones`.
@@ -199,10 +199,10 @@ impl State {
         }
     }
 
-    /// The holes `player` owns among the first `holes` (a bit per hole).
+    /// The holes of `among` that `player` owns (a bit per hole; [`Rules::board`]: all of theirs).
     #[inline]
-    pub fn owned(&self, player: Player, holes: usize) -> u128 {
-        let all = first_places(holes);
+    pub fn owned(&self, player: Player, among: u128) -> u128 {
+        let all = among;
         match player {
             Player::North => self.north & all,
             Player::South => !self.north & all,

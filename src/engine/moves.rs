@@ -110,8 +110,11 @@ impl Game<'_> {
     /// The holes `mover` may start a move from under `start` (theirs, holding stones, not
     /// claimed, where `start` holds), a bit per hole.
     pub(super) fn startable_holes(&self, mover: Player, start: &crate::compile::Condition) -> u128 {
-        let (state, holes) = (&self.state, self.rules.holes);
-        state.owned(mover, holes) & state.stocked(holes) & !state.claimed & state.holes_where(self.rules, start, mover)
+        let state = &self.state;
+        state.owned(mover, self.rules.board)
+            & state.stocked(self.rules.board)
+            & !state.claimed
+            & state.holes_where(self.rules, start, mover)
     }
 
     /// Plays the known move from `hole` (that way) for `mover`, which is legal: from the position

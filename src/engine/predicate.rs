@@ -91,8 +91,8 @@ impl Ctx<'_> {
     fn atom_holes(&self, atom: &Atom) -> u128 {
         let (state, rules, all) = (self.state, self.rules, self.all());
         match atom {
-            Atom::Own => state.owned(self.mover, rules.holes),
-            Atom::Stocked => state.stocked(rules.holes),
+            Atom::Own => state.owned(self.mover, rules.board),
+            Atom::Stocked => state.stocked(rules.board),
             Atom::Claimed => state.claimed & all,
             Atom::Intact => state.intact & all,
             Atom::Count(table) => {
@@ -112,7 +112,7 @@ impl Ctx<'_> {
 
     /// Every hole of the board, a bit per hole.
     fn all(&self) -> u128 {
-        super::first_places(self.rules.holes)
+        self.rules.board
     }
 
     /// A term about the position rather than a hole (anything else: false).
@@ -122,7 +122,7 @@ impl Ctx<'_> {
             Pred::Captured(op, n) => compare(state.captured[mover.index()], *op, *n),
             Pred::OpponentCaptured(op, n) => compare(state.captured[mover.opponent().index()], *op, *n),
             Pred::StonesLeft(op, n) => compare(state.board_total(self.rules), *op, *n),
-            Pred::Claims(op, n) => compare((state.claimed & state.owned(mover, self.rules.holes)).count_ones(), *op, *n),
+            Pred::Claims(op, n) => compare((state.claimed & state.owned(mover, self.rules.board)).count_ones(), *op, *n),
             Pred::Hand(op, n) => compare(u32::from(state.hand[mover.index()]), *op, *n),
             Pred::Lap(op, n) => compare(self.lap.number, *op, *n),
             Pred::Sown(op, n) => compare(self.lap.sown, *op, *n),

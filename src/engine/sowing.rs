@@ -216,8 +216,11 @@ fn sow_hand<T: Trace>(
     let mut taken = 0u32;
     // Under `no capture unless the first lap captures`: whether captures are still possible.
     let mut may_capture = !(decided && rules.first_lap_decides) || state.capturing;
-    let mut checkpoint = *state.counts();
-    let mut checkpoint_hand = (hand, state.reversed, state.capturing, state.intact);
+    // Brent's cycle finding over the lap starts, kept only where a move can sow more than one lap.
+    let mut checkpoint = match rules.relay.is_some() || rules.resows {
+        true => Some((*state.counts(), (hand, state.reversed, state.capturing, state.intact))),
+        false => None,
+    };
     let (mut power, mut steps) = (1u32, 0u32);
     loop {
         let lap_now = Lap { number: laps + 1 + offset, sown: hand.stones(state) };
@@ -263,16 +266,18 @@ fn sow_hand<T: Trace>(
         // move that comes back to a lap start it has seen never ends; nor, in practice, does one
         // still going after `ENDLESS_LAPS` laps (a cycle can take millions of laps to close).
         if rules.lap_limit == u32::MAX
-            && (((hand, state.reversed, state.capturing, state.intact) == checkpoint_hand
-                && state.counts()[..holes] == checkpoint[..holes])
-                || laps >= ENDLESS_LAPS)
+            && (checkpoint.as_ref().is_some_and(|(counts, at)| {
+                (hand, state.reversed, state.capturing, state.intact) == *at && state.counts()[..holes] == counts[..holes]
+            }) || laps >= ENDLESS_LAPS)
         {
             return None;
         }
         steps += 1;
         if steps == power {
-            checkpoint[..holes].copy_from_slice(&state.counts()[..holes]);
-            checkpoint_hand = (hand, state.reversed, state.capturing, state.intact);
+            if let Some((counts, at)) = checkpoint.as_mut() {
+                counts[..holes].copy_from_slice(&state.counts()[..holes]);
+                *at = (hand, state.reversed, state.capturing, state.intact);
+            }
             power = power.saturating_mul(2);
             steps = 0;
         }
