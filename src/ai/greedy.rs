@@ -6,10 +6,11 @@ use rand::rngs::ChaCha8Rng;
 use rand::RngExt;
 
 use super::material;
-use crate::{Action, Game};
+use crate::engine::{Cells, GameIn};
+use crate::Action;
 
 /// The best action by immediate material; `None` once the game is over.
-pub fn choose(game: &Game<'_>, rng: &mut ChaCha8Rng) -> Option<Action> {
+pub fn choose<C: Cells>(game: &GameIn<'_, C>, rng: &mut ChaCha8Rng) -> Option<Action> {
     let me = game.to_move()?;
     let mut actions = Vec::new();
     game.legal_actions_into(&mut actions);

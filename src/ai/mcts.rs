@@ -20,7 +20,8 @@ use rand::seq::SliceRandom;
 use rand::RngExt;
 
 use crate::check::model::{Leftover, Wins};
-use crate::{Action, Game, Player};
+use crate::engine::{Cells, GameIn};
+use crate::{Action, Player};
 
 /// Iterations per move unless told otherwise.
 pub const DEFAULT_ITERATIONS: u32 = 2000;
@@ -116,7 +117,7 @@ impl Mcts {
 
     /// A win at hand if there is one, else the most visited action at the root after the search
     /// (a sure win later can score as well as a win now); `None` once the game is over.
-    pub fn choose(&self, game: &Game<'_>, rng: &mut ChaCha8Rng) -> Option<Action> {
+    pub fn choose<C: Cells>(&self, game: &GameIn<'_, C>, rng: &mut ChaCha8Rng) -> Option<Action> {
         if let Some(win) = win_at_hand(game) {
             return Some(win);
         }
@@ -124,7 +125,7 @@ impl Mcts {
     }
 
     /// Every legal action with its visits and mean reward for the player to move, in board order.
-    pub fn analyse(&self, game: &Game<'_>, rng: &mut ChaCha8Rng) -> Vec<Scored> {
+    pub fn analyse<C: Cells>(&self, game: &GameIn<'_, C>, rng: &mut ChaCha8Rng) -> Vec<Scored> {
         let Some(me) = game.to_move() else { return Vec::new() };
         let mut legal = Vec::new();
         game.legal_actions_into(&mut legal);
@@ -140,7 +141,7 @@ impl Mcts {
     }
 
     /// The search tree after the budget is spent; the root (`tree[0]`) is `me` to move in `game`.
-    fn search(&self, game: &Game<'_>, me: Player, rng: &mut ChaCha8Rng) -> Vec<Node> {
+    fn search<C: Cells>(&self, game: &GameIn<'_, C>, me: Player, rng: &mut ChaCha8Rng) -> Vec<Node> {
         let mut tree = vec![Node::new(Action::Pass, me.opponent())];
         let mut path: Vec<usize> = Vec::new();
         let mut actions = Vec::new();
@@ -186,11 +187,11 @@ impl Mcts {
     /// Adds the children of leaf `node` (the position `playing`), shuffled, and returns the first;
     /// `None` when the game is over there, it has no action, or the tree is full — the root is
     /// always expanded, so the search always has its actions to choose from.
-    fn expand(
+    fn expand<C: Cells>(
         &self,
         tree: &mut Vec<Node>,
         node: usize,
-        playing: &mut Game<'_>,
+        playing: &mut GameIn<'_, C>,
         actions: &mut Vec<Action>,
         rng: &mut ChaCha8Rng,
     ) -> Option<usize> {
@@ -235,7 +236,7 @@ impl Mcts {
 }
 
 /// An action after which the player to move has won, if there is one.
-pub fn win_at_hand(game: &Game<'_>) -> Option<Action> {
+pub fn win_at_hand<C: Cells>(game: &GameIn<'_, C>) -> Option<Action> {
     let me = game.to_move()?;
     game.legal_actions().into_iter().find(|&action| {
         let mut after = game.clone();
@@ -260,7 +261,7 @@ enum Outcome {
 }
 
 /// Plays random actions to the end, or `depth` of them, and says who won or is ahead.
-fn playout(game: &mut Game<'_>, rng: &mut ChaCha8Rng, actions: &mut Vec<Action>, depth: usize) -> Outcome {
+fn playout<C: Cells>(game: &mut GameIn<'_, C>, rng: &mut ChaCha8Rng, actions: &mut Vec<Action>, depth: usize) -> Outcome {
     for _ in 0..depth {
         if game.is_over() {
             break;
@@ -301,7 +302,7 @@ fn reward(outcome: Outcome, player: Player) -> f64 {
 
 /// Each player's total if the game were scored now: captures plus the stones on the board as the
 /// rules' leftover says.
-fn score_now(game: &Game<'_>) -> [u32; 2] {
+fn score_now<C: Cells>(game: &GameIn<'_, C>) -> [u32; 2] {
     let (rules, state) = (game.rules(), game.state());
     let mut score = state.captured;
     match rules.leftover {
@@ -317,6 +318,7 @@ fn score_now(game: &Game<'_>) -> [u32; 2] {
 
 #[cfg(test)]
 mod tests {
+    use crate::Game;
     use rand::SeedableRng;
 
     use super::*;
@@ -325,7 +327,7 @@ mod tests {
         crate::load_file(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/gore.mancala"), &[] as &[&str]).expect("Goré loads")
     }
 
-    fn search(mcts: &Mcts, game: &Game<'_>, seed: u64) -> Vec<Node> {
+    fn search<C: Cells>(mcts: &Mcts, game: &GameIn<'_, C>, seed: u64) -> Vec<Node> {
         mcts.search(game, Player::South, &mut ChaCha8Rng::seed_from_u64(seed))
     }
 

@@ -14,7 +14,8 @@ use std::str::FromStr;
 
 use rand::rngs::ChaCha8Rng;
 
-use crate::{Action, Game};
+use crate::engine::{Cells, GameIn};
+use crate::Action;
 
 pub use mcts::{Budget, Mcts};
 
@@ -42,7 +43,7 @@ impl AgentKind {
     }
 
     /// The computer's choice in `game` (which is not over); `None` for a human or a finished game.
-    pub fn choose(self, game: &Game<'_>, rng: &mut ChaCha8Rng) -> Option<Action> {
+    pub fn choose<C: Cells>(self, game: &GameIn<'_, C>, rng: &mut ChaCha8Rng) -> Option<Action> {
         match self {
             AgentKind::Human => None,
             AgentKind::Random => random::choose(game, rng),
@@ -88,7 +89,7 @@ impl FromStr for AgentKind {
 }
 
 /// A player's material: what they have captured less what the opponent has.
-fn material(game: &Game<'_>, player: crate::Player) -> i64 {
+fn material<C: Cells>(game: &GameIn<'_, C>, player: crate::Player) -> i64 {
     let captured = game.state().captured;
     i64::from(captured[player.index()]) - i64::from(captured[player.opponent().index()])
 }

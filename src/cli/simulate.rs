@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{load, OK, USAGE};
 use crate::ai::AgentKind;
+use crate::engine::{Cells, GameIn, Narrow, Wide};
 use crate::{Action, Game, Player, Rules};
 
 /// A game still going after this many actions is stopped and counted as unfinished.
@@ -103,15 +104,25 @@ pub fn play_game(rules: &Rules, south: AgentKind, north: AgentKind, seed: u64) -
     play_game_with(rules, south, north, seed, false)
 }
 
-/// [`play_game`], keeping its actions when `record` says so.
+/// [`play_game`], keeping its actions when `record` says so. The game is laid out as narrowly as
+/// its rules allow ([`crate::engine::layout`]): the same game either way, played faster.
 pub fn play_game_with(rules: &Rules, south: AgentKind, north: AgentKind, seed: u64, record: bool) -> GameStats {
+    if crate::engine::layout::fits::<Narrow>(rules) {
+        play_in::<Narrow>(rules, south, north, seed, record)
+    } else {
+        play_in::<Wide>(rules, south, north, seed, record)
+    }
+}
+
+/// [`play_game_with`] in layout `C`.
+fn play_in<C: Cells>(rules: &Rules, south: AgentKind, north: AgentKind, seed: u64, record: bool) -> GameStats {
     let rng = |stream| {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         rng.set_stream(stream);
         rng
     };
     let mut rngs = [rng(1), rng(2)];
-    let mut game = Game::new(rules);
+    let mut game = GameIn::<C>::new(rules);
     let mut stats = GameStats {
         winner: None,
         finished: false,
@@ -131,7 +142,7 @@ pub fn play_game_with(rules: &Rules, south: AgentKind, north: AgentKind, seed: u
         let agent = if player == Player::South { south } else { north };
         let Some(action) = agent.choose(&game, &mut rngs[player.index()]) else { break };
         // Captures in play: not the stones the end sweeps off the board.
-        let in_play = |game: &Game<'_>| game.state().captured[player.index()] - game.swept()[player.index()];
+        let in_play = |game: &GameIn<'_, C>| game.state().captured[player.index()] - game.swept()[player.index()];
         let before = in_play(&game);
         if game.apply(action).is_err() {
             break;

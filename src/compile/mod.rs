@@ -9,7 +9,7 @@ pub(crate) mod pred;
 
 pub use code::{Atom, Code, Condition};
 pub use options::{Choice, OptionError};
-pub use pred::{step, CountTable, Pred};
+pub use pred::{CountTable, Pred};
 
 use crate::ast::CompareOp;
 use crate::check::model::*;

@@ -4,7 +4,6 @@
 
 use crate::ast::CompareOp;
 use crate::check::model::{self, Num, Relation};
-use crate::MAX_HOLES;
 
 /// A predicate the engine evaluates on a hole (or, under [`Pred::EveryHole`], on the board).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,18 +60,6 @@ pub(crate) fn compare(c: u32, op: CompareOp, n: u32) -> bool {
         CompareOp::Gt => c > n,
         CompareOp::Ge => c >= n,
     }
-}
-
-/// The hole after `hole` along `table`, passing over closed holes (at most once round).
-#[inline]
-pub fn step(table: &[u8; MAX_HOLES], hole: usize, closed: u128) -> usize {
-    let mut at = table[hole] as usize;
-    let mut guard = 0;
-    while closed & (1u128 << at) != 0 && guard < MAX_HOLES {
-        at = table[at] as usize;
-        guard += 1;
-    }
-    at
 }
 
 /// A condition of a hole's count alone: whether it holds for each count below 256 (a bit per

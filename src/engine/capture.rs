@@ -4,18 +4,19 @@
 //! are tried at the end of every lap instead ([`resow`]).
 
 use super::events::{Event, TakeHow, Trace};
-use super::{Lap, Pending, State};
+use super::layout::{step, Cells, Mask};
+use super::{Lap, Pending, StateIn};
 use crate::check::model::{ChainDirection, Direction, HoleRef, Num, Relation, RowEnd, RowKind, Take};
-use crate::compile::{step, CaptureRule, Rules};
+use crate::compile::{CaptureRule, Rules};
 use crate::player::Player;
 
 /// Applies the first capture rule that holds on `last` (of those that keep their stones); returns
 /// the stones taken. Where the mover must then choose holes among more than they may take, the
 /// choice is left open in `state.pending`; with no real choice the holes are taken at once.
-pub fn capture<T: Trace>(rules: &Rules, state: &mut State, last: usize, mover: Player, lap: Lap, tr: &mut T) -> u32 {
+pub fn capture<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, last: usize, mover: Player, lap: Lap, tr: &mut T) -> u32 {
     // A lap that ends in a store, or in a claimed hole that passes its stones on (always empty),
     // captures nothing.
-    if last >= rules.holes || (state.claimed & (1u128 << last) != 0 && !rules.claims_keep) {
+    if last >= rules.holes || (state.claimed.has(last) && !rules.claims_keep) {
         return 0;
     }
     let Some((index, rule)) =
@@ -61,9 +62,9 @@ pub enum GoesOn {
 /// `direction` says, and names how the move goes on. Returns the stones taken and that (`None`:
 /// no capture, or one that took no stone). Stones kept by a rule that goes on are the mover's
 /// captures already.
-pub fn resow<T: Trace>(
+pub fn resow<C: Cells, T: Trace>(
     rules: &Rules,
-    state: &mut State,
+    state: &mut StateIn<C>,
     last: usize,
     origin: usize,
     mover: Player,
@@ -94,7 +95,7 @@ pub fn resow<T: Trace>(
 /// The one hole `what` names, from the lap's last hole `last` and its origin, the way the move
 /// now goes (`None`: no such hole, as the hole behind one in an outer row). The one resolver of
 /// hole references: takes, claims, relays and captured stones sown on all come here.
-pub fn resolve(rules: &Rules, state: &State, what: HoleRef, last: usize, origin: usize, mover: Player) -> Option<usize> {
+pub fn resolve<C: Cells>(rules: &Rules, state: &StateIn<C>, what: HoleRef, last: usize, origin: usize, mover: Player) -> Option<usize> {
     let next = rules.next_of(mover, state.reversed);
     let closed = state.closed;
     let hole = match what {
@@ -125,10 +126,10 @@ pub fn resolve(rules: &Rules, state: &State, what: HoleRef, last: usize, origin:
 /// claims. Returns the stones taken, which the caller puts where they go (`how` says where, for
 /// the events).
 #[allow(clippy::too_many_arguments)]
-fn take_by<T: Trace>(
+fn take_by<C: Cells, T: Trace>(
     rules: &Rules,
     rule: &CaptureRule,
-    state: &mut State,
+    state: &mut StateIn<C>,
     last: usize,
     origin: usize,
     mover: Player,
@@ -147,13 +148,13 @@ fn take_by<T: Trace>(
                 take(state, hole, &mut taken, mover, how, tr);
             }
             state.set_owner(hole, mover);
-            state.claimed |= 1u128 << hole;
+            state.claimed |= C::Mask::bit(hole);
             tr.event(|| Event::Claim { by: mover, hole: crate::hole_byte(hole) });
         }
     }
     if let Some((direction, pred)) = &rule.chain {
         let mut visited: u128 = 1 << last;
-        let mut walk = |state: &mut State, table: &[u8; crate::MAX_HOLES], tr: &mut T| {
+        let mut walk = |state: &mut StateIn<C>, table: &[u8; crate::MAX_HOLES], tr: &mut T| {
             let mut hole = step(table, last, state.closed);
             while hole < rules.holes && visited & (1 << hole) == 0 && state.holds(rules, pred, hole, mover) {
                 visited |= 1 << hole;
@@ -173,11 +174,11 @@ fn take_by<T: Trace>(
 }
 
 /// Moves every stone of `hole` to what `by`'s capture has taken.
-fn take<T: Trace>(state: &mut State, hole: usize, taken: &mut u32, by: Player, how: TakeHow, tr: &mut T) {
+fn take<C: Cells, T: Trace>(state: &mut StateIn<C>, hole: usize, taken: &mut u32, by: Player, how: TakeHow, tr: &mut T) {
     let stones = state.count(hole);
     *taken += u32::from(stones);
     state.set_count(hole, 0);
-    state.intact &= !(1u128 << hole);
+    state.intact &= !C::Mask::bit(hole);
     if stones > 0 {
         tr.event(|| Event::Take { by, hole: crate::hole_byte(hole), stones, how });
     }
@@ -185,9 +186,9 @@ fn take<T: Trace>(state: &mut State, hole: usize, taken: &mut u32, by: Player, h
 
 /// Takes what `what` names, from the last hole `last` of a lap from `origin`.
 #[allow(clippy::too_many_arguments)]
-fn take_one<T: Trace>(
+fn take_one<C: Cells, T: Trace>(
     rules: &Rules,
-    state: &mut State,
+    state: &mut StateIn<C>,
     what: Take,
     last: usize,
     origin: usize,
@@ -213,7 +214,7 @@ fn take_one<T: Trace>(
                 state.remove(hole, stones);
                 *taken += u32::from(stones);
                 if state.count(hole) == 0 {
-                    state.intact &= !(1u128 << hole);
+                    state.intact &= !C::Mask::bit(hole);
                 }
                 if stones > 0 {
                     tr.event(|| Event::Take { by: mover, hole: crate::hole_byte(hole), stones, how });
@@ -232,14 +233,14 @@ fn take_one<T: Trace>(
 }
 
 /// The holes `mover` may choose from after capture rule `rule` (a bit per hole).
-pub fn choosable(rules: &Rules, state: &State, mover: Player, rule: usize) -> u128 {
+pub fn choosable<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, rule: usize) -> u128 {
     let Some((_, pred)) = rules.captures.get(rule).and_then(|r| r.bonus.as_ref()) else { return 0 };
-    (0..rules.holes).filter(|&h| state.holds(rules, pred, h, mover)).fold(0, |set, h| set | 1u128 << h)
+    (0..rules.holes).filter(|&h| state.holds(rules, pred, h, mover)).fold(0u128, |set, h| set | 1u128 << h)
 }
 
 /// Takes the chosen holes `set` for `mover`, ending the choice; `false` (and nothing changed) if
 /// the set is not one the open choice allows.
-pub fn take_chosen<T: Trace>(rules: &Rules, state: &mut State, mover: Player, set: u128, tr: &mut T) -> bool {
+pub fn take_chosen<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, mover: Player, set: u128, tr: &mut T) -> bool {
     let Pending::Choose(rule) = state.pending else { return false };
     let count = rules.chosen_count(rule as usize);
     if count == 0 || set.count_ones() != count || set & !choosable(rules, state, mover, rule as usize) != 0 {
@@ -251,7 +252,7 @@ pub fn take_chosen<T: Trace>(rules: &Rules, state: &mut State, mover: Player, se
 }
 
 /// Moves every stone of the holes of `set` to `mover`'s captures.
-pub fn take_holes<T: Trace>(state: &mut State, mover: Player, set: u128, tr: &mut T) {
+pub fn take_holes<C: Cells, T: Trace>(state: &mut StateIn<C>, mover: Player, set: u128, tr: &mut T) {
     let mut taken = 0;
     super::holes_of(set).for_each(|hole| take(state, hole, &mut taken, mover, TakeHow::Chosen, tr));
     state.captured[mover.index()] += taken;

@@ -1,12 +1,13 @@
 //! The end of a game: which ending applies after an action, and the final score.
 
-use super::{GameResult, State};
+use super::layout::{Cells, Mask};
+use super::{GameResult, StateIn};
 use crate::check::model::{Leftover, Outcome, Repeated, Wins};
 use crate::compile::{EndRule, Rules};
 use crate::player::Player;
 
 /// The first board ending of the rules that holds after `mover`'s action.
-pub fn board_ending<'r>(rules: &'r Rules, state: &State, mover: Player) -> Option<(Outcome, &'r str)> {
+pub fn board_ending<'r, C: Cells>(rules: &'r Rules, state: &StateIn<C>, mover: Player) -> Option<(Outcome, &'r str)> {
     rules.endings.iter().find_map(|e| match &e.condition {
         EndRule::Board(pred) if state.holds(rules, pred, 0, mover) => Some((e.outcome, e.reason.as_str())),
         _ => None,
@@ -44,7 +45,7 @@ pub fn repetition_ending(rules: &Rules, counts: [u32; 2]) -> Option<(Outcome, &s
 
 /// The final score: captures plus the stones left on the board as `leftover` says (`mover`: the
 /// player whose action has just been played).
-pub fn score(rules: &Rules, state: &State, leftover: Leftover, mover: Player) -> [u32; 2] {
+pub fn score<C: Cells>(rules: &Rules, state: &StateIn<C>, leftover: Leftover, mover: Player) -> [u32; 2] {
     // Stones in hand are their holder's.
     let mut score = [0, 1].map(|p| state.captured[p] + u32::from(state.hand[p]));
     match leftover {
@@ -68,7 +69,13 @@ pub fn score(rules: &Rules, state: &State, leftover: Leftover, mover: Player) ->
 /// action has just been played), so that a finished game's captures are its score. `taken` hears
 /// of each part of a hole taken (by whom, from which hole, how many). Stones that count for
 /// nobody stay where they are: all of them under `leftover removed`, the odd one of a split.
-pub fn sweep(rules: &Rules, state: &mut State, leftover: Leftover, mover: Player, mut taken: impl FnMut(Player, usize, u16)) {
+pub fn sweep<C: Cells>(
+    rules: &Rules,
+    state: &mut StateIn<C>,
+    leftover: Leftover,
+    mover: Player,
+    mut taken: impl FnMut(Player, usize, u16),
+) {
     // How many stones each player is still owed under a split (South is given theirs first).
     let half = u16::try_from(state.board_total(rules) / 2).unwrap_or(u16::MAX);
     let mut owed = [half; 2];
@@ -94,7 +101,7 @@ pub fn sweep(rules: &Rules, state: &mut State, leftover: Leftover, mover: Player
         if left != state.count(hole) {
             state.set_count(hole, left);
             if left == 0 {
-                state.intact &= !(1u128 << hole);
+                state.intact &= !C::Mask::bit(hole);
             }
         }
     }
@@ -102,7 +109,14 @@ pub fn sweep(rules: &Rules, state: &mut State, leftover: Leftover, mover: Player
 
 /// The result of a game that ends now with `outcome` after `mover`'s action; `loser` when it ends
 /// by a player losing.
-pub fn result(rules: &Rules, state: &State, outcome: Outcome, loser: Option<Player>, mover: Player, reason: String) -> GameResult {
+pub fn result<C: Cells>(
+    rules: &Rules,
+    state: &StateIn<C>,
+    outcome: Outcome,
+    loser: Option<Player>,
+    mover: Player,
+    reason: String,
+) -> GameResult {
     let score = score(rules, state, leftover_of(rules, outcome), mover);
     let winner = match (outcome, loser) {
         (_, Some(loser)) => Some(loser.opponent()),

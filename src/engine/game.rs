@@ -6,13 +6,14 @@ use super::capture::{capture, choosable, take_chosen, take_holes};
 use super::ending;
 use super::events::{Event, Recorder, Silent, TakeHow, Trace};
 use super::history::History;
+use super::layout::{Cells, Mask, Wide};
 use super::moves::Moves;
 use super::placing;
 use super::rounds::{self, Next};
 use super::sowing::{sow, sow_on, Sowing};
 use super::trade;
 use super::Lap;
-use super::{GameResult, Pending, State};
+use super::{GameResult, Pending, StateIn};
 use crate::check::model::{Leftover, NoMove, Outcome};
 use crate::compile::{Condition, Rules};
 use crate::player::Player;
@@ -44,11 +45,14 @@ pub struct IllegalAction {
     pub legal: Vec<String>,
 }
 
-/// A game being played under some [`Rules`].
+/// A game laid out as [`Wide`]: the game every command and binding plays.
+pub type Game<'r> = GameIn<'r, Wide>;
+
+/// A game being played under some [`Rules`], its position laid out as `C` says.
 #[derive(Clone, Debug)]
-pub struct Game<'r> {
+pub struct GameIn<'r, C: Cells> {
     pub(super) rules: &'r Rules,
-    pub(super) state: State,
+    pub(super) state: StateIn<C>,
     /// How often each position has stood in this round (or game); kept only when an ending
     /// counts repetitions.
     history: History,
@@ -63,25 +67,25 @@ pub struct Game<'r> {
     /// The events of the last action (recorded only when asked: [`Game::set_tracing`]).
     trace: Recorder,
     /// The legal moves of the turn, found when it started.
-    pub(super) moves: Moves,
+    pub(super) moves: Moves<C>,
 }
 
-impl<'r> Game<'r> {
+impl<'r, C: Cells> GameIn<'r, C> {
     /// A new game from the rules' starting position. No ending is asked of it: endings follow
     /// actions.
-    pub fn new(rules: &'r Rules) -> Game<'r> {
-        Game::starting(rules, State::initial(rules), false)
+    pub fn new(rules: &'r Rules) -> GameIn<'r, C> {
+        GameIn::starting(rules, StateIn::initial(rules), false)
     }
 
     /// A game continuing from `state` (a position given from outside); repetition counting starts
     /// afresh from it, and a position that already meets an ending is over.
-    pub fn from_state(rules: &'r Rules, state: State) -> Game<'r> {
-        Game::starting(rules, state, true)
+    pub fn from_state(rules: &'r Rules, state: StateIn<C>) -> GameIn<'r, C> {
+        GameIn::starting(rules, state, true)
     }
 
-    fn starting(rules: &'r Rules, state: State, ask_endings: bool) -> Game<'r> {
+    fn starting(rules: &'r Rules, state: StateIn<C>, ask_endings: bool) -> GameIn<'r, C> {
         let round_starts = History::new([false, rules.rounds.as_ref().is_some_and(|r| r.repeats.is_some())]);
-        let mut game = Game {
+        let mut game = GameIn {
             rules,
             state,
             history: History::new(rules.repetition_kinds),
@@ -106,7 +110,7 @@ impl<'r> Game<'r> {
         }
         // A position that already meets an ending is over (in a match, its round is), the ending
         // asked as after the last action: that of the opponent of the player to move.
-        if ask_endings && state.offer == 0 && state.pending == Pending::None {
+        if ask_endings && state.offer == C::Mask::NONE && state.pending == Pending::None {
             let mover = state.to_move.opponent();
             if let Some((outcome, reason)) = ending::board_ending(rules, &state, mover) {
                 game.conclude(outcome, ending::loser(outcome, mover), mover, reason.to_string());
@@ -123,7 +127,7 @@ impl<'r> Game<'r> {
         self.rules
     }
 
-    pub fn state(&self) -> &State {
+    pub fn state(&self) -> &StateIn<C> {
         &self.state
     }
 
@@ -175,7 +179,7 @@ impl<'r> Game<'r> {
         if self.is_over() {
             return;
         }
-        if self.state.offer != 0 {
+        if self.state.offer != C::Mask::NONE {
             actions.extend([Action::Accept, Action::Decline]);
             return;
         }
@@ -202,12 +206,12 @@ impl<'r> Game<'r> {
         }
         if self.moves.known {
             let (forward, reversed) = (self.moves.forward, self.moves.reversed);
-            for hole in super::holes_of(forward | reversed) {
+            for hole in (forward | reversed).places() {
                 let byte = crate::hole_byte(hole);
-                if forward & 1u128 << hole != 0 {
+                if forward.has(hole) {
                     actions.push(Action::Sow(byte));
                 }
-                if reversed & 1u128 << hole != 0 {
+                if reversed.has(hole) {
                     actions.push(Action::SowReversed(byte));
                 }
             }
@@ -297,7 +301,7 @@ impl<'r> Game<'r> {
 
     /// The race of the first player's `chosen` hole against the other's `reply`, if the other may
     /// choose it and the race ends.
-    fn race_reply<T: Trace>(&self, chosen: usize, reply: usize, tr: &mut T) -> Option<super::race::Finish> {
+    fn race_reply<T: Trace>(&self, chosen: usize, reply: usize, tr: &mut T) -> Option<super::race::Finish<C>> {
         let (rules, second) = (self.rules, self.rules.first.opponent());
         if !self.startable(second, reply, self.start_condition(second)) {
             return None;
@@ -331,7 +335,7 @@ impl<'r> Game<'r> {
 
     /// Whether the move that left `after` (its sowing `sowing`) captured: stones sown on, or a
     /// capture at its end.
-    pub(super) fn captures(&self, after: &State, sowing: &Sowing, mover: Player) -> bool {
+    pub(super) fn captures(&self, after: &StateIn<C>, sowing: &Sowing, mover: Player) -> bool {
         if sowing.taken > 0 || after.capturing {
             return true;
         }
@@ -385,7 +389,7 @@ impl<'r> Game<'r> {
         if self.is_over() {
             return Err(self.illegal(action));
         }
-        let answering = self.state.offer != 0;
+        let answering = self.state.offer != C::Mask::NONE;
         let mut laps = 0;
         let idle = !answering && self.state.pending == Pending::None;
         match (action, self.state.pending) {
@@ -396,7 +400,7 @@ impl<'r> Game<'r> {
                 }
                 self.state.pending = Pending::Race(hole);
                 self.state.to_move = mover.opponent();
-                self.trace.event(|| Event::Ask(Box::new(self.state)));
+                self.trace.event(|| Event::Ask(Box::new(self.state.widen())));
                 self.trace.event(|| Event::Turn { to: self.state.to_move });
             }
             (Action::Sow(hole), Pending::Race(chosen)) => {
@@ -488,7 +492,7 @@ impl<'r> Game<'r> {
                 if self.has_no_move(mover) || !trade::can_offer(self.rules, rule, &self.state, mover, set) {
                     return Err(self.illegal(action));
                 }
-                self.state.offer = set;
+                self.state.offer = C::Mask::from_wide(set);
                 self.trace.event(|| Event::Offer { by: mover, holes: set });
                 // An offer is not a move: it changes no stone, so no board ending is asked.
                 self.end_action(mover, mover.opponent(), false);
@@ -497,7 +501,7 @@ impl<'r> Game<'r> {
                 let Some(rule) = &self.rules.trade else { return Err(self.illegal(action)) };
                 let (accepted, holes, price) = (action == Action::Accept, self.state.offer, rule.price);
                 trade::answer(rule, &mut self.state, accepted);
-                self.trace.event(|| Event::Answer { by: mover, accepted, holes, price });
+                self.trace.event(|| Event::Answer { by: mover, accepted, holes: holes.wide(), price });
                 // The offer was the offerer's whole turn: the receiver now plays theirs.
                 // A decline moves no stone: no board ending is asked after it.
                 self.end_action(mover, mover, action == Action::Accept);
@@ -514,7 +518,7 @@ impl<'r> Game<'r> {
         let last = sowing.last;
         if sowing.choice && self.continued(last, &mut Silent).is_some() {
             self.state.pending = Pending::Continue(crate::hole_byte(last));
-            self.trace.event(|| Event::Ask(Box::new(self.state)));
+            self.trace.event(|| Event::Ask(Box::new(self.state.widen())));
             self.record_position(mover);
         } else {
             self.move_ended(mover, last, sowing.lap, sowing.may_capture);
@@ -535,14 +539,14 @@ impl<'r> Game<'r> {
             }
             self.end_action(mover, if again { mover } else { mover.opponent() }, true);
         } else {
-            self.trace.event(|| Event::Ask(Box::new(self.state)));
+            self.trace.event(|| Event::Ask(Box::new(self.state.widen())));
             self.record_position(mover);
         }
     }
 
     /// The position after relaying from `hole`, where the move stands; `None` if it would
     /// never end.
-    fn continued<T: Trace>(&self, hole: usize, tr: &mut T) -> Option<(State, Sowing)> {
+    fn continued<T: Trace>(&self, hole: usize, tr: &mut T) -> Option<(StateIn<C>, Sowing)> {
         let mut after = self.state;
         after.pending = Pending::None;
         let mover = after.to_move;
@@ -552,7 +556,7 @@ impl<'r> Game<'r> {
 
     /// The position after sowing from `hole`, if `mover` may start a move there (the hole is
     /// theirs, `start` holds, and the move would end).
-    fn sowing<T: Trace>(&self, mover: Player, hole: usize, start: &Condition, tr: &mut T) -> Option<(State, Sowing)> {
+    fn sowing<T: Trace>(&self, mover: Player, hole: usize, start: &Condition, tr: &mut T) -> Option<(StateIn<C>, Sowing)> {
         if !self.startable(mover, hole, start) {
             return None;
         }
@@ -560,7 +564,7 @@ impl<'r> Game<'r> {
     }
 
     /// The position after `action`, a sowing from `hole`, if it is legal now.
-    fn legal_move<T: Trace>(&self, mover: Player, action: Action, hole: usize, tr: &mut T) -> Option<(State, Sowing)> {
+    fn legal_move<T: Trace>(&self, mover: Player, action: Action, hole: usize, tr: &mut T) -> Option<(StateIn<C>, Sowing)> {
         let reversed = matches!(action, Action::SowReversed(_));
         // Where a capture is compulsory and possible, only a capture is legal.
         if self.some_capture(mover) {
@@ -575,7 +579,7 @@ impl<'r> Game<'r> {
 
     /// The position after `mover` sows from `hole` (against the file's direction when
     /// `reversed`), if the move ends and the rules allow what it leaves; the hole is not checked.
-    pub(super) fn try_move<T: Trace>(&self, mover: Player, hole: usize, reversed: bool, tr: &mut T) -> Option<(State, Sowing)> {
+    pub(super) fn try_move<T: Trace>(&self, mover: Player, hole: usize, reversed: bool, tr: &mut T) -> Option<(StateIn<C>, Sowing)> {
         let rules = self.rules;
         let mut after = self.state;
         after.reversed = reversed;
@@ -591,7 +595,7 @@ impl<'r> Game<'r> {
     }
 
     /// Whether `player` has no stone in the holes they own.
-    fn side_is_empty(&self, state: &State, player: Player) -> bool {
+    fn side_is_empty(&self, state: &StateIn<C>, player: Player) -> bool {
         (0..self.rules.holes).all(|h| state.owner(h) != player || state.count(h) == 0)
     }
 
@@ -622,7 +626,7 @@ impl<'r> Game<'r> {
         hole < self.rules.holes
             && state.owner(hole) == mover
             && state.count(hole) > 0
-            && state.claimed & (1u128 << hole) == 0
+            && !state.claimed.has(hole)
             && state.holds(self.rules, start, hole, mover)
     }
 
@@ -638,7 +642,7 @@ impl<'r> Game<'r> {
 
     fn has_no_move(&self, player: Player) -> bool {
         if self.moves.known && player == self.state.to_move {
-            return self.moves.forward | self.moves.reversed == 0;
+            return self.moves.forward | self.moves.reversed == C::Mask::NONE;
         }
         if self.racing() {
             return !(0..self.rules.holes).any(|h| self.race_choice(h));
@@ -696,7 +700,7 @@ impl<'r> Game<'r> {
     fn start_turn(&mut self, last: Player) {
         self.find_moves();
         let player = self.state.to_move;
-        if self.state.offer != 0 || self.state.pending != Pending::None || !self.has_no_move(player) {
+        if self.state.offer != C::Mask::NONE || self.state.pending != Pending::None || !self.has_no_move(player) {
             return;
         }
         let leftover = Outcome::Leftover(self.rules.leftover);
@@ -725,7 +729,7 @@ impl<'r> Game<'r> {
                 }
                 match rounds::end_round(self.rules, rounds, &mut self.state, leftover, mover) {
                     Next::Round => {
-                        self.trace.event(|| Event::Round(Box::new(self.state)));
+                        self.trace.event(|| Event::Round(Box::new(self.state.widen())));
                         // A match whose rules say so ends when a round starts as earlier ones
                         // did for the given time.
                         if let Some(repeats) = &rounds.repeats {

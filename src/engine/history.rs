@@ -7,7 +7,8 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::{Pending, State};
+use super::layout::{Cells, Mask};
+use super::{Pending, StateIn};
 use crate::check::model::Repeated;
 use crate::compile::Rules;
 use crate::MAX_HOLES;
@@ -31,7 +32,7 @@ impl History {
 
     /// Counts `state` once more for each kind kept, and returns how many times it has now
     /// stood, compared as a board and as a position (0 for a kind not kept).
-    pub fn record(&mut self, rules: &Rules, state: &State) -> [u32; 2] {
+    pub fn record<C: Cells>(&mut self, rules: &Rules, state: &StateIn<C>) -> [u32; 2] {
         let mut counts = [0; 2];
         for (count, what) in counts.iter_mut().zip([Repeated::Board, Repeated::Position]) {
             if self.kinds[usize::from(what == Repeated::Position)] {
@@ -51,7 +52,7 @@ impl History {
 /// The key of `state` for a repetition of kind `what`: a hash of the player to move, any open
 /// offer or decision, the closed and claimed holes and every hole's count; for a position, also
 /// what each player has captured and who owns each hole.
-pub fn key(rules: &Rules, state: &State, what: Repeated) -> Key {
+pub fn key<C: Cells>(rules: &Rules, state: &StateIn<C>, what: Repeated) -> Key {
     let holes = rules.holes;
     let position = what == Repeated::Position;
     let (decision, at) = match state.pending {
@@ -60,33 +61,36 @@ pub fn key(rules: &Rules, state: &State, what: Repeated) -> Key {
         Pending::Choose(rule) => (2, rule),
         Pending::Race(hole) => (3, hole),
     };
-    let owners = if position { state.owned(crate::player::Player::North, rules.board) } else { 0 };
+    let owners = if position { state.owned(crate::player::Player::North, C::Mask::from_wide(rules.board)) } else { C::Mask::NONE };
     let captured = if position { state.captured } else { [0, 0] };
-    // Every part at a fixed place, so that no two different positions write the same bytes.
-    let mut bytes = [0u8; HEAD + 2 * MAX_HOLES];
+    // Every part at a fixed place, so that no two different positions of a layout write the same
+    // bytes: a set takes the bytes of its word, a count those of its cell.
+    let mut bytes = [0u8; HEAD + 5 * 16 + 2 * MAX_HOLES];
     bytes[..4].copy_from_slice(&[u8::from(position), u8::from(state.to_move == crate::player::Player::North), decision, at]);
-    for (i, part) in [state.offer, state.closed, state.claimed, owners].iter().enumerate() {
-        bytes[4 + 16 * i..4 + 16 * (i + 1)].copy_from_slice(&part.to_le_bytes());
-    }
+    bytes[4] = u8::from(state.reversed) | u8::from(state.capturing) << 1;
+    bytes[5..7].copy_from_slice(&state.phase);
     for (i, c) in captured.iter().enumerate() {
-        bytes[68 + 4 * i..68 + 4 * (i + 1)].copy_from_slice(&c.to_le_bytes());
+        bytes[7 + 4 * i..7 + 4 * (i + 1)].copy_from_slice(&c.to_le_bytes());
     }
     for (i, c) in state.hand.iter().enumerate() {
-        bytes[76 + 2 * i..76 + 2 * (i + 1)].copy_from_slice(&c.to_le_bytes());
+        bytes[15 + 2 * i..15 + 2 * (i + 1)].copy_from_slice(&c.to_le_bytes());
     }
-    bytes[80] = u8::from(state.reversed) | u8::from(state.capturing) << 1;
-    bytes[81..97].copy_from_slice(&state.intact.to_le_bytes());
-    bytes[97..99].copy_from_slice(&state.phase);
-    for (i, count) in state.counts()[..holes].iter().enumerate() {
-        bytes[HEAD + 2 * i..HEAD + 2 * (i + 1)].copy_from_slice(&count.to_le_bytes());
+    let mut at = HEAD;
+    let width = <C::Mask as Mask>::BITS / 8;
+    for part in [state.offer, state.closed, state.claimed, owners, state.intact] {
+        bytes[at..at + width].copy_from_slice(&part.wide().to_le_bytes()[..width]);
+        at += width;
     }
-    xxhash_rust::xxh3::xxh3_128(&bytes[..HEAD + 2 * holes])
+    for place in 0..holes {
+        bytes[at..at + C::BYTES].copy_from_slice(&state.count(place).to_le_bytes()[..C::BYTES]);
+        at += C::BYTES;
+    }
+    xxhash_rust::xxh3::xxh3_128(&bytes[..at])
 }
 
-/// The bytes of a key before the counts: kind, player to move, decision (2), four hole sets, two
-/// captures, two hands, the move's state (its way, whether it captured), the intact holes and
-/// the players' phases.
-const HEAD: usize = 4 + 16 * 4 + 8 + 4 + 1 + 16 + 2;
+/// The bytes of a key before the sets and counts: kind, player to move, decision (2), the move's
+/// state (its way, whether it captured), the players' phases, two captures and two hands.
+const HEAD: usize = 4 + 1 + 2 + 8 + 4;
 
 /// The map's hasher: a key is already a uniform hash, so its low 64 bits serve as they are.
 #[derive(Default)]

@@ -14,6 +14,7 @@ pub mod events;
 mod game;
 mod history;
 pub mod ids;
+pub mod layout;
 mod moves;
 pub mod observe;
 mod placing;
@@ -25,7 +26,8 @@ mod sowing;
 mod trade;
 
 pub use action::{Action, ActionError};
-pub use game::{Game, IllegalAction};
+pub use game::{Game, GameIn, IllegalAction};
+pub use layout::{Cells, Mask, Narrow, Wide};
 
 use serde::Serialize;
 
@@ -33,42 +35,44 @@ use crate::compile::Rules;
 use crate::player::Player;
 use crate::MAX_HOLES;
 
+/// A position laid out as [`Wide`]: what everything outside the engine's hot paths reads.
+pub type State = StateIn<Wide>;
+
 /// A position: the stones in every hole, who owns each hole, what each player has captured and
-/// who is to move. Plain data, `Copy`: playing a move allocates nothing.
+/// who is to move. Plain data, `Copy`: playing a move allocates nothing. Laid out as `C` says
+/// ([`layout`]): [`Wide`] (any board) unless a game asks for a narrower one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct State {
-    /// The stones in each hole (the board's, then South's store and North's where there are
-    /// stores), changed only through the methods below, which keep `stocked`.
-    counts: [u16; MAX_HOLES],
-    /// The places holding stones (a bit per place): `counts` as a set, kept as it changes.
-    stocked: u128,
-    /// The holes North owns (a bit per hole); South owns the others.
-    north: u128,
+pub struct StateIn<C: Cells> {
+    /// The stones in each place: the board's holes, then South's store and North's where there
+    /// are stores.
+    cells: C,
+    /// The holes North owns; South owns the others.
+    north: C::Mask,
     pub captured: [u32; 2],
     pub to_move: Player,
-    /// Holes offered and not yet answered (a bit per hole; 0: no offer is open). The offer is
-    /// made by the opponent of `to_move`, who must answer it.
-    pub offer: u128,
+    /// Holes offered and not yet answered (empty: no offer is open). The offer is made by the
+    /// opponent of `to_move`, who must answer it.
+    pub offer: C::Mask,
     /// Whether each player has declined an offer in this game (for the result's note).
     pub declined: [bool; 2],
     /// A decision open inside `to_move`'s move.
     pub pending: Pending,
-    /// Closed holes (a bit per hole): out of play until a refill reopens them.
-    pub closed: u128,
+    /// Closed holes: out of play until a refill reopens them.
+    pub closed: C::Mask,
     /// The round being played, from 1 (in games of rounds).
     pub round: u16,
-    /// Claimed holes (a bit per hole): each belongs to its claimer (`owners`), and every stone
-    /// sown into it goes to the claimer's captures, so it is always empty; or, where claims keep
-    /// their stones ([`Rules::claims_keep`]), stays in it. No move starts from a claimed hole.
-    pub claimed: u128,
+    /// Claimed holes: each belongs to its claimer (`owner`), and every stone sown into it goes to
+    /// the claimer's captures, so it is always empty; or, where claims keep their stones
+    /// ([`Rules::claims_keep`]), stays in it. No move starts from a claimed hole.
+    pub claimed: C::Mask,
     /// The stones each player holds in hand, off the board (South first).
     pub hand: [u16; 2],
     /// The move under way goes against the file's direction (a reversed move, or a capture's
     /// `direction` turned it). False between moves.
     pub reversed: bool,
-    /// Holes that have held stones since the game began, never emptied by a lift or a capture (a
-    /// bit per hole; kept only where the rules ask `intact`).
-    pub intact: u128,
+    /// Holes that have held stones since the game began, never emptied by a lift or a capture
+    /// (kept only where the rules ask `intact`).
+    pub intact: C::Mask,
     /// The move under way has captured (false between moves).
     pub capturing: bool,
     /// Each player's phase (index into `Rules::phases`; 0 in a game without phases).
@@ -88,29 +92,28 @@ pub enum Pending {
     Race(u8),
 }
 
-impl State {
+impl<C: Cells> StateIn<C> {
     /// The starting position of a game.
-    pub fn initial(rules: &Rules) -> State {
-        let north = (0..rules.holes).filter(|&h| rules.home_of(h) == Player::North).fold(0, |set, h| set | 1u128 << h);
-        let mut state = State {
-            counts: rules.initial,
-            stocked: stocked(&rules.initial),
+    pub fn initial(rules: &Rules) -> StateIn<C> {
+        let north = (0..rules.holes).filter(|&h| rules.home_of(h) == Player::North).fold(C::Mask::NONE, |set, h| set | C::Mask::bit(h));
+        let intact = match rules.tracks_intact {
+            true => (0..rules.holes).filter(|&h| rules.initial[h] > 0).fold(C::Mask::NONE, |set, h| set | C::Mask::bit(h)),
+            false => C::Mask::NONE,
+        };
+        let mut state = StateIn {
+            cells: C::of(&rules.initial[..rules.holes]),
             north,
             captured: [0, 0],
             to_move: rules.first,
-            offer: 0,
+            offer: C::Mask::NONE,
             declined: [false; 2],
             pending: Pending::None,
-            closed: 0,
+            closed: C::Mask::NONE,
             round: 1,
-            claimed: 0,
+            claimed: C::Mask::NONE,
             hand: [rules.hand; 2],
             reversed: false,
-            intact: if rules.tracks_intact {
-                (0..rules.holes).filter(|&h| rules.initial[h] > 0).fold(0, |set, h| set | 1u128 << h)
-            } else {
-                0
-            },
+            intact,
             capturing: false,
             phase: [0; 2],
         };
@@ -118,94 +121,28 @@ impl State {
         state
     }
 
-    /// The stones in `place` (a hole, or a store after the board's holes).
-    #[inline]
-    pub fn count(&self, place: usize) -> u16 {
-        self.counts[place]
-    }
-
-    /// The stones in every place.
-    #[inline]
-    pub fn counts(&self) -> &[u16; MAX_HOLES] {
-        &self.counts
-    }
-
-    /// The places of `among` holding stones (a bit per place; [`Rules::board`]: the holes).
-    #[inline]
-    pub fn stocked(&self, among: u128) -> u128 {
-        self.stocked & among
-    }
-
-    /// `place` now holds `stones`.
-    #[inline]
-    pub fn set_count(&mut self, place: usize, stones: u16) {
-        self.counts[place] = stones;
-        self.mark(place);
-    }
-
-    /// `stones` more stones in `place`.
-    #[inline]
-    pub fn add(&mut self, place: usize, stones: u16) {
-        self.counts[place] += stones;
-        self.mark(place);
-    }
-
-    /// `stones` fewer stones in `place` (which holds at least that many).
-    #[inline]
-    pub fn remove(&mut self, place: usize, stones: u16) {
-        self.counts[place] -= stones;
-        self.mark(place);
-    }
-
-    /// Takes every stone of `place`; returns how many.
-    #[inline]
-    pub fn take(&mut self, place: usize) -> u16 {
-        let stones = std::mem::take(&mut self.counts[place]);
-        self.mark(place);
-        stones
-    }
-
-    /// Empties the first `holes` places.
-    pub fn empty_board(&mut self, holes: usize) {
-        self.counts[..holes].fill(0);
-        self.stocked &= !first_places(holes);
-    }
-
-    /// `stocked` follows `place`'s count.
-    #[inline]
-    fn mark(&mut self, place: usize) {
-        if place < MAX_HOLES {
-            let bit = 1u128 << place;
-            self.stocked = if self.counts[place] != 0 { self.stocked | bit } else { self.stocked & !bit };
+    /// The same position laid out as [`Wide`], as everything outside the engine reads it.
+    pub fn widen(&self) -> State {
+        let mut counts = [0u16; MAX_HOLES];
+        for (place, count) in counts.iter_mut().enumerate().take(C::PLACES) {
+            *count = self.cells.get(place);
         }
-    }
-
-    /// Who owns `hole`.
-    #[inline]
-    pub fn owner(&self, hole: usize) -> Player {
-        if hole < MAX_HOLES && self.north & 1u128 << hole != 0 {
-            Player::North
-        } else {
-            Player::South
-        }
-    }
-
-    /// `hole` becomes `player`'s.
-    #[inline]
-    pub fn set_owner(&mut self, hole: usize, player: Player) {
-        if hole < MAX_HOLES {
-            let bit = 1u128 << hole;
-            self.north = if player == Player::North { self.north | bit } else { self.north & !bit };
-        }
-    }
-
-    /// The holes of `among` that `player` owns (a bit per hole; [`Rules::board`]: all of theirs).
-    #[inline]
-    pub fn owned(&self, player: Player, among: u128) -> u128 {
-        let all = among;
-        match player {
-            Player::North => self.north & all,
-            Player::South => !self.north & all,
+        State {
+            cells: Wide::of(&counts),
+            north: self.north.wide(),
+            captured: self.captured,
+            to_move: self.to_move,
+            offer: self.offer.wide(),
+            declined: self.declined,
+            pending: self.pending,
+            closed: self.closed.wide(),
+            round: self.round,
+            claimed: self.claimed.wide(),
+            hand: self.hand,
+            reversed: self.reversed,
+            intact: self.intact.wide(),
+            capturing: self.capturing,
+            phase: self.phase,
         }
     }
 
@@ -222,9 +159,90 @@ impl State {
         }
     }
 
+    /// The stones in `place` (a hole, or a store after the board's holes).
+    #[inline]
+    pub fn count(&self, place: usize) -> u16 {
+        self.cells.get(place)
+    }
+
+    /// The places of `among` holding stones ([`Rules::board`]: the holes).
+    #[inline]
+    pub fn stocked(&self, among: C::Mask) -> C::Mask {
+        self.cells.stocked() & among
+    }
+
+    /// `place` now holds `stones`.
+    #[inline]
+    pub fn set_count(&mut self, place: usize, stones: u16) {
+        self.cells.set(place, stones);
+    }
+
+    /// `stones` more stones in `place`.
+    #[inline]
+    pub fn add(&mut self, place: usize, stones: u16) {
+        self.cells.add(place, stones);
+    }
+
+    /// `stones` fewer stones in `place` (which holds at least that many).
+    #[inline]
+    pub fn remove(&mut self, place: usize, stones: u16) {
+        self.cells.sub(place, stones);
+    }
+
+    /// Takes every stone of `place`; returns how many.
+    #[inline]
+    pub fn take(&mut self, place: usize) -> u16 {
+        let stones = self.cells.get(place);
+        self.cells.set(place, 0);
+        stones
+    }
+
+    /// Empties the first `holes` places.
+    pub fn empty_board(&mut self, holes: usize) {
+        for place in 0..holes {
+            self.cells.set(place, 0);
+        }
+    }
+
+    /// The stones of every place.
+    #[inline]
+    pub(crate) fn cells(&self) -> &C {
+        &self.cells
+    }
+
+    /// Who owns `hole`.
+    #[inline]
+    pub fn owner(&self, hole: usize) -> Player {
+        if self.north.has(hole) {
+            Player::North
+        } else {
+            Player::South
+        }
+    }
+
+    /// `hole` becomes `player`'s.
+    #[inline]
+    pub fn set_owner(&mut self, hole: usize, player: Player) {
+        let bit = C::Mask::bit(hole);
+        if player == Player::North {
+            self.north |= bit;
+        } else {
+            self.north &= !bit;
+        }
+    }
+
+    /// The holes of `among` that `player` owns ([`Rules::board`]: all of theirs).
+    #[inline]
+    pub fn owned(&self, player: Player, among: C::Mask) -> C::Mask {
+        match player {
+            Player::North => self.north & among,
+            Player::South => !self.north & among,
+        }
+    }
+
     /// Stones on the board.
     pub fn board_total(&self, rules: &Rules) -> u32 {
-        self.counts()[..rules.holes].iter().map(|&c| u32::from(c)).sum()
+        (0..rules.holes).map(|h| u32::from(self.cells.get(h))).sum()
     }
 
     /// Stones on the board, in hand and captured: constant through a game.
@@ -244,10 +262,43 @@ impl State {
         predicate::Ctx { state: self, rules, mover, lap }.holds(pred, hole)
     }
 
-    /// The holes where `pred` holds for `mover` (outside a lap), a bit per hole.
+    /// The holes where `pred` holds for `mover` (outside a lap).
     #[inline]
-    pub(crate) fn holes_where(&self, rules: &Rules, pred: &crate::compile::Condition, mover: Player) -> u128 {
+    pub(crate) fn holes_where(&self, rules: &Rules, pred: &crate::compile::Condition, mover: Player) -> C::Mask {
         predicate::Ctx { state: self, rules, mover, lap: Lap::default() }.holes_where(pred)
+    }
+}
+
+impl State {
+    /// The stones in every place.
+    #[inline]
+    pub fn counts(&self) -> &[u16; MAX_HOLES] {
+        self.cells.counts()
+    }
+
+    /// The same position in layout `C`, if it fits.
+    pub fn narrow<C: Cells>(&self, rules: &Rules) -> Option<StateIn<C>> {
+        let places = rules.holes + if rules.stores { 2 } else { 0 };
+        let fits = places <= C::PLACES
+            && places <= <C::Mask as Mask>::BITS
+            && self.counts()[..places].iter().map(|&c| u32::from(c)).sum::<u32>() <= C::STONES;
+        fits.then(|| StateIn {
+            cells: C::of(&self.counts()[..places]),
+            north: C::Mask::from_wide(self.north),
+            captured: self.captured,
+            to_move: self.to_move,
+            offer: C::Mask::from_wide(self.offer),
+            declined: self.declined,
+            pending: self.pending,
+            closed: C::Mask::from_wide(self.closed),
+            round: self.round,
+            claimed: C::Mask::from_wide(self.claimed),
+            hand: self.hand,
+            reversed: self.reversed,
+            intact: C::Mask::from_wide(self.intact),
+            capturing: self.capturing,
+            phase: self.phase,
+        })
     }
 }
 
@@ -275,11 +326,6 @@ pub fn with_actions<R>(f: impl FnOnce(&mut Vec<Action>) -> R) -> R {
         }
         Err(_) => f(&mut Vec::new()),
     })
-}
-
-/// The places holding stones of `counts`, a bit per place.
-fn stocked(counts: &[u16; MAX_HOLES]) -> u128 {
-    counts.iter().enumerate().filter(|(_, &c)| c != 0).fold(0, |set, (h, _)| set | 1u128 << h)
 }
 
 /// The first `places` places (holes, then stores), a bit per place.

@@ -5,45 +5,52 @@
 //! Listing the moves, asking whether a player can move and checking an action then read these.
 
 use super::events::Silent;
+use super::layout::{Cells, Mask};
 use super::sowing::{sow, Sowing};
-use super::{Game, State};
+use super::{GameIn, StateIn};
 use crate::player::Player;
 
 /// The moves of the player to move, found when their turn started.
-#[derive(Debug, Default)]
-pub(super) struct Moves {
+#[derive(Debug)]
+pub(super) struct Moves<C: Cells> {
     /// Whether the sets describe the position now: an idle turn, found at its start.
     pub known: bool,
     /// The holes a move may start from, the file's way and the other way.
-    pub forward: u128,
-    pub reversed: u128,
+    pub forward: C::Mask,
+    pub reversed: C::Mask,
     /// What each move sown to know it is legal leaves: its hole, whether reversed, the position
     /// and its sowing (kept from turn to turn, so that it allocates nothing once large enough).
-    pub sown: Vec<(u8, bool, State, Sowing)>,
+    pub sown: Vec<(u8, bool, StateIn<C>, Sowing)>,
 }
 
-impl Clone for Moves {
+impl<C: Cells> Default for Moves<C> {
+    fn default() -> Moves<C> {
+        Moves { known: false, forward: C::Mask::NONE, reversed: C::Mask::NONE, sown: Vec::new() }
+    }
+}
+
+impl<C: Cells> Clone for Moves<C> {
     /// A copy knows the same moves but keeps none of their positions (a copy of a game is made to
     /// play on; what a move leaves is found again if it is played).
-    fn clone(&self) -> Moves {
+    fn clone(&self) -> Moves<C> {
         Moves { known: self.known, forward: self.forward, reversed: self.reversed, sown: Vec::new() }
     }
 }
 
-impl Moves {
+impl<C: Cells> Moves<C> {
     /// Whether a move from `hole` that way is among them.
     pub fn has(&self, hole: usize, reversed: bool) -> bool {
         let set = if reversed { self.reversed } else { self.forward };
-        hole < 128 && set & (1u128 << hole) != 0
+        set.has(hole)
     }
 
     /// What the move from `hole` that way leaves, if it was sown to find it.
-    pub fn sown(&self, hole: usize, reversed: bool) -> Option<&(u8, bool, State, Sowing)> {
+    pub fn sown(&self, hole: usize, reversed: bool) -> Option<&(u8, bool, StateIn<C>, Sowing)> {
         self.sown.iter().find(|(h, r, ..)| usize::from(*h) == hole && *r == reversed)
     }
 }
 
-impl Game<'_> {
+impl<C: Cells> GameIn<'_, C> {
     /// Finds the moves of the player to move at the start of their turn (nothing where the turn
     /// is not an idle one: the old ways serve those).
     pub(super) fn find_moves(&mut self) {
@@ -52,15 +59,20 @@ impl Game<'_> {
         moves.sown.clear();
         let state = &self.state;
         let mover = state.to_move;
-        if self.result.is_some() || state.offer != 0 || state.pending != super::Pending::None || self.racing() || self.placing(mover) {
+        if self.result.is_some()
+            || state.offer != C::Mask::NONE
+            || state.pending != super::Pending::None
+            || self.racing()
+            || self.placing(mover)
+        {
             self.moves = moves;
             return;
         }
         let rules = self.rules;
-        let (mut forward, mut reversed) = (0u128, 0u128);
-        let mut keep = |hole: usize, way: bool, found: Option<(State, Sowing)>, set: &mut u128| {
+        let (mut forward, mut reversed) = (C::Mask::NONE, C::Mask::NONE);
+        let mut keep = |hole: usize, way: bool, found: Option<(StateIn<C>, Sowing)>, set: &mut C::Mask| {
             if let Some((after, sowing)) = found {
-                *set |= 1u128 << hole;
+                *set |= C::Mask::bit(hole);
                 moves.sown.push((crate::hole_byte(hole), way, after, sowing));
             }
         };
@@ -68,7 +80,7 @@ impl Game<'_> {
         let mut capturing = false;
         if let Some(from) = &rules.must_capture {
             let allowed_back = |hole| rules.either_way || rules.reverse.as_ref().is_some_and(|(p, _)| self.startable(mover, hole, p));
-            for hole in super::holes_of(self.startable_holes(mover, from)) {
+            for hole in self.startable_holes(mover, from).places() {
                 for way in [false, true] {
                     if way && !allowed_back(hole) {
                         continue;
@@ -77,23 +89,23 @@ impl Game<'_> {
                     keep(hole, way, found, if way { &mut reversed } else { &mut forward });
                 }
             }
-            capturing = forward | reversed != 0;
+            capturing = forward | reversed != C::Mask::NONE;
         }
         if !capturing {
             let start = self.start_condition(mover);
             let sow_to_know = self.sow_to_know(mover);
-            for hole in super::holes_of(self.startable_holes(mover, start)) {
+            for hole in self.startable_holes(mover, start).places() {
                 if sow_to_know {
                     let found = self.try_move(mover, hole, false, &mut Silent);
                     keep(hole, false, found, &mut forward);
                 } else {
-                    forward |= 1u128 << hole;
+                    forward |= C::Mask::bit(hole);
                 }
             }
             if rules.reversible() {
                 let from = if rules.either_way { Some(start) } else { rules.reverse.as_ref().map(|(p, _)| p) };
                 let only_to_capture = !rules.either_way && rules.reverse.as_ref().is_some_and(|(_, only)| *only);
-                for hole in super::holes_of(from.map_or(0, |p| self.startable_holes(mover, p))) {
+                for hole in from.map_or(C::Mask::NONE, |p| self.startable_holes(mover, p)).places() {
                     let found = self
                         .try_move(mover, hole, true, &mut Silent)
                         .filter(|(after, sowing)| !only_to_capture || self.captures(after, sowing, mover));
@@ -109,12 +121,9 @@ impl Game<'_> {
 
     /// The holes `mover` may start a move from under `start` (theirs, holding stones, not
     /// claimed, where `start` holds), a bit per hole.
-    pub(super) fn startable_holes(&self, mover: Player, start: &crate::compile::Condition) -> u128 {
-        let state = &self.state;
-        state.owned(mover, self.rules.board)
-            & state.stocked(self.rules.board)
-            & !state.claimed
-            & state.holes_where(self.rules, start, mover)
+    pub(super) fn startable_holes(&self, mover: Player, start: &crate::compile::Condition) -> C::Mask {
+        let (state, board) = (&self.state, C::Mask::from_wide(self.rules.board));
+        state.owned(mover, board) & state.stocked(board) & !state.claimed & state.holes_where(self.rules, start, mover)
     }
 
     /// Plays the known move from `hole` (that way) for `mover`, which is legal: from the position

@@ -4,26 +4,27 @@
 
 use super::capture::{resow, GoesOn};
 use super::events::{Event, Silent, Trace};
+use super::layout::{Cells, Mask};
 use super::sowing::{sow_on, sow_taken, Sowing};
-use super::{Action, Lap, State};
+use super::{Action, Lap, StateIn};
 use crate::compile::{Condition, Rules};
 use crate::player::Player;
 
 /// Whether `mover` moves by placing a stone from their hand.
-pub fn placing(rules: &Rules, state: &State, mover: Player) -> bool {
+pub fn placing<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player) -> bool {
     rules.place.is_some() && state.hand[mover.index()] > 0
 }
 
 /// The holes `mover` may place into where `pred` holds (a bit per hole).
-fn holes_where(rules: &Rules, state: &State, mover: Player, pred: Option<&Condition>) -> u128 {
+fn holes_where<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, pred: Option<&Condition>) -> u128 {
     let Some(pred) = pred else { return 0 };
     (0..rules.holes)
-        .filter(|&h| state.owner(h) == mover && state.claimed & (1u128 << h) == 0 && state.holds(rules, pred, h, mover))
-        .fold(0, |set, h| set | 1u128 << h)
+        .filter(|&h| state.owner(h) == mover && !state.claimed.has(h) && state.holds(rules, pred, h, mover))
+        .fold(0u128, |set, h| set | 1u128 << h)
 }
 
 /// The holes a placement may go into: those of `place`, or of `otherwise place` when none is.
-fn allowed(rules: &Rules, state: &State, mover: Player) -> u128 {
+fn allowed<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player) -> u128 {
     match holes_where(rules, state, mover, rules.place.as_ref()) {
         0 => holes_where(rules, state, mover, rules.place_fallback.as_ref()),
         holes => holes,
@@ -32,7 +33,7 @@ fn allowed(rules: &Rules, state: &State, mover: Player) -> u128 {
 
 /// `mover`'s placements into `actions`, in board order (with `then sow`, each way the rules
 /// allow, a capture compulsory where the rules say so and possible).
-pub fn placements(rules: &Rules, state: &State, mover: Player, actions: &mut Vec<Action>) {
+pub fn placements<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, actions: &mut Vec<Action>) {
     if !rules.place_then_sow {
         actions.extend(super::holes_of(allowed(rules, state, mover)).map(|h| Action::Sow(crate::hole_byte(h))));
         return;
@@ -52,7 +53,7 @@ pub fn placements(rules: &Rules, state: &State, mover: Player, actions: &mut Vec
 /// The legal placements into the holes of `holes` (only those that capture, with `capturing`).
 /// The two ways from a hole that lead to the same position (a capture whose `direction` forces
 /// the way) are one move, written with the way the capture turned it.
-fn push_moves(rules: &Rules, state: &State, mover: Player, holes: u128, capturing: bool, actions: &mut Vec<Action>) {
+fn push_moves<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, holes: u128, capturing: bool, actions: &mut Vec<Action>) {
     let ways: &[bool] = if rules.either_way { &[false, true] } else { &[false] };
     for hole in super::holes_of(holes) {
         let byte = crate::hole_byte(hole);
@@ -81,14 +82,14 @@ fn action(hole: u8, reversed: bool) -> Action {
 /// `reversed` says, with its sowing and the way the move went after a capture at the hole
 /// (`reversed` where none was made). `None` if the move would never end or leaves what
 /// `no move leaves` forbids. The hole is not checked.
-pub fn placement<T: Trace>(
+pub fn placement<C: Cells, T: Trace>(
     rules: &Rules,
-    state: &State,
+    state: &StateIn<C>,
     mover: Player,
     hole: usize,
     reversed: bool,
     tr: &mut T,
-) -> Option<(State, Sowing, bool)> {
+) -> Option<(StateIn<C>, Sowing, bool)> {
     let mut after = *state;
     after.hand[mover.index()] -= 1;
     after.add(hole, 1);
@@ -115,7 +116,7 @@ pub fn placement<T: Trace>(
 }
 
 /// Whether `mover` has a placement to make (allocates nothing).
-pub fn any(rules: &Rules, state: &State, mover: Player) -> bool {
+pub fn any<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player) -> bool {
     let ways: &[bool] = if rules.either_way { &[false, true] } else { &[false] };
     let possible = |holes: u128| {
         super::holes_of(holes)
@@ -132,7 +133,7 @@ pub fn any(rules: &Rules, state: &State, mover: Player) -> bool {
 }
 
 /// Whether `action` is a placement `mover` may make now.
-pub fn is_legal(rules: &Rules, state: &State, mover: Player, action: Action) -> bool {
+pub fn is_legal<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, action: Action) -> bool {
     super::with_actions(|legal| {
         placements(rules, state, mover, legal);
         legal.contains(&action)

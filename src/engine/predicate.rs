@@ -1,52 +1,56 @@
 //! Running the rules' conditions on a position from their tables ([`crate::compile::code`]): for
 //! one hole ([`Ctx::holds`]: the atoms' truths index the table), or for every hole at once as a
-//! bit set ([`Ctx::holes_where`]: the atoms as sets, combined as the table says), which is how a
+//! set ([`Ctx::holes_where`]: the atoms as sets, combined as the table says), which is how a
 //! board-wide condition (`every hole is …`) and the holes a move may start from are found. What a
 //! condition reads comes straight from the position. A condition of too many atoms is evaluated
 //! from its tree ([`Ctx::tree_holds`]).
 
-use super::{Lap, State};
+use super::layout::step;
+use super::layout::{Cells, Mask};
+use super::{Lap, StateIn};
 use crate::check::model::Relation;
 use crate::compile::code::{Atom, MOST_ATOMS};
 use crate::compile::pred::compare;
-use crate::compile::{step, Condition, Pred, Rules};
+use crate::compile::{Condition, Pred, Rules};
 use crate::player::Player;
 
 /// A condition's point of view: the position, the rules, the player whose move it is and the lap
 /// being sown (both 0 outside a move).
-#[derive(Clone, Copy)]
-pub struct Ctx<'a> {
-    pub state: &'a State,
+pub struct Ctx<'a, C: Cells> {
+    pub state: &'a StateIn<C>,
     pub rules: &'a Rules,
     pub mover: Player,
     pub lap: Lap,
 }
 
-impl Ctx<'_> {
+impl<C: Cells> Ctx<'_, C> {
     /// Whether `condition` holds on `hole` (board-wide terms ignore it).
     #[inline]
     pub fn holds(&self, condition: &Condition, hole: usize) -> bool {
         match &condition.code {
             Some(code) => {
                 let combination = code.atoms.iter().enumerate().fold(0, |c, (i, atom)| c | usize::from(self.atom(atom, hole)) << i);
-                code.table[combination] & bit(hole) != 0
+                code.table[combination].has(hole)
             }
             None => self.tree_holds(&condition.pred, hole),
         }
     }
 
-    /// The holes of the board where `condition` holds, a bit per hole.
+    /// The holes of the board where `condition` holds.
     #[inline]
-    pub fn holes_where(&self, condition: &Condition) -> u128 {
+    pub fn holes_where(&self, condition: &Condition) -> C::Mask {
         let all = self.all();
         let Some(code) = &condition.code else {
-            return (0..self.rules.holes).filter(|&h| self.tree_holds(&condition.pred, h)).fold(0, |set, h| set | 1u128 << h);
+            return (0..self.rules.holes)
+                .filter(|&h| self.tree_holds(&condition.pred, h))
+                .fold(C::Mask::NONE, |set, h| set | C::Mask::bit(h));
         };
         let masks = self.atom_sets(code);
+        let n = code.atoms.len();
         if code.holding.len() <= code.failing.len() {
-            code.holding.iter().fold(0, |set, &(c, holes)| set | product(&masks, code.atoms.len(), c, holes & all))
+            code.holding.iter().fold(C::Mask::NONE, |set, &(c, holes)| set | product(&masks, n, c, C::Mask::from_wide(holes) & all))
         } else {
-            all & !code.failing.iter().fold(0, |set, &(c, holes)| set | product(&masks, code.atoms.len(), c, holes & all))
+            all & !code.failing.iter().fold(C::Mask::NONE, |set, &(c, holes)| set | product(&masks, n, c, C::Mask::from_wide(holes) & all))
         }
     }
 
@@ -57,13 +61,14 @@ impl Ctx<'_> {
             return (0..self.rules.holes).all(|h| self.tree_holds(&condition.pred, h));
         };
         let masks = self.atom_sets(code);
-        code.failing.iter().all(|&(c, holes)| product(&masks, code.atoms.len(), c, holes & all) == 0)
+        let n = code.atoms.len();
+        code.failing.iter().all(|&(c, holes)| product(&masks, n, c, C::Mask::from_wide(holes) & all) == C::Mask::NONE)
     }
 
     /// The holes where each atom of `code` holds.
     #[inline]
-    fn atom_sets(&self, code: &crate::compile::Code) -> [u128; MOST_ATOMS] {
-        let mut masks = [0u128; MOST_ATOMS];
+    fn atom_sets(&self, code: &crate::compile::Code) -> [C::Mask; MOST_ATOMS] {
+        let mut masks = [C::Mask::NONE; MOST_ATOMS];
         for (mask, atom) in masks.iter_mut().zip(code.atoms.iter()) {
             *mask = self.atom_holes(atom);
         }
@@ -77,8 +82,8 @@ impl Ctx<'_> {
         match atom {
             Atom::Own => state.owner(hole) == self.mover,
             Atom::Stocked => state.count(hole) != 0,
-            Atom::Claimed => state.claimed & bit(hole) != 0,
-            Atom::Intact => state.intact & bit(hole) != 0,
+            Atom::Claimed => state.claimed.has(hole),
+            Atom::Intact => state.intact.has(hole),
             Atom::Count(table) => table.holds(u32::from(state.count(hole))),
             Atom::Scalar(pred) => self.scalar(pred),
             // A hole with nothing behind it has no such neighbour: nothing holds there.
@@ -87,32 +92,32 @@ impl Ctx<'_> {
         }
     }
 
-    /// The holes where `atom` holds, a bit per hole (of the board's).
-    fn atom_holes(&self, atom: &Atom) -> u128 {
+    /// The holes where `atom` holds (of the board's).
+    fn atom_holes(&self, atom: &Atom) -> C::Mask {
         let (state, rules, all) = (self.state, self.rules, self.all());
         match atom {
-            Atom::Own => state.owned(self.mover, rules.board),
-            Atom::Stocked => state.stocked(rules.board),
+            Atom::Own => state.owned(self.mover, all),
+            Atom::Stocked => state.stocked(all),
             Atom::Claimed => state.claimed & all,
             Atom::Intact => state.intact & all,
             Atom::Count(table) => {
-                let counts = &state.counts()[..rules.holes];
-                counts.iter().enumerate().filter(|(_, &c)| table.holds(u32::from(c))).fold(0, |set, (h, _)| set | 1u128 << h)
+                (0..rules.holes).filter(|&h| table.holds(u32::from(state.count(h)))).fold(C::Mask::NONE, |set, h| set | C::Mask::bit(h))
             }
             Atom::Scalar(_) | Atom::Every(_) => {
                 if self.atom(atom, 0) {
                     all
                 } else {
-                    0
+                    C::Mask::NONE
                 }
             }
-            Atom::At(..) => (0..rules.holes).filter(|&h| self.atom(atom, h)).fold(0, |set, h| set | 1u128 << h),
+            Atom::At(..) => (0..rules.holes).filter(|&h| self.atom(atom, h)).fold(C::Mask::NONE, |set, h| set | C::Mask::bit(h)),
         }
     }
 
-    /// Every hole of the board, a bit per hole.
-    fn all(&self) -> u128 {
-        self.rules.board
+    /// Every hole of the board.
+    #[inline]
+    fn all(&self) -> C::Mask {
+        C::Mask::from_wide(self.rules.board)
     }
 
     /// A term about the position rather than a hole (anything else: false).
@@ -122,7 +127,7 @@ impl Ctx<'_> {
             Pred::Captured(op, n) => compare(state.captured[mover.index()], *op, *n),
             Pred::OpponentCaptured(op, n) => compare(state.captured[mover.opponent().index()], *op, *n),
             Pred::StonesLeft(op, n) => compare(state.board_total(self.rules), *op, *n),
-            Pred::Claims(op, n) => compare((state.claimed & state.owned(mover, self.rules.board)).count_ones(), *op, *n),
+            Pred::Claims(op, n) => compare((state.claimed & state.owned(mover, self.all())).ones(), *op, *n),
             Pred::Hand(op, n) => compare(u32::from(state.hand[mover.index()]), *op, *n),
             Pred::Lap(op, n) => compare(self.lap.number, *op, *n),
             Pred::Sown(op, n) => compare(self.lap.sown, *op, *n),
@@ -132,7 +137,7 @@ impl Ctx<'_> {
         }
     }
 
-    /// Whether `pred` holds on `hole`, walking its tree (for conditions too deep for [`Ctx::run`]).
+    /// Whether `pred` holds on `hole`, walking its tree (for conditions of too many atoms).
     pub fn tree_holds(&self, pred: &Pred, hole: usize) -> bool {
         let state = self.state;
         let count = || u32::from(state.count(hole));
@@ -149,9 +154,9 @@ impl Ctx<'_> {
             Pred::Empty => state.count(hole) == 0,
             Pred::Own => state.owner(hole) == self.mover,
             Pred::Opponent => state.owner(hole) != self.mover,
-            Pred::In(set) => set & bit(hole) != 0,
-            Pred::Claimed => state.claimed & bit(hole) != 0,
-            Pred::Intact => state.intact & bit(hole) != 0,
+            Pred::In(set) => set.has(hole),
+            Pred::Claimed => state.claimed.has(hole),
+            Pred::Intact => state.intact.has(hole),
             Pred::At(relation, p) => self.related(*relation, hole).is_some_and(|related| self.tree_holds(p, related)),
             _ => self.scalar(pred),
         }
@@ -179,16 +184,10 @@ impl Ctx<'_> {
 /// The holes of `holes` where the first `atoms` atoms hold as `combination` says, from the sets
 /// where each holds (`masks`).
 #[inline]
-fn product(masks: &[u128; MOST_ATOMS], atoms: usize, combination: usize, holes: u128) -> u128 {
+fn product<M: Mask>(masks: &[M; MOST_ATOMS], atoms: usize, combination: usize, holes: M) -> M {
     let mut set = holes;
     for (i, mask) in masks.iter().enumerate().take(atoms) {
         set &= if combination >> i & 1 != 0 { *mask } else { !*mask };
     }
     set
-}
-
-/// A hole's bit (none for a place past [`crate::MAX_HOLES`]).
-#[inline]
-fn bit(hole: usize) -> u128 {
-    1u128.checked_shl(u32::try_from(hole).unwrap_or(u32::MAX)).unwrap_or(0)
 }

@@ -9,9 +9,10 @@
 
 use super::capture::{capture, resolve, resow, GoesOn};
 use super::events::{Event, LiftWhy, Trace};
+use super::layout::{step, Cells, Mask};
 use super::sowing::{back_into_origin, bank_stores, drop_stone, lift_from, lift_most};
-use super::{Lap, State};
-use crate::compile::{step, Rules};
+use super::{Lap, StateIn};
+use crate::compile::Rules;
 use crate::player::Player;
 
 /// Ticks after which a race that has not ended counts as one that never ends (exact cycle
@@ -36,14 +37,14 @@ struct Sower {
 }
 
 /// What a race left: the position, and who moves next.
-pub struct Finish {
-    pub state: State,
+pub struct Finish<C: Cells> {
+    pub state: StateIn<C>,
     pub next: Player,
 }
 
 /// Plays the race from `start` in which each player sows from `holes[player]`; `None` if it
 /// would never end. `last_moves`: the player who finished last moves next (else the first).
-pub fn race<T: Trace>(rules: &Rules, start: &State, holes: [usize; 2], last_moves: bool, tr: &mut T) -> Option<Finish> {
+pub fn race<C: Cells, T: Trace>(rules: &Rules, start: &StateIn<C>, holes: [usize; 2], last_moves: bool, tr: &mut T) -> Option<Finish<C>> {
     let mut state = *start;
     state.reversed = false;
     let mut sowers = [rules.first, rules.first.opponent()].map(|player| {
@@ -58,7 +59,7 @@ pub fn race<T: Trace>(rules: &Rules, start: &State, holes: [usize; 2], last_move
         settle(rules, &mut state, sower, &mut finished, tr);
     }
     let places = rules.holes + 2;
-    let mut checkpoint = (*state.counts(), sowers);
+    let mut checkpoint = (*state.cells(), sowers);
     let (mut power, mut steps) = (1u32, 0u32);
     for _ in 0..ENDLESS_TICKS {
         if sowers.iter().all(|s| s.done) {
@@ -87,12 +88,12 @@ pub fn race<T: Trace>(rules: &Rules, start: &State, holes: [usize; 2], last_move
             settle(rules, &mut state, sower, &mut finished, tr);
         }
         // A race that comes back to a tick it has seen never ends.
-        if (state.counts()[..places] == checkpoint.0[..places]) && sowers == checkpoint.1 {
+        if state.cells().same(&checkpoint.0, places) && sowers == checkpoint.1 {
             return None;
         }
         steps += 1;
         if steps == power {
-            checkpoint = (*state.counts(), sowers);
+            checkpoint = (*state.cells(), sowers);
             power = power.saturating_mul(2);
             steps = 0;
         }
@@ -102,11 +103,11 @@ pub fn race<T: Trace>(rules: &Rules, start: &State, holes: [usize; 2], last_move
 
 /// While `sower`'s hand is empty: the lap has ended where it stands, so it goes on (a capture
 /// sown on or going on, a relay) or the move ends and captures.
-fn settle<T: Trace>(rules: &Rules, state: &mut State, sower: &mut Sower, finished: &mut Vec<Player>, tr: &mut T) {
+fn settle<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, sower: &mut Sower, finished: &mut Vec<Player>, tr: &mut T) {
     while sower.seeds == 0 && !sower.done {
         let (last, player) = (sower.at, sower.player);
         let lap = Lap { number: sower.laps, sown: sower.sown };
-        let ends_here = last >= rules.holes || state.claimed & (1u128 << last) != 0 || sower.laps >= rules.lap_limit;
+        let ends_here = last >= rules.holes || state.claimed.has(last) || sower.laps >= rules.lap_limit;
         // A capture that goes on (or sows its stones on) comes before any relay.
         let resown = if rules.resows && !ends_here { resow(rules, state, last, sower.origin, player, lap, tr) } else { None };
         let why = if resown.is_some() { LiftWhy::Capture } else { LiftWhy::Relay };

@@ -2,7 +2,8 @@
 //! each player refills their holes from their stock, closing those they cannot fill.
 
 use super::ending;
-use super::State;
+use super::layout::{Cells, Mask};
+use super::StateIn;
 use crate::check::model::Leftover;
 use crate::compile::{RoundsRule, Rules};
 use crate::player::Player;
@@ -18,11 +19,11 @@ pub enum Next {
 
 /// Ends the round in `state` after `mover`'s action: the board's stones go to the stocks as
 /// `leftover` says, then both players refill (or the match ends).
-pub fn end_round(rules: &Rules, rounds: &RoundsRule, state: &mut State, leftover: Leftover, mover: Player) -> Next {
+pub fn end_round<C: Cells>(rules: &Rules, rounds: &RoundsRule, state: &mut StateIn<C>, leftover: Leftover, mover: Player) -> Next {
     state.captured = ending::score(rules, state, leftover, mover);
     state.empty_board(rules.holes);
     state.pending = super::Pending::None;
-    state.offer = 0;
+    state.offer = C::Mask::NONE;
     let refill = rounds.refill.max(1);
     // The poorer player, by the stones after the round (`None`: as many each).
     let poorer = match state.captured[0].cmp(&state.captured[1]) {
@@ -64,9 +65,9 @@ pub fn end_round(rules: &Rules, rounds: &RoundsRule, state: &mut State, leftover
         let fewest = filled[0].min(filled[1]);
         filled = [fewest; 2];
     }
-    state.closed = 0;
+    state.closed = C::Mask::NONE;
     // Claims last for the round: the holes go back to their rows' players.
-    for hole in super::holes_of(std::mem::take(&mut state.claimed)) {
+    for hole in std::mem::take(&mut state.claimed).places() {
         state.set_owner(hole, rules.home_of(hole));
     }
     // The holes filled so far (a bit per hole): where holes change hands, a player skips those
@@ -94,7 +95,7 @@ pub fn end_round(rules: &Rules, rounds: &RoundsRule, state: &mut State, leftover
                 state.set_owner(hole, rules.home_of(hole));
             }
             if !rounds.stay_open {
-                state.closed |= 1u128 << hole;
+                state.closed |= C::Mask::bit(hole);
             }
         }
     }

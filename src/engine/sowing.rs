@@ -3,9 +3,11 @@
 
 use super::capture::GoesOn;
 use super::events::{Event, LiftWhy, TakeHow, Trace};
-use super::{Lap, State};
+use super::layout::step;
+use super::layout::{Cells, Mask};
+use super::{Lap, StateIn};
 use crate::check::model::{FirstSeed, Taker};
-use crate::compile::{step, Rules};
+use crate::compile::Rules;
 use crate::player::Player;
 
 /// What a finished sowing left behind.
@@ -41,7 +43,7 @@ enum Hand {
 
 impl Hand {
     /// The stones this lap will sow.
-    fn stones(self, state: &State) -> u32 {
+    fn stones<C: Cells>(self, state: &StateIn<C>) -> u32 {
         match self {
             Hand::Lift(origin, most) => u32::from(state.count(origin)).min(most),
             Hand::Captured { stones, .. } => stones,
@@ -58,7 +60,7 @@ impl Hand {
 
 /// Sows one lap (its stones lifted for `why`); returns the hole of the last stone.
 #[inline]
-fn lap<T: Trace>(rules: &Rules, state: &mut State, hand: Hand, mover: Player, why: LiftWhy, tr: &mut T) -> usize {
+fn lap<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, hand: Hand, mover: Player, why: LiftWhy, tr: &mut T) -> usize {
     let next = rules.next_of(mover, state.reversed);
     let (origin, mut seeds) = match hand {
         Hand::Lift(origin, most) => {
@@ -70,7 +72,7 @@ fn lap<T: Trace>(rules: &Rules, state: &mut State, hand: Hand, mover: Player, wh
     };
     // Stones that do more than fall: into claimed holes that pass them on, or onto holes taken in
     // passing.
-    let plain = (state.claimed == 0 || rules.claims_keep) && rules.in_passing.is_none();
+    let plain = (state.claimed == C::Mask::NONE || rules.claims_keep) && rules.in_passing.is_none();
     let mut at = origin;
     if let Hand::Lift(..) = hand {
         if back_into_origin(rules, seeds) {
@@ -80,9 +82,9 @@ fn lap<T: Trace>(rules: &Rules, state: &mut State, hand: Hand, mover: Player, wh
     }
     let closed = state.closed;
     while seeds > 0 {
-        at = if closed == 0 { next[at] as usize } else { step(next, at, closed) };
+        at = if closed == C::Mask::NONE { usize::from(next[at]) } else { step(next, at, closed) };
         if rules.skip_origin && at == origin {
-            at = if closed == 0 { next[at] as usize } else { step(next, at, closed) };
+            at = if closed == C::Mask::NONE { usize::from(next[at]) } else { step(next, at, closed) };
         }
         drop_stone(rules, state, at, mover, plain, tr);
         seeds -= 1;
@@ -92,7 +94,7 @@ fn lap<T: Trace>(rules: &Rules, state: &mut State, hand: Hand, mover: Player, wh
 
 /// At a move's end, the stones sown into the stores become their owners' captures.
 #[inline]
-pub(super) fn bank_stores(rules: &Rules, state: &mut State) {
+pub(super) fn bank_stores<C: Cells>(rules: &Rules, state: &mut StateIn<C>) {
     if rules.stores {
         for p in 0..2 {
             state.captured[p] += u32::from(state.take(rules.holes + p));
@@ -101,11 +103,11 @@ pub(super) fn bank_stores(rules: &Rules, state: &mut State) {
 }
 
 /// Lifts at most `most` stones of `hole` into the hand; returns how many.
-pub(super) fn lift_from(state: &mut State, hole: usize, most: u32) -> u32 {
+pub(super) fn lift_from<C: Cells>(state: &mut StateIn<C>, hole: usize, most: u32) -> u32 {
     let lifted = state.count(hole).min(u16::try_from(most).unwrap_or(u16::MAX));
     state.remove(hole, lifted);
     if state.count(hole) == 0 {
-        state.intact &= !(1u128 << hole);
+        state.intact &= !C::Mask::bit(hole);
     }
     u32::from(lifted)
 }
@@ -121,7 +123,7 @@ pub(super) fn back_into_origin(rules: &Rules, seeds: u32) -> bool {
 
 /// The most stones a lap numbered `number` lifts from `hole`: every one, or what `lift only`
 /// allows there.
-pub(super) fn lift_most(rules: &Rules, state: &State, hole: usize, mover: Player, number: u32) -> u32 {
+pub(super) fn lift_most<C: Cells>(rules: &Rules, state: &StateIn<C>, hole: usize, mover: Player, number: u32) -> u32 {
     match &rules.lift_only {
         Some((most, when)) => {
             let lap = Lap { number, sown: u32::from(state.count(hole)) };
@@ -138,13 +140,13 @@ pub(super) fn lift_most(rules: &Rules, state: &State, hole: usize, mover: Player
 /// One stone falls into `at`: a claimed hole passes it to its claimer, and a hole taken in
 /// passing goes at once to whoever takes it.
 #[inline(always)]
-pub(super) fn drop_stone<T: Trace>(rules: &Rules, state: &mut State, at: usize, mover: Player, plain: bool, tr: &mut T) {
+pub(super) fn drop_stone<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, at: usize, mover: Player, plain: bool, tr: &mut T) {
     tr.stone(mover, at);
     if plain {
         state.add(at, 1);
         return;
     }
-    if state.claimed & (1u128 << at) != 0 && !rules.claims_keep {
+    if state.claimed.has(at) && !rules.claims_keep {
         let by = state.owner(at);
         state.captured[by.index()] += 1;
         tr.event(|| Event::Take { by, hole: crate::hole_byte(at), stones: 1, how: TakeHow::Claimed });
@@ -159,7 +161,7 @@ pub(super) fn drop_stone<T: Trace>(rules: &Rules, state: &mut State, at: usize, 
             };
             let stones = state.take(at);
             state.captured[by.index()] += u32::from(stones);
-            state.intact &= !(1u128 << at);
+            state.intact &= !C::Mask::bit(at);
             tr.event(|| Event::Take { by, hole: crate::hole_byte(at), stones, how: TakeHow::Passing });
         }
     }
@@ -171,7 +173,7 @@ pub(super) fn drop_stone<T: Trace>(rules: &Rules, state: &mut State, at: usize, 
 /// N laps`, which cuts such a move instead); `state` is then left mid-move, so callers work on a
 /// copy. Detection is exact (Brent's cycle finding over the position at the start of each lap) up
 /// to [`ENDLESS_LAPS`] laps, a move still going then counting as endless.
-pub fn sow<T: Trace>(rules: &Rules, state: &mut State, origin: usize, mover: Player, tr: &mut T) -> Option<Sowing> {
+pub fn sow<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player, tr: &mut T) -> Option<Sowing> {
     let hand = lift(rules, state, origin, mover, 1);
     sow_hand(rules, state, hand, mover, false, 0, LiftWhy::Move, tr)
 }
@@ -179,7 +181,14 @@ pub fn sow<T: Trace>(rules: &Rules, state: &mut State, origin: usize, mover: Pla
 /// [`sow`] of a move whose captures are already decided (`state.capturing` says whether it
 /// captures): a hole sown after a placement that did not capture, its laps numbered from 1; or a
 /// move continued after a decision inside it (`continued`), numbered from 2, as laps after the first.
-pub fn sow_on<T: Trace>(rules: &Rules, state: &mut State, origin: usize, mover: Player, continued: bool, tr: &mut T) -> Option<Sowing> {
+pub fn sow_on<C: Cells, T: Trace>(
+    rules: &Rules,
+    state: &mut StateIn<C>,
+    origin: usize,
+    mover: Player,
+    continued: bool,
+    tr: &mut T,
+) -> Option<Sowing> {
     let offset = u32::from(continued);
     let hand = lift(rules, state, origin, mover, 1 + offset);
     let why = if continued { LiftWhy::Continue } else { LiftWhy::Move };
@@ -187,13 +196,20 @@ pub fn sow_on<T: Trace>(rules: &Rules, state: &mut State, origin: usize, mover: 
 }
 
 /// [`sow_on`] of stones a capture took, the first into the hole after `after`.
-pub fn sow_taken<T: Trace>(rules: &Rules, state: &mut State, after: usize, stones: u32, mover: Player, tr: &mut T) -> Option<Sowing> {
+pub fn sow_taken<C: Cells, T: Trace>(
+    rules: &Rules,
+    state: &mut StateIn<C>,
+    after: usize,
+    stones: u32,
+    mover: Player,
+    tr: &mut T,
+) -> Option<Sowing> {
     sow_hand(rules, state, Hand::Captured { after, stones }, mover, true, 0, LiftWhy::Move, tr)
 }
 
 /// The hand of a lap lifted from `hole` as lap `number`: every stone, or at most what `lift only`
 /// allows there.
-fn lift(rules: &Rules, state: &State, hole: usize, mover: Player, number: u32) -> Hand {
+fn lift<C: Cells>(rules: &Rules, state: &StateIn<C>, hole: usize, mover: Player, number: u32) -> Hand {
     Hand::Lift(hole, lift_most(rules, state, hole, mover, number))
 }
 
@@ -201,9 +217,9 @@ fn lift(rules: &Rules, state: &State, hole: usize, mover: Player, number: u32) -
 /// first lap decides its captures. `offset`: laps of the move before these (0 or 1), for the lap
 /// numbers predicates see. `why`: why the first lap's stones are lifted.
 #[allow(clippy::too_many_arguments)]
-fn sow_hand<T: Trace>(
+fn sow_hand<C: Cells, T: Trace>(
     rules: &Rules,
-    state: &mut State,
+    state: &mut StateIn<C>,
     mut hand: Hand,
     mover: Player,
     decided: bool,
@@ -218,7 +234,7 @@ fn sow_hand<T: Trace>(
     let mut may_capture = !(decided && rules.first_lap_decides) || state.capturing;
     // Brent's cycle finding over the lap starts, kept only where a move can sow more than one lap.
     let mut checkpoint = match rules.relay.is_some() || rules.resows {
-        true => Some((*state.counts(), (hand, state.reversed, state.capturing, state.intact))),
+        true => Some((*state.cells(), (hand, state.reversed, state.capturing, state.intact))),
         false => None,
     };
     let (mut power, mut steps) = (1u32, 0u32);
@@ -229,7 +245,7 @@ fn sow_hand<T: Trace>(
         laps += 1;
         // A lap ending in a store (or a claimed hole, which acts as one) ends the move, and so
         // does the last lap a move may sow: nothing relays or is sown on from there.
-        let ends_here = last >= holes || state.claimed & (1u128 << last) != 0 || laps >= rules.lap_limit;
+        let ends_here = last >= holes || state.claimed.has(last) || laps >= rules.lap_limit;
         // A capture whose stones are sown on comes before any relay.
         let resown = match rules.resows && may_capture && !ends_here {
             true => super::capture::resow(rules, state, last, origin, mover, lap_now, tr),
@@ -267,7 +283,7 @@ fn sow_hand<T: Trace>(
         // still going after `ENDLESS_LAPS` laps (a cycle can take millions of laps to close).
         if rules.lap_limit == u32::MAX
             && (checkpoint.as_ref().is_some_and(|(counts, at)| {
-                (hand, state.reversed, state.capturing, state.intact) == *at && state.counts()[..holes] == counts[..holes]
+                (hand, state.reversed, state.capturing, state.intact) == *at && state.cells().same(counts, holes)
             }) || laps >= ENDLESS_LAPS)
         {
             return None;
@@ -275,7 +291,7 @@ fn sow_hand<T: Trace>(
         steps += 1;
         if steps == power {
             if let Some((counts, at)) = checkpoint.as_mut() {
-                counts[..holes].copy_from_slice(&state.counts()[..holes]);
+                *counts = *state.cells();
                 *at = (hand, state.reversed, state.capturing, state.intact);
             }
             power = power.saturating_mul(2);

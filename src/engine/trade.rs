@@ -2,23 +2,24 @@
 //! player accepts (the holes change owner and the receiver pays into each) or declines. Either
 //! way the offer was the offerer's whole turn, and the receiver then plays theirs.
 
-use super::{holes_of, Action, State};
+use super::layout::{Cells, Mask};
+use super::{Action, StateIn};
 use crate::compile::{Rules, TradeRule};
 use crate::player::Player;
 
 /// The holes `player` owns and may trade, as a set: a claimed hole is theirs for good, not a
 /// hole of their territory to trade.
-fn owned(rules: &Rules, state: &State, player: Player) -> u128 {
-    (0..rules.holes).filter(|&h| state.owner(h) == player).fold(0, |set, h| set | 1u128 << h) & !state.claimed
+fn owned<C: Cells>(rules: &Rules, state: &StateIn<C>, player: Player) -> u128 {
+    (0..rules.holes).filter(|&h| state.owner(h) == player).fold(0u128, |set, h| set | 1u128 << h) & !state.claimed.wide()
 }
 
 /// Whether `player` may offer `set` now (they have a move, which the caller knows).
-pub fn can_offer(rules: &Rules, trade: &TradeRule, state: &State, player: Player, set: u128) -> bool {
+pub fn can_offer<C: Cells>(rules: &Rules, trade: &TradeRule, state: &StateIn<C>, player: Player, set: u128) -> bool {
     affordable(trade, state, player, owned(rules, state, player), set)
 }
 
 /// [`can_offer`], with `own` the holes `player` owns.
-fn affordable(trade: &TradeRule, state: &State, player: Player, own: u128, set: u128) -> bool {
+fn affordable<C: Cells>(trade: &TradeRule, state: &StateIn<C>, player: Player, own: u128, set: u128) -> bool {
     let size = set.count_ones();
     set & !own == 0
         && (trade.fewest..=trade.most).contains(&size)
@@ -28,7 +29,7 @@ fn affordable(trade: &TradeRule, state: &State, player: Player, own: u128, set: 
 
 /// Every offer `player` may make, smallest first, each size in board order. Allocates nothing
 /// beyond `out`.
-pub fn offers(rules: &Rules, trade: &TradeRule, state: &State, player: Player, out: &mut Vec<Action>) {
+pub fn offers<C: Cells>(rules: &Rules, trade: &TradeRule, state: &StateIn<C>, player: Player, out: &mut Vec<Action>) {
     let own = owned(rules, state, player);
     for size in trade.fewest.max(1)..=trade.most {
         super::subsets(own, size, &mut |set| {
@@ -41,10 +42,10 @@ pub fn offers(rules: &Rules, trade: &TradeRule, state: &State, player: Player, o
 
 /// The answer to the open offer: on acceptance the holes change owner and the receiver
 /// (`state.to_move`) pays `price` captured stones into each.
-pub fn answer(trade: &TradeRule, state: &mut State, accept: bool) {
+pub fn answer<C: Cells>(trade: &TradeRule, state: &mut StateIn<C>, accept: bool) {
     let receiver = state.to_move;
     if accept {
-        for hole in holes_of(state.offer) {
+        for hole in state.offer.places() {
             state.set_owner(hole, receiver);
             // At most 500 (the checker's bound on `price`), and a position holds at most 65,535 stones.
             state.add(hole, u16::try_from(trade.price).unwrap_or(u16::MAX));
@@ -53,5 +54,5 @@ pub fn answer(trade: &TradeRule, state: &mut State, accept: bool) {
     } else {
         state.declined[receiver.index()] = true;
     }
-    state.offer = 0;
+    state.offer = C::Mask::NONE;
 }

@@ -21,8 +21,9 @@ use std::collections::HashSet;
 use super::json::refuse;
 use super::{PositionError, State};
 use crate::check::model::{HoleRef, Relation};
-use crate::compile::{step, Pred, Rules};
+use crate::compile::{Pred, Rules};
 use crate::engine::holes_of;
+use crate::engine::layout::step;
 use crate::player::Player;
 use crate::MAX_HOLES;
 

@@ -1,0 +1,332 @@
+//! How a position is laid out in memory, chosen per game at load: the stones of each place (the
+//! holes, then the stores) and the sets of holes (owned, claimed, closed …) as bits of a word.
+//!
+//! [`Wide`] holds any board (up to [`MAX_HOLES`] places, 65,535 stones in a place): counts of 16
+//! bits and sets of 128. [`Narrow`] holds a board of at most [`Narrow::PLACES`] places and 255
+//! stones in all (every two- and three-row game that ships): counts of a byte and sets of 32
+//! bits, so that a whole position is 64 bytes. The engine is written once over [`Cells`]; a
+//! [`super::Game`] is of one layout, [`Wide`] unless asked otherwise ([`fits`] says when
+//! [`Narrow`] may serve).
+
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
+
+use crate::compile::Rules;
+use crate::MAX_HOLES;
+
+/// A set of places, a bit per place (place `i`: bit `i`).
+pub trait Mask:
+    Copy
+    + Eq
+    + Hash
+    + Debug
+    + Default
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+{
+    /// No place.
+    const NONE: Self;
+    /// The places a set can hold.
+    const BITS: usize;
+    /// The set of place `i` alone (none past [`Mask::BITS`]).
+    fn bit(i: usize) -> Self;
+    /// Whether place `i` is in the set.
+    fn has(self, i: usize) -> bool;
+    /// How many places are in the set.
+    fn ones(self) -> u32;
+    /// The set as 128 bits.
+    fn wide(self) -> u128;
+    /// The first [`Mask::BITS`] places of a set of 128 bits.
+    fn from_wide(set: u128) -> Self;
+    /// The lowest place of the set, and the set without it (`None`: empty).
+    fn pop(self) -> Option<(usize, Self)>;
+    /// The places of the set, lowest first.
+    #[inline]
+    fn places(self) -> Places<Self> {
+        Places(self)
+    }
+}
+
+/// The places of a set, lowest first.
+pub struct Places<M>(M);
+
+impl<M: Mask> Iterator for Places<M> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        let (place, rest) = self.0.pop()?;
+        self.0 = rest;
+        Some(place)
+    }
+}
+
+macro_rules! mask {
+    ($word:ty) => {
+        impl Mask for $word {
+            const NONE: $word = 0;
+            const BITS: usize = <$word>::BITS as usize;
+
+            #[inline]
+            fn bit(i: usize) -> $word {
+                if i < <Self as Mask>::BITS {
+                    1 << i
+                } else {
+                    0
+                }
+            }
+
+            #[inline]
+            fn has(self, i: usize) -> bool {
+                i < <Self as Mask>::BITS && self >> i & 1 != 0
+            }
+
+            #[inline]
+            fn ones(self) -> u32 {
+                self.count_ones()
+            }
+
+            #[inline]
+            fn wide(self) -> u128 {
+                u128::from(self)
+            }
+
+            #[inline]
+            fn from_wide(set: u128) -> $word {
+                // Only the places the word holds: the rest are past its board.
+                <$word>::try_from(set & u128::from(<$word>::MAX)).unwrap_or(0)
+            }
+
+            #[inline]
+            fn pop(self) -> Option<(usize, $word)> {
+                (self != 0).then(|| (self.trailing_zeros() as usize, self & self.wrapping_sub(1)))
+            }
+        }
+    };
+}
+
+mask!(u32);
+mask!(u64);
+mask!(u128);
+
+/// The hole after `hole` along `table`, passing over the `closed` holes (at most once round).
+#[inline]
+pub fn step<M: Mask>(table: &[u8; MAX_HOLES], hole: usize, closed: M) -> usize {
+    let mut at = usize::from(table[hole]);
+    let mut guard = 0;
+    while closed.has(at) && guard < MAX_HOLES {
+        at = usize::from(table[at]);
+        guard += 1;
+    }
+    at
+}
+
+/// The stones of every place of a board, laid out one way.
+pub trait Cells: Copy + Eq + Hash + Debug + Send + Sync + 'static {
+    /// A set of places of this layout.
+    type Mask: Mask;
+    /// The most places (holes and stores) it holds.
+    const PLACES: usize;
+    /// The most stones in all it holds.
+    const STONES: u32;
+    /// The bytes of a place's count.
+    const BYTES: usize;
+    /// The stones of `counts` (one per place from the first; the rest empty). Counts past the
+    /// layout's places or stones are cut: [`fits`] says when they are not.
+    fn of(counts: &[u16]) -> Self;
+    /// The stones in `place`.
+    fn get(&self, place: usize) -> u16;
+    fn set(&mut self, place: usize, stones: u16);
+    fn add(&mut self, place: usize, stones: u16);
+    fn sub(&mut self, place: usize, stones: u16);
+    /// The places holding stones.
+    fn stocked(&self) -> Self::Mask;
+    /// Whether the first `places` places hold the same stones in both.
+    fn same(&self, other: &Self, places: usize) -> bool;
+}
+
+/// Any board: 16-bit counts, 128-bit sets, and the places holding stones kept as they change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Wide {
+    counts: [u16; MAX_HOLES],
+    stocked: u128,
+}
+
+impl Wide {
+    /// Every place's stones.
+    pub fn counts(&self) -> &[u16; MAX_HOLES] {
+        &self.counts
+    }
+
+    #[inline]
+    fn mark(&mut self, place: usize) {
+        let bit = u128::bit(place);
+        if self.counts[place] != 0 {
+            self.stocked |= bit;
+        } else {
+            self.stocked &= !bit;
+        }
+    }
+}
+
+impl Cells for Wide {
+    type Mask = u128;
+    const PLACES: usize = MAX_HOLES;
+    const STONES: u32 = u16::MAX as u32;
+    const BYTES: usize = 2;
+
+    fn of(counts: &[u16]) -> Wide {
+        let mut wide = Wide { counts: [0; MAX_HOLES], stocked: 0 };
+        for (place, &stones) in counts.iter().enumerate().take(MAX_HOLES) {
+            wide.set(place, stones);
+        }
+        wide
+    }
+
+    #[inline]
+    fn get(&self, place: usize) -> u16 {
+        self.counts[place]
+    }
+
+    #[inline]
+    fn set(&mut self, place: usize, stones: u16) {
+        self.counts[place] = stones;
+        self.mark(place);
+    }
+
+    #[inline]
+    fn add(&mut self, place: usize, stones: u16) {
+        self.counts[place] += stones;
+        self.mark(place);
+    }
+
+    #[inline]
+    fn sub(&mut self, place: usize, stones: u16) {
+        self.counts[place] -= stones;
+        self.mark(place);
+    }
+
+    #[inline]
+    fn stocked(&self) -> u128 {
+        self.stocked
+    }
+
+    #[inline]
+    fn same(&self, other: &Wide, places: usize) -> bool {
+        self.counts[..places] == other.counts[..places]
+    }
+}
+
+/// A small board: at most [`Narrow::PLACES`] places and 255 stones, a byte a place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Narrow {
+    counts: [u8; 20],
+}
+
+impl Cells for Narrow {
+    type Mask = u32;
+    const PLACES: usize = 20;
+    const STONES: u32 = u8::MAX as u32;
+    const BYTES: usize = 1;
+
+    fn of(counts: &[u16]) -> Narrow {
+        let mut narrow = Narrow { counts: [0; 20] };
+        for (cell, &stones) in narrow.counts.iter_mut().zip(counts) {
+            *cell = u8::try_from(stones).unwrap_or(u8::MAX);
+        }
+        narrow
+    }
+
+    #[inline]
+    fn get(&self, place: usize) -> u16 {
+        u16::from(self.counts[place])
+    }
+
+    #[inline]
+    fn set(&mut self, place: usize, stones: u16) {
+        self.counts[place] = u8::try_from(stones).unwrap_or(u8::MAX);
+    }
+
+    #[inline]
+    fn add(&mut self, place: usize, stones: u16) {
+        self.counts[place] = self.counts[place].wrapping_add(u8::try_from(stones).unwrap_or(u8::MAX));
+    }
+
+    #[inline]
+    fn sub(&mut self, place: usize, stones: u16) {
+        self.counts[place] = self.counts[place].wrapping_sub(u8::try_from(stones).unwrap_or(u8::MAX));
+    }
+
+    #[inline]
+    fn stocked(&self) -> u32 {
+        // Eight places at a time: the top bit of each byte set where the byte is not zero, then
+        // those eight bits gathered into one byte.
+        let word = |w: u64| {
+            let low = 0x7f7f_7f7f_7f7f_7f7f_u64;
+            let tops = ((w & low).wrapping_add(low) | w) & !low;
+            // The eight top bits gathered into the top byte.
+            u32::try_from((tops >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56).unwrap_or(0)
+        };
+        let (first, rest) = self.counts.split_at(8);
+        let (second, third) = rest.split_at(8);
+        let load = |bytes: &[u8]| {
+            let mut word = [0u8; 8];
+            word[..bytes.len()].copy_from_slice(bytes);
+            u64::from_le_bytes(word)
+        };
+        word(load(first)) | word(load(second)) << 8 | word(load(third)) << 16
+    }
+
+    #[inline]
+    fn same(&self, other: &Narrow, places: usize) -> bool {
+        self.counts[..places] == other.counts[..places]
+    }
+}
+
+/// Whether a game of `rules` fits layout `C` from its start: its places, and its stones
+/// wherever they go (a place never holds more than the game's stones).
+pub fn fits<C: Cells>(rules: &Rules) -> bool {
+    let places = rules.holes + if rules.stores { 2 } else { 0 };
+    let stones: u32 = rules.initial[..rules.holes].iter().map(|&c| u32::from(c)).sum::<u32>() + 2 * u32::from(rules.hand);
+    places <= C::PLACES && places <= <C::Mask as Mask>::BITS && stones <= C::STONES
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_narrow_board_knows_which_places_hold_stones() {
+        let mut counts = [0u16; 20];
+        for (i, c) in counts.iter_mut().enumerate() {
+            *c = if i % 3 == 0 { 0 } else { u16::try_from(i * 13 % 256).unwrap_or(0) };
+        }
+        let narrow = Narrow::of(&counts);
+        let expected = (0..20).filter(|&i| counts[i] != 0).fold(0u32, |m, i| m | 1 << i);
+        assert_eq!(narrow.stocked(), expected);
+        let mut one = Narrow::of(&[0; 20]);
+        one.set(19, 255);
+        assert_eq!(one.stocked(), 1 << 19);
+        one.sub(19, 255);
+        assert_eq!(one.stocked(), 0);
+    }
+
+    #[test]
+    fn sets_of_every_width_agree() {
+        for i in [0usize, 1, 19, 31] {
+            assert_eq!(u32::bit(i).wide(), u128::bit(i));
+            assert!(u64::bit(i).has(i) && !u64::bit(i).has(i + 1));
+        }
+        assert_eq!(u32::bit(32), 0);
+        assert_eq!(u32::from_wide(u128::MAX), u32::MAX);
+        assert_eq!((0b1010_0001u32).places().collect::<Vec<_>>(), [0, 5, 7]);
+    }
+}
