@@ -70,13 +70,20 @@ fn io_error(shown: &str, error: &std::io::Error) -> LoadError {
 /// Parses and checks a rule file's text. Every diagnostic (warnings too) comes back with the
 /// source attached, ready to render; `Checked` only when there is no error.
 pub fn check_source(name: &str, source: &str) -> (Option<Checked>, Vec<Diagnostic>) {
+    checked_source(name, source, true)
+}
+
+/// [`check_source`], looking for warnings only when `lint` says so (loading a game to play
+/// needs only its errors).
+fn checked_source(name: &str, source: &str, lint: bool) -> (Option<Checked>, Vec<Diagnostic>) {
     let named = Arc::new(SourceFile::new(name, source));
     let attach = |ds: Vec<Diagnostic>| ds.into_iter().map(|d| d.with_source(named.clone())).collect::<Vec<_>>();
     let file = match syntax::parse(source) {
         Ok(file) => file,
         Err(d) => return (None, attach(vec![d])),
     };
-    match check::check(&file, source) {
+    let checked = if lint { check::check(&file, source) } else { check::check_rules(&file, source) };
+    match checked {
         Ok(checked) => {
             let warnings = attach(checked.warnings.clone());
             (Some(checked), warnings)
@@ -87,7 +94,7 @@ pub fn check_source(name: &str, source: &str) -> (Option<Checked>, Vec<Diagnosti
 
 /// Loads rules from text, with `sets` (`NAME=VALUE`) choosing options.
 pub fn load_str<S: AsRef<str>>(name: &str, source: &str, sets: &[S]) -> Result<Rules, LoadError> {
-    let (checked, diagnostics) = check_source(name, source);
+    let (checked, diagnostics) = checked_source(name, source, false);
     let Some(checked) = checked else {
         return Err(LoadError::Rules { path: name.to_string(), diagnostics });
     };

@@ -11,7 +11,9 @@
 //!
 //! Each run of a file plays the same games (game seeds 0, 1, 2, … of `--seed 1`) for about
 //! `--seconds` (0.5 by default, measured once beforehand); the yardstick's runs alternate with the
-//! engine's, so a busy machine slows both alike.
+//! engine's, so a busy machine slows both alike. Two more columns: the time to load the file
+//! (read, check, compile; the median of 21 loads) and the `mcts` searcher's random playouts per
+//! second from the start (1,000 iterations, the default playout depth).
 
 mod kalah;
 mod oware;
@@ -19,6 +21,7 @@ mod oware;
 use std::path::Path;
 use std::time::Instant;
 
+use mancala::ai::mcts::{Budget, Mcts};
 use mancala::ai::AgentKind;
 use mancala::cli::simulate::{game_seed, play_game};
 use mancala::{Player, Rules};
@@ -111,6 +114,29 @@ fn rate(games: u64, play: &mut dyn FnMut(u64) -> Played) -> f64 {
     games as f64 / start.elapsed().as_secs_f64()
 }
 
+/// Milliseconds to load `path` (the median of 21 loads).
+fn load_ms(path: &Path) -> f64 {
+    let times = (0..21)
+        .map(|_| {
+            let start = Instant::now();
+            let rules = mancala::load_file(path, &[] as &[&str]);
+            std::hint::black_box(rules.is_ok());
+            start.elapsed().as_secs_f64() * 1000.0
+        })
+        .collect();
+    median(times)
+}
+
+/// The searcher's iterations (each one random playout) per second, from the start of the game.
+fn playouts(rules: &Rules) -> f64 {
+    let game = mancala::Game::new(rules);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let iterations = 1000;
+    let start = Instant::now();
+    std::hint::black_box(Mcts::new(Budget::Iterations(iterations)).choose(&game, &mut rng));
+    f64::from(iterations) / start.elapsed().as_secs_f64()
+}
+
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
     xs[xs.len() / 2]
@@ -147,7 +173,7 @@ fn options() -> Options {
 fn main() {
     let options = options();
     println!("random v random, one thread, median of {} runs of about {} s each (same games each run)", options.runs, options.seconds);
-    println!("{:<22} {:>16} {:>16} {:>8}", "file", "engine games/s", "by hand games/s", "ratio");
+    println!("{:<22} {:>9} {:>14} {:>14} {:>6} {:>14}", "file", "load ms", "engine games/s", "by hand", "ratio", "mcts playouts/s");
     let mut mismatches = 0;
     for name in &options.games {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules").join(format!("{name}.mancala"));
@@ -172,13 +198,15 @@ fn main() {
             }
         }
         let engine_rate = median(engine_rates);
-        match hand_rates.is_empty() {
-            true => println!("{name:<22} {engine_rate:>16.0}"),
+        let (load, search) = (load_ms(&path), playouts(&rules));
+        let (hand, ratio) = match hand_rates.is_empty() {
+            true => (String::new(), String::new()),
             false => {
                 let hand_rate = median(hand_rates);
-                println!("{name:<22} {engine_rate:>16.0} {hand_rate:>16.0} {:>8.2}", engine_rate / hand_rate);
+                (format!("{hand_rate:.0}"), format!("{:.2}", engine_rate / hand_rate))
             }
-        }
+        };
+        println!("{name:<22} {load:>9.3} {engine_rate:>14.0} {hand:>14} {ratio:>6} {search:>14.0}");
     }
     if mismatches > 0 {
         println!("the engine and the hand-written games differ: the ratios compare different games");

@@ -51,6 +51,16 @@ pub struct Checked {
 
 /// Checks a parsed rule file (`source` is its text, for the conditions quoted in results). On failure the list holds every error and warning, sorted by span.
 pub fn check(file: &RuleFile, source: &str) -> Result<Checked, Vec<Diagnostic>> {
+    let mut checked = check_rules(file, source)?;
+    let found = warnings::warnings(file, &checked, source);
+    checked.warnings.extend(found);
+    sort(&mut checked.warnings);
+    Ok(checked)
+}
+
+/// [`check`] without the lint stage: the warnings that reason over the rules or play the start
+/// are not looked for (what a game needs to be played is only that the rules are sound).
+pub fn check_rules(file: &RuleFile, source: &str) -> Result<Checked, Vec<Diagnostic>> {
     if file.items.is_empty() {
         return Err(vec![Diagnostic::error(
             Code::EmptyFile,
@@ -102,13 +112,7 @@ pub fn check(file: &RuleFile, source: &str) -> Result<Checked, Vec<Diagnostic>> 
     let mut diagnostics = checker.diagnostics;
     sort(&mut diagnostics);
     match model {
-        Some(model) if !diagnostics.iter().any(Diagnostic::is_error) => {
-            let mut checked = Checked { model, variants, warnings: diagnostics };
-            let found = warnings::warnings(file, &checked, source);
-            checked.warnings.extend(found);
-            sort(&mut checked.warnings);
-            Ok(checked)
-        }
+        Some(model) if !diagnostics.iter().any(Diagnostic::is_error) => Ok(Checked { model, variants, warnings: diagnostics }),
         _ => Err(diagnostics),
     }
 }

@@ -59,11 +59,44 @@ pub struct Code {
     /// For each combination of the atoms' truths (bit `i`: atom `i` holds), the holes where the
     /// condition then holds (a bit per hole, over every possible hole).
     pub table: Box<[u128]>,
-    /// The combinations under which the condition holds somewhere, with those holes; and those
-    /// under which it fails somewhere, with those (so that a set of holes is built from the
-    /// shorter list, and "every hole" asks only where it could fail).
-    pub holding: Box<[(usize, u128)]>,
-    pub failing: Box<[(usize, u128)]>,
+    /// Where the condition holds, as terms (the holes where it holds when some atoms are as the
+    /// term wants, whatever the others), as few as merging allows; and where it fails (so that a
+    /// set of holes is built from the shorter list, and "every hole" asks only where it could
+    /// fail).
+    pub holding: Box<[Term]>,
+    pub failing: Box<[Term]>,
+}
+
+/// The holes `holes` where the atoms of `care` (bit `i`: atom `i`) hold as `want` says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Term {
+    pub want: u8,
+    pub care: u8,
+    pub holes: u128,
+}
+
+/// The terms of a table's combinations (those whose holes are not empty), merged while two
+/// differ in one atom only and name the same holes.
+fn terms(table: impl Iterator<Item = (usize, u128)>, atoms: usize) -> Box<[Term]> {
+    let all = u8::try_from((1u32 << atoms) - 1).unwrap_or(u8::MAX);
+    let mut terms: Vec<Term> =
+        table.filter(|&(_, holes)| holes != 0).map(|(c, holes)| Term { want: u8::try_from(c).unwrap_or(0), care: all, holes }).collect();
+    loop {
+        let mut merged = None;
+        'find: for (i, a) in terms.iter().enumerate() {
+            for (j, b) in terms.iter().enumerate().skip(i + 1) {
+                let differ = a.want ^ b.want;
+                if a.care == b.care && a.holes == b.holes && differ.count_ones() == 1 && differ & a.care != 0 {
+                    merged = Some((i, j, Term { want: a.want & !differ, care: a.care & !differ, holes: a.holes }));
+                    break 'find;
+                }
+            }
+        }
+        let Some((i, j, term)) = merged else { break };
+        terms.remove(j);
+        terms[i] = term;
+    }
+    terms.into()
 }
 
 impl Code {
@@ -73,27 +106,28 @@ impl Code {
         if !collect(pred, &mut keys) {
             return None;
         }
-        // The hole sets the condition names: holes in the same ones are alike for it.
+        // The hole sets the condition names: holes in the same ones are alike for it, so the
+        // condition is worked out once for each kind of hole (one kind where it names none).
         let mut sets = Vec::new();
         sets_of(pred, &mut sets);
-        let kinds: Vec<Vec<bool>> = (0..128).map(|hole| sets.iter().map(|set| set & 1u128 << hole != 0).collect()).collect();
-        let mut table = vec![0u128; 1 << keys.len()];
-        for (combination, holes) in table.iter_mut().enumerate() {
-            let mut alike: Vec<(&[bool], bool)> = Vec::new();
-            for (hole, kind) in kinds.iter().enumerate() {
-                let holds = match alike.iter().find(|(k, _)| k == kind) {
-                    Some(&(_, holds)) => holds,
-                    None => {
-                        let holds = truth(pred, &keys, combination, hole);
-                        alike.push((kind, holds));
-                        holds
-                    }
-                };
-                *holes |= u128::from(holds) << hole;
+        let mut kinds: Vec<(Vec<bool>, u128)> = Vec::new();
+        for hole in 0..128 {
+            let kind: Vec<bool> = sets.iter().map(|set| set & 1u128 << hole != 0).collect();
+            match kinds.iter_mut().find(|(k, _)| *k == kind) {
+                Some((_, holes)) => *holes |= 1u128 << hole,
+                None => kinds.push((kind, 1u128 << hole)),
             }
         }
-        let holding = table.iter().enumerate().filter(|(_, &h)| h != 0).map(|(c, &h)| (c, h)).collect();
-        let failing = table.iter().enumerate().filter(|(_, &h)| h != u128::MAX).map(|(c, &h)| (c, !h)).collect();
+        let mut table = vec![0u128; 1 << keys.len()];
+        for (combination, holes) in table.iter_mut().enumerate() {
+            for (_, alike) in &kinds {
+                if truth(pred, &keys, combination, alike.trailing_zeros() as usize) {
+                    *holes |= alike;
+                }
+            }
+        }
+        let holding = terms(table.iter().copied().enumerate(), keys.len());
+        let failing = terms(table.iter().map(|&h| !h).enumerate(), keys.len());
         let atoms = keys.iter().map(|key| key.atom()).collect();
         Some(Code { atoms, table: table.into(), holding, failing })
     }

@@ -375,3 +375,14 @@ pub struct GameResult {
     /// Why the game ended, in words.
     pub reason: String,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_narrow_position_is_64_bytes() {
+        assert_eq!(std::mem::size_of::<StateIn<Narrow>>(), 64);
+        assert!(std::mem::size_of::<State>() <= 400, "{}", std::mem::size_of::<State>());
+    }
+}

@@ -9,7 +9,7 @@ use super::layout::step;
 use super::layout::{Cells, Mask};
 use super::{Lap, StateIn};
 use crate::check::model::Relation;
-use crate::compile::code::{Atom, MOST_ATOMS};
+use crate::compile::code::{Atom, Term, MOST_ATOMS};
 use crate::compile::pred::compare;
 use crate::compile::{Condition, Pred, Rules};
 use crate::player::Player;
@@ -46,11 +46,10 @@ impl<C: Cells> Ctx<'_, C> {
                 .fold(C::Mask::NONE, |set, h| set | C::Mask::bit(h));
         };
         let masks = self.atom_sets(code);
-        let n = code.atoms.len();
         if code.holding.len() <= code.failing.len() {
-            code.holding.iter().fold(C::Mask::NONE, |set, &(c, holes)| set | product(&masks, n, c, C::Mask::from_wide(holes) & all))
+            code.holding.iter().fold(C::Mask::NONE, |set, term| set | product(&masks, term, all))
         } else {
-            all & !code.failing.iter().fold(C::Mask::NONE, |set, &(c, holes)| set | product(&masks, n, c, C::Mask::from_wide(holes) & all))
+            all & !code.failing.iter().fold(C::Mask::NONE, |set, term| set | product(&masks, term, all))
         }
     }
 
@@ -61,8 +60,7 @@ impl<C: Cells> Ctx<'_, C> {
             return (0..self.rules.holes).all(|h| self.tree_holds(&condition.pred, h));
         };
         let masks = self.atom_sets(code);
-        let n = code.atoms.len();
-        code.failing.iter().all(|&(c, holes)| product(&masks, n, c, C::Mask::from_wide(holes) & all) == C::Mask::NONE)
+        code.failing.iter().all(|term| product(&masks, term, all) == C::Mask::NONE)
     }
 
     /// The holes where each atom of `code` holds.
@@ -181,13 +179,16 @@ impl<C: Cells> Ctx<'_, C> {
     }
 }
 
-/// The holes of `holes` where the first `atoms` atoms hold as `combination` says, from the sets
-/// where each holds (`masks`).
+/// The holes of `term` (of `all`) where its atoms hold as it wants, from the sets where each
+/// holds (`masks`).
 #[inline]
-fn product<M: Mask>(masks: &[M; MOST_ATOMS], atoms: usize, combination: usize, holes: M) -> M {
-    let mut set = holes;
-    for (i, mask) in masks.iter().enumerate().take(atoms) {
-        set &= if combination >> i & 1 != 0 { *mask } else { !*mask };
+fn product<M: Mask>(masks: &[M; MOST_ATOMS], term: &Term, all: M) -> M {
+    let mut set = M::from_wide(term.holes) & all;
+    let mut care = term.care;
+    while care != 0 {
+        let i = care.trailing_zeros() as usize;
+        care &= care - 1;
+        set &= if term.want >> i & 1 != 0 { masks[i] } else { !masks[i] };
     }
     set
 }
