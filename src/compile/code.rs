@@ -65,6 +65,10 @@ pub struct Code {
     /// fail).
     pub holding: Box<[Term]>,
     pub failing: Box<[Term]>,
+    /// After the first `n` atoms are known to hold as `c` says (bit `i`: atom `i`), the holes
+    /// where the condition surely fails and where it surely holds, whatever the atoms after:
+    /// entry `(1 << n) + c`. The engine asks the atoms in order and stops once decided.
+    pub decided: Box<[(u128, u128)]>,
 }
 
 /// The holes `holes` where the atoms of `care` (bit `i`: atom `i`) hold as `want` says.
@@ -129,7 +133,17 @@ impl Code {
         let holding = terms(table.iter().copied().enumerate(), keys.len());
         let failing = terms(table.iter().map(|&h| !h).enumerate(), keys.len());
         let atoms = keys.iter().map(|key| key.atom()).collect();
-        Some(Code { atoms, table: table.into(), holding, failing })
+        let k = keys.len();
+        let mut decided = vec![(0u128, 0u128); 1 << (k + 1)];
+        for n in 0..=k {
+            for c in 0..1usize << n {
+                // Every combination of the atoms after the first n.
+                let completions = (0..1usize << (k - n)).map(|rest| table[c | rest << n]);
+                let (fails, holds) = completions.fold((u128::MAX, u128::MAX), |(f, h), holes| (f & !holes, h & holes));
+                decided[(1 << n) + c] = (fails, holds);
+            }
+        }
+        Some(Code { atoms, table: table.into(), holding, failing, decided: decided.into() })
     }
 }
 

@@ -29,7 +29,18 @@ impl<C: Cells> Ctx<'_, C> {
     pub fn holds(&self, condition: &Condition, hole: usize) -> bool {
         match &condition.code {
             Some(code) => {
-                let combination = code.atoms.iter().enumerate().fold(0, |c, (i, atom)| c | usize::from(self.atom(atom, hole)) << i);
+                // The atoms in order, stopping as soon as the rest cannot change the answer.
+                let mut combination = 0;
+                for (i, atom) in code.atoms.iter().enumerate() {
+                    let (fails, holds) = code.decided[(1 << i) + combination];
+                    if fails.has(hole) {
+                        return false;
+                    }
+                    if holds.has(hole) {
+                        return true;
+                    }
+                    combination |= usize::from(self.atom(atom, hole)) << i;
+                }
                 code.table[combination].has(hole)
             }
             None => self.tree_holds(&condition.pred, hole),
