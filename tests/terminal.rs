@@ -231,3 +231,27 @@ fn an_ending_is_said_in_the_words_its_rule_file_gives() {
     assert!(stdout(&out).contains("a capture does not end the game, so it has no words of an ending"), "{}", stdout(&out));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_choice_of_holes_is_typed_as_the_holes_alone() {
+    // Tsoro on 8 columns: South's a7 captures c3 and d3, then chooses 2 of c2 d4 d5 d7.
+    let moves = "a5\ncontinue\nd1\na2\nd5\na6\nd8\na7\n";
+    let input = format!("{moves}d4\nd1 d4\nd4 d4\npass\nd4 d7\nquit\n");
+    let out = mancala_with_input(&["play", &rules_path("tsoro"), "--set", "columns=8", "--north", "human"], &input);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let text = stdout(&out);
+    let how = "take 2 of: c2 d4 d5 d7 (type the 2 holes\n  together: `c2 d4`, or `take c2 d4`)\n";
+    let asked = "south, take 2 of: c2 d4 d5 d7 (6 ways)? > ";
+    let expected = format!(
+        "{asked}d4\nd4 is 1 hole, not 2: take 2 of: c2 d4 d5 d7 (type the 2 holes together: `c2 d4`,\n  or `take c2 d4`)\n\
+         {asked}d1 d4\nd1 cannot be taken (it is not among the holes to choose from): take 2 of: c2 d4\n  d5 d7 (type the 2 holes together: `c2 d4`, or `take c2 d4`)\n\
+         {asked}d4 d4\n`d4` is named twice in the set: {how}\
+         {asked}pass\n`pass` is not a choice of holes: {how}\
+         {asked}d4 d7\nsouth take d4 d7: takes d4 (4) d7 (3)\n"
+    );
+    assert!(text.contains(&expected), "{text}");
+    // `take d7 d4` is the same choice.
+    let out =
+        mancala_with_input(&["play", &rules_path("tsoro"), "--set", "columns=8", "--north", "human"], format!("{moves}take d7 d4\nquit\n"));
+    assert!(stdout(&out).contains(&format!("{asked}take d7 d4\nsouth take d4 d7: takes d4 (4) d7 (3)\n")), "{}", stdout(&out));
+}

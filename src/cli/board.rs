@@ -127,11 +127,15 @@ pub fn draw_view(game: &Game<'_>, view: &View) -> String {
                 mark.push(if state.owner(hole) != rules.home_of(hole) && state.claimed & bit == 0 { '*' } else { ' ' });
             }
             mark.push(if view.changed & bit != 0 { '\'' } else { ' ' });
-            let text = format!("{number:>digits$}{mark}{}", if spaced { " " } else { "" });
+            // The space after the cell stays out of the colour, so the row's end trims alike.
+            let text = format!("{number:>digits$}{mark}");
             if view.changed & bit != 0 {
                 line.push_str(&style.paint("1;33", &text));
             } else {
                 line.push_str(&text);
+            }
+            if spaced {
+                line.push(' ');
             }
         }
         let _ = writeln!(out, "{}  {}", line.trim_end(), sides[row]);

@@ -16,6 +16,7 @@ mod run;
 mod serve;
 pub mod simulate;
 mod tournament;
+pub mod typed;
 
 use std::path::{Path, PathBuf};
 

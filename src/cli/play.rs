@@ -65,10 +65,10 @@ struct Sides {
 
 const HELP: &str = "Type a hole to sow from (a1; with its way, `a1 cw` or `a1 ccw`, where moves go\n\
 either way), or a word when one is offered (pass, accept, decline, continue,\n\
-stop); `offer a1 a2` offers holes where the game has trades, `take c5 d7`\n\
-chooses holes. Commands: help, undo (takes back your last action and the\n\
-computer's answers), hint, rules (the file's rulings), save FILE, board, legal,\n\
-quit.";
+stop); `offer a1 a2` offers holes where the game has trades; where holes are\n\
+to be chosen, type them (`c5 d7`, or `take c5 d7`). Commands: help, undo (takes\n\
+back your last action and the computer's answers), hint, rules (the file's\n\
+rulings), save FILE, board, legal, quit.";
 
 /// The longest input line read (longer lines are refused, not kept).
 const MAX_LINE: usize = 4096;
@@ -657,14 +657,18 @@ fn ask(session: &mut Session<'_>, input: &mut Input, player: Player) -> Asked {
                 Ok(()) => println!("saved to {rest}"),
                 Err(error) => println!("{error}"),
             },
-            _ => match Action::parse(text, rules) {
+            _ => match super::typed::read(text, &session.game) {
                 Ok(action) if legal.contains(&action) => return Asked::Action(action),
                 Ok(_) => {
                     for line in wrap(&format!("`{text}` is not legal now; {}", board::legal_line(&session.game)), WIDTH) {
                         println!("{line}");
                     }
                 }
-                Err(error) => println!("{error}"),
+                Err(error) => {
+                    for line in wrap(&error, WIDTH) {
+                        println!("{line}");
+                    }
+                }
             },
         }
     }
