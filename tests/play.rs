@@ -316,3 +316,58 @@ fn replay_refuses_a_record_larger_than_any_game_in_one_line() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(stderr(&out), "error: /dev/zero: not a game record (larger than 64 MiB)\n");
 }
+
+/// The real binary run in `dir` (colour off), no input.
+fn mancala_in(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn a_shipped_game_is_played_by_its_name() {
+    let dir = temp_path("by-name");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let game = ["--south", "random", "--north", "random", "--seed", "3"];
+    // No rules/ here: the crate's own rules/kalah.mancala, the very game its path plays.
+    let by_name = mancala_in(&dir, &[&["play", "kalah", "--record", "kalah.json"][..], &game[..]].concat());
+    assert_eq!(by_name.status.code(), Some(0), "{}", stderr(&by_name));
+    let by_path = mancala(&[&["play", &rules("kalah")][..], &game[..]].concat());
+    assert_eq!(stdout(&by_name), stdout(&by_path) + "record saved to kalah.json\n");
+    assert_eq!(read_record(&dir.join("kalah.json"))["rules"]["file"], rules("kalah"));
+    // The record names the file found, so it replays from anywhere.
+    assert_eq!(mancala(&["replay", dir.join("kalah.json").to_str().unwrap(), "--quiet"]).status.code(), Some(0));
+    // A rules/ folder here comes first.
+    std::fs::create_dir_all(dir.join("rules")).expect("a folder");
+    let local =
+        "game \"Local\"\nboard {\n    size 2 x 1\n    seeds 1\n}\nend {\n    when every hole is empty\n    when board repeats 2 times\n}\n";
+    std::fs::write(dir.join("rules/kalah.mancala"), local).expect("written");
+    let out = mancala_in(&dir, &["run", "kalah"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("Local\n"), "{}", stdout(&out));
+    // Not found: one line, where it was looked for, a likely name and every name (the local
+    // kalah is one of the shipped names).
+    let names: Vec<String> = common::mancala_files("rules").iter().map(|p| p.file_stem().unwrap().to_str().unwrap().to_string()).collect();
+    let out = mancala_in(&dir, &["play", "kalahh"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "error: no rule file `kalahh` (did you mean `kalah`?): no such file, nor rules/kalahh.mancala, nor {}/rules/kalahh.mancala; the games by name: {}\n",
+            env!("CARGO_MANIFEST_DIR"),
+            names.join(" ")
+        )
+    );
+    // A path (a folder or an extension in it) is read as it is, never looked for.
+    for path in ["kalah.mancala", "./kalah"] {
+        let out = mancala_in(&dir, &["run", path]);
+        assert_eq!(out.status.code(), Some(2), "{path}");
+        assert_eq!(stderr(&out), format!("error: cannot read {path}: no such file or directory (os error 2)\n"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -94,7 +94,9 @@ struct Session<'r> {
     rules: &'r Rules,
     args: &'r PlayArgs,
     sides: Sides,
-    /// The rule file's name (`<stdin>` for standard input) and text.
+    /// The rule file as found (`-` for standard input; a shipped game's name resolved), its
+    /// name in diagnostics (`<stdin>` for standard input) and its text.
+    file: PathBuf,
     name: String,
     source: String,
     game: Game<'r>,
@@ -140,11 +142,11 @@ impl<'r> Session<'r> {
     fn record(&self) -> Record {
         let players = Players { south: self.sides.south.to_string(), north: self.sides.north.to_string(), seed: self.sides.seed };
         let actions: Vec<Action> = self.played.iter().map(|&(a, _)| a).collect();
-        Record::new(&self.args.rules.display().to_string(), &self.source, &self.args.set, &players, &actions, &self.game)
+        Record::new(&self.file.display().to_string(), &self.source, &self.args.set, &players, &actions, &self.game)
     }
 
     fn save(&self, path: &Path) -> Result<(), String> {
-        self.record().save(path, &self.args.rules).map_err(|e| e.to_string())
+        self.record().save(path, &self.file).map_err(|e| e.to_string())
     }
 
     /// Hands the record as it stands to the signal watcher.
@@ -274,13 +276,13 @@ pub fn play(args: &PlayArgs) -> u8 {
         );
         return USAGE;
     }
-    let Loaded { name, source, rules } = match load_or_stdin(&args.rules, &sets) {
+    let Loaded { path: file, name, source, rules } = match load_or_stdin(&args.rules, &sets) {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
     let record_path = args.record.clone().or_else(|| args.resume.clone());
     if let Some(path) = &record_path {
-        if let Err(error) = check_target(path, &args.rules) {
+        if let Err(error) = check_target(path, &file) {
             eprintln!("error: {error}");
             return USAGE;
         }
@@ -296,6 +298,7 @@ pub fn play(args: &PlayArgs) -> u8 {
         rules: &rules,
         args,
         sides,
+        file: file.clone(),
         name,
         source,
         game,
@@ -313,7 +316,7 @@ pub fn play(args: &PlayArgs) -> u8 {
     }
     if let Some(path) = &record_path {
         let keeper = Arc::new(Mutex::new(Keeper { record: session.record(), closed: false }));
-        if let Err(error) = watch_signals(Arc::clone(&keeper), path.clone(), args.rules.clone()) {
+        if let Err(error) = watch_signals(Arc::clone(&keeper), path.clone(), file.clone()) {
             eprintln!("error: {error}");
             return USAGE;
         }
@@ -328,7 +331,7 @@ pub fn play(args: &PlayArgs) -> u8 {
                 let mut kept = keeper.lock().unwrap_or_else(PoisonError::into_inner);
                 kept.closed = true;
                 kept.record = session.record();
-                let (Ok(line) | Err(line)) = save_and_say(&kept.record, path, &args.rules, "the output closed");
+                let (Ok(line) | Err(line)) = save_and_say(&kept.record, path, &file, "the output closed");
                 let _ = writeln!(std::io::stderr(), "{line}");
             }
             std::panic::resume_unwind(payload);
@@ -372,7 +375,7 @@ fn close(session: &Session<'_>, keeper: &Mutex<Keeper>, path: &Path, why: &str) 
     let mut kept = keeper.lock().unwrap_or_else(PoisonError::into_inner);
     kept.closed = true;
     kept.record = session.record();
-    match save_and_say(&kept.record, path, &session.args.rules, why) {
+    match save_and_say(&kept.record, path, &session.file, why) {
         Ok(line) => {
             println!("{line}");
             OK

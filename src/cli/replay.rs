@@ -32,7 +32,16 @@ pub fn replay(args: &ReplayArgs) -> u8 {
             return USAGE;
         }
     };
-    let path = args.rules.clone().unwrap_or_else(|| PathBuf::from(&record.rules.file));
+    let path = match &args.rules {
+        Some(rules) => match super::shipped::find(rules) {
+            Ok(path) => path,
+            Err(error) => {
+                eprintln!("error: {error}");
+                return USAGE;
+            }
+        },
+        None => PathBuf::from(&record.rules.file),
+    };
     let source = match read_source(&path) {
         Ok(source) => source,
         Err(error) => {
