@@ -380,13 +380,16 @@ function drawBoard(m, { legal = [], changed = new Set(), at = null } = {}) {
       const count = m.counts[label];
       const stones = element("span", { class: "stones" });
       for (let i = 0; i < Math.min(count, 24); i++) stones.append(element("i"));
+      const claimed = m.claimed.has(label);
       const hole = element(
         "button",
-        { class: classes.join(" "), type: "button", title: `${label} (${owner}): ${count}`, "data-hole": label, "data-count": String(count) },
+        { class: classes.join(" "), type: "button", title: `${label} (${claimed ? `claimed by ${owner}` : owner}): ${count}`, "data-hole": label, "data-count": String(count) },
         stones,
         element("span", { class: "count", textContent: String(count) }),
         element("span", { class: "label", textContent: label }),
       );
+      // A claimed hole's star stands at the corner opposite its count, so neither hides the other.
+      if (claimed) hole.append(element("span", { class: "claim", textContent: "★" }));
       hole.addEventListener("click", () => clickHole(label, movable, choosable));
       grid.append(hole);
     }

@@ -48,8 +48,10 @@ after(async () => {
   for (const child of servers) child.kill();
 });
 
-async function newPage() {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, acceptDownloads: true });
+// A page at a desktop's width (1280 px) or a phone's (390 px, touch).
+async function newPage({ width = 1280 } = {}) {
+  const phone = width < 500;
+  const context = await browser.newContext({ viewport: { width, height: phone ? 844 : 900 }, acceptDownloads: true, hasTouch: phone, isMobile: phone });
   const page = await context.newPage();
   page.on("pageerror", (error) => assert.fail(`page error: ${error.message}`));
   return page;
@@ -79,6 +81,23 @@ async function status(page, pattern) {
 async function moves(page, n) {
   await page.waitForFunction((n) => document.querySelectorAll("#log li").length === n, n, { timeout: 20000 });
   await settled(page);
+}
+
+// A room of `file` where `moves` have been played (a record loaded through the API), opened in
+// `page`; the page takes the room's free seat (North, when both are people).
+async function openAfter(page, file, moves, { south = "human", north = "human" } = {}) {
+  const created = await (await fetch(`${base}api/rooms`, { method: "POST", body: JSON.stringify({ file, south, north }) })).json();
+  const record = await (await fetch(`${base}api/rooms/${created.room}/record`)).json();
+  const loaded = await (await fetch(`${base}api/rooms`, { method: "POST", body: JSON.stringify({ record: JSON.stringify({ ...record, moves }) }) })).json();
+  await page.goto(`${base}?room=${loaded.room}`);
+  await page.waitForSelector("#board .hole");
+  await settled(page);
+}
+
+// Whether two elements' boxes overlap.
+async function overlap(a, b) {
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
 }
 
 async function startGame(page, { game = "kalah.mancala", south = "human", north = "easy", options = {} } = {}) {
@@ -344,4 +363,19 @@ test("a room nobody is connected to is closed after the idle time", async () => 
   const gone = await fetch(`${quick}api/rooms/${created.room}/record`);
   assert.equal(gone.status, 404);
   assert.match((await gone.json()).error, /no such room/);
+});
+
+test("a claimed hole shows its star beside its count, never over it", async () => {
+  // Gabata: South's b4 makes North's c4 four, South's wegue, keeping its 4 stones.
+  for (const width of [1280, 390]) {
+    const page = await newPage({ width });
+    await openAfter(page, "gabata.mancala", "a1, c6, b4");
+    const hole = await page.$('[data-hole="c4"]');
+    assert.equal(await hole.getAttribute("title"), "c4 (claimed by south): 4");
+    assert.equal(await page.$$eval(".hole .claim", (c) => c.map((x) => x.parentElement.dataset.hole)).then((h) => h.join(" ")), "c4");
+    assert.equal(await page.textContent('[data-hole="c4"] .count'), "4");
+assert.equal(await overlap(await page.$('[data-hole="c4"] .claim'), await page.$('[data-hole="c4"] .count')), false, `at ${width} px`);
+    await page.screenshot({ path: join(shots, `gabata-wegue-${width}.png`) });
+    await page.context().close();
+  }
 });
