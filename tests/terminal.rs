@@ -146,15 +146,43 @@ fn named_strengths_are_players() {
 }
 
 #[test]
-fn the_rules_command_prints_the_rulings() {
+fn the_rules_command_prints_the_games_page_or_the_rulings() {
+    // A shipped file: its page of rules (docs/games/tihbat.md) as text, the rulings in it.
     let out = mancala_with_input(&["play", &rules_path("tihbat"), "--north", "random"], "rules\nquit\n");
     let text = stdout(&out);
     assert!(
-        text.contains("south> rules\nH1: First stone back into the origin hole, then the rest from the next hole on;\n  one lap.\n"),
+        text.contains("south> rules\nTihbat\n======\n\nTihbat comes from Taourirt province, in the Oriental region of north-east\n"),
         "{text}"
     );
-    let out = mancala_with_input(&["play", &rules_path("kalah"), "--north", "random"], "rules\nquit\n");
-    assert!(stdout(&out).contains("Kalah has no rulings"), "{}", stdout(&out));
+    let h1 = "Rulings\n-------\n\n- H1 — The first counter of a move goes back into the hole it was lifted from;\n  the rest are sown from the next hole on. A move is one lap.\n";
+    assert!(text.contains(h1), "{text}");
+    // Kalah names no rulings: its page says how it is played, to the end.
+    let out = mancala_with_input(&["play", "kalah", "--north", "random"], "rules\nquit\n");
+    let text = stdout(&out);
+    assert!(
+        text.contains("Rulings\n-------\n\nThe rule file names no rulings of its own: OpenSpiel's behaviour decides every\ncase.\n"),
+        "{text}"
+    );
+    assert!(text.contains("\nRule file: `rules/kalah.mancala`\nsouth> quit\n"), "{text}");
+    // A copy elsewhere has no page: its rulings, or that it has none.
+    let dir = std::env::temp_dir().join(format!("mancala-terminal-{}-rules", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    for name in ["tihbat", "kalah"] {
+        std::fs::copy(rules_path(name), dir.join(format!("{name}.mancala"))).expect("copied");
+    }
+    let copy = |name: &str| dir.join(format!("{name}.mancala")).to_str().expect("a path").to_string();
+    let out = mancala_with_input(&["play", &copy("tihbat"), "--north", "random"], "rules\nquit\n");
+    assert!(
+        stdout(&out)
+            .contains("south> rules\nH1: First stone back into the origin hole, then the rest from the next hole on;\n  one lap.\n"),
+        "{}",
+        stdout(&out)
+    );
+    let out = mancala_with_input(&["play", &copy("kalah"), "--north", "random"], "rules\nquit\n");
+    let said = format!("Kalah has no rulings and no page of rules: its rules are the file itself ({}).", copy("kalah"));
+    let wrapped = mancala::cli::narrate::wrap(&said, 80).join("\n");
+    assert!(stdout(&out).contains(&format!("south> rules\n{wrapped}\nsouth> quit\n")), "{}", stdout(&out));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -67,8 +67,8 @@ const HELP: &str = "Type a hole to sow from (a1; with its way, `a1 cw` or `a1 cc
 either way), or a word when one is offered (pass, accept, decline, continue,\n\
 stop); `offer a1 a2` offers holes where the game has trades; where holes are\n\
 to be chosen, type them (`c5 d7`, or `take c5 d7`). Commands: help, undo (takes\n\
-back your last action and the computer's answers), hint, rules (the file's\n\
-rulings), save FILE, board, legal, quit.";
+back your last action and the computer's answers), hint, rules (the game's\n\
+rules and rulings), save FILE, board, legal, quit.";
 
 /// The longest input line read (longer lines are refused, not kept).
 const MAX_LINE: usize = 4096;
@@ -176,12 +176,17 @@ impl<'r> Session<'r> {
         Ok(())
     }
 
-    /// The rulings of the rule file, each as `ID: text`, wrapped.
-    fn rulings(&self) -> Vec<String> {
+    /// The game's rules: its page (`docs/games/NAME.md` beside a shipped file, see
+    /// [`crate::rules_page::find`]) as text, or where it has none the rulings of the rule file,
+    /// each as `ID: text`; wrapped.
+    fn rules_text(&self) -> Vec<String> {
+        if let Some((_, page)) = crate::rules_page::find(&self.file, &self.rules.name) {
+            return crate::rules_page::to_text(&page, WIDTH);
+        }
         let Ok(file) = crate::syntax::parse(&self.source) else { return vec!["the rule file cannot be read again".to_string()] };
         let mut lines: Vec<String> = file.rulings().into_iter().flat_map(|(id, text)| wrap(&format!("{id}: {text}"), WIDTH)).collect();
         if lines.is_empty() {
-            let text = format!("{} has no rulings: its rules are the file itself ({}).", self.rules.name, self.name);
+            let text = format!("{} has no rulings and no page of rules: its rules are the file itself ({}).", self.rules.name, self.name);
             lines.extend(wrap(&text, WIDTH));
         }
         lines
@@ -632,7 +637,7 @@ fn ask(session: &mut Session<'_>, input: &mut Input, player: Player) -> Asked {
                 }
             }
             "rules" => {
-                for line in session.rulings() {
+                for line in session.rules_text() {
                     println!("{line}");
                 }
             }

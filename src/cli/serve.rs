@@ -46,7 +46,12 @@ pub fn run(args: &ServeArgs) -> u8 {
         }
     };
     let games = shipped.len();
-    let app = Arc::new(App { folder: folder.clone(), shipped, rooms: Rooms::new(Duration::from_secs(args.idle.max(1))) });
+    let app = Arc::new(App {
+        folder: folder.clone(),
+        index: crate::rules_page::index(&folder),
+        shipped,
+        rooms: Rooms::new(Duration::from_secs(args.idle.max(1))),
+    });
     runtime.block_on(async {
         let (listener, address) = match bind(&args.host, args.port).await {
             Ok(bound) => bound,

@@ -372,6 +372,11 @@ impl Room {
         &self.file
     }
 
+    /// The rule file's text.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
     /// What the page needs to draw this game, once per connection: the board's shape, who owns
     /// which hole, the stores, the rulings.
     pub fn info(&self, seat: Option<Player>) -> Value {

@@ -379,3 +379,50 @@ assert.equal(await overlap(await page.$('[data-hole="c4"] .claim'), await page.$
     await page.context().close();
   }
 });
+
+test("every shipped game's page of rules is served and linked; a file without rulings says so", async () => {
+  for (const width of [1280, 390]) {
+    const page = await newPage({ width });
+    await startGame(page, { game: "oware.mancala", north: "random" });
+    assert.equal(await page.getAttribute("#game-rules", "href"), "/games/oware");
+    assert.equal(await page.textContent("#rules-link"), "The rules of Oware, in full");
+    assert.equal(await page.textContent("#rulings"), "This rule file names no rulings of its own: its rules page says how the game is played.");
+    const [rules] = await Promise.all([page.context().waitForEvent("page"), page.click("#rules-link a")]);
+    await rules.waitForLoadState();
+    assert.equal(await rules.title(), "Oware — mancala");
+    assert.equal(await rules.textContent("main h1"), "Oware");
+    assert.match(await rules.textContent("main"), /The rule file names no rulings of its own: OpenSpiel's behaviour decides every case\./);
+    // The page fits the screen: nothing wider than the window.
+    assert.ok((await rules.evaluate(() => document.documentElement.scrollWidth)) <= width);
+    await rules.screenshot({ path: join(shots, `oware-rules-${width}.png`) });
+    await page.screenshot({ path: join(shots, `oware-rulings-${width}.png`) });
+    await page.context().close();
+  }
+  // Every shipped game has one; the index links them all; an unknown name is refused.
+  const games = await (await fetch(`${base}api/games`)).json();
+  assert.equal(games.length, 22);
+  for (const game of games) {
+    assert.equal(game.page, `/games/${game.file.replace(/\.mancala$/, "")}`, game.file);
+    const response = await fetch(`${base}${game.page.slice(1)}`);
+    assert.equal(response.status, 200, game.page);
+    assert.match(await response.text(), new RegExp(`<h1>${game.game.replace(/[()]/g, "\\$&")}</h1>`));
+  }
+  const index = await (await fetch(`${base}games/`)).text();
+  for (const game of games) assert.ok(index.includes(`href="${game.page}"`), game.page);
+  const missing = await fetch(`${base}games/nothing`);
+  assert.equal(missing.status, 404);
+  assert.deepEqual(await missing.json(), { error: 'no shipped game has a page called "nothing"' });
+});
+
+test("a game played from the editor's text has no page of rules, and says where its rules are", async () => {
+  const page = await newPage();
+  await page.goto(base);
+  await page.click("#editor summary");
+  await page.fill("#source", 'game "Mine"\nboard {\n    size 2 x 3\n    seeds 2\n}\nend {\n    when every hole is empty, "the board is empty"\n    when board repeats 2 times, leftover split\n}\n');
+  await page.waitForFunction(() => /Mine: no errors/.test(document.getElementById("check-summary").textContent));
+  await page.click("#play-source");
+  await page.waitForSelector("#board .hole");
+  assert.ok(await page.isHidden("#rules-link"));
+  assert.equal(await page.textContent("#rulings"), "This rule file names no rulings of its own: its rules are the file itself.");
+  await page.context().close();
+});
