@@ -28,9 +28,10 @@ use crate::{Action, Game, Player, Rules};
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The rule file (`-`: standard input, read to its end before the game, so that both players
-    /// must be computers).
-    rules: PathBuf,
+    /// The rule file, or a shipped game's name (`kalah`); `-`: standard input, read to its end
+    /// before the game, so that both players must be computers. With --resume it may be left out:
+    /// the record's rule file is found.
+    rules: Option<PathBuf>,
     /// Choose an option: NAME=VALUE (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     set: Vec<String>,
@@ -109,6 +110,12 @@ struct Session<'r> {
     changed: u128,
     /// The record a signal saves (only with `--record`).
     keeper: Option<Arc<Mutex<Keeper>>>,
+    /// The files this game's record may be written over without asking: its `--record` (or
+    /// resumed) file and those `save` wrote.
+    ours: Vec<PathBuf>,
+    /// A file holding another game's record that `save` was asked for once: asked again, it is
+    /// written over.
+    asked: Option<PathBuf>,
 }
 
 impl<'r> Session<'r> {
@@ -147,6 +154,35 @@ impl<'r> Session<'r> {
 
     fn save(&self, path: &Path) -> Result<(), String> {
         self.record().save(path, &self.file).map_err(|e| e.to_string())
+    }
+
+    /// `save FILE`: the record written to `path`, unless it holds another game's record and this
+    /// is the first time it was asked for (then `Err` says whose, and how to write over it).
+    fn save_asked(&mut self, path: &Path) -> Result<(), String> {
+        let known = |p: &PathBuf| p == path || matches!((std::fs::canonicalize(p), std::fs::canonicalize(path)), (Ok(a), Ok(b)) if a == b);
+        let record = self.record();
+        if !self.ours.iter().any(known) && self.asked.as_ref().is_none_or(|p| !known(p)) {
+            if let Ok(other) = Record::read(path) {
+                if !other.is_earlier_of(&record) {
+                    self.asked = Some(path.to_path_buf());
+                    let actions = Action::split_list(&other.moves).len();
+                    let state = if other.result.is_some() { "finished" } else { "unfinished" };
+                    return Err(format!(
+                        "{} holds the record of another game ({}, {actions} action{}, {state}): type `save {}` again to write over it, or save to another file",
+                        path.display(),
+                        other.rules.game,
+                        if actions == 1 { "" } else { "s" },
+                        path.display()
+                    ));
+                }
+            }
+        }
+        self.save(path)?;
+        if self.asked.as_ref().is_some_and(known) {
+            self.asked = None;
+        }
+        self.ours.push(path.to_path_buf());
+        Ok(())
     }
 
     /// Hands the record as it stands to the signal watcher.
@@ -237,7 +273,12 @@ impl<'r> Session<'r> {
         }
         let way = if rules.clockwise { "clockwise" } else { "counter-clockwise" };
         lines.push(format!("Stones are sown {way}: {} …", track.join(" → ")));
-        lines.push(format!("{} moves first. Type help for the commands.", rules.first));
+        let start = match (self.played.len(), self.game.to_move()) {
+            (0, _) => format!("{} moves first.", rules.first),
+            (n, Some(player)) => format!("Resumed after {n} action{}: {player} to move.", if n == 1 { "" } else { "s" }),
+            (n, None) => format!("Resumed after {n} action{}: the game is over.", if n == 1 { "" } else { "s" }),
+        };
+        lines.push(format!("{start} Type help for the commands."));
         lines.into_iter().flat_map(|l| wrap(&l, WIDTH)).collect()
     }
 }
@@ -274,14 +315,34 @@ pub fn play(args: &PlayArgs) -> u8 {
         }
     };
     // Standard input cannot hold both the rule file and a person's moves: refused before reading.
-    if args.rules == Path::new(STDIN) && [sides.south, sides.north].contains(&AgentKind::Human) {
+    if args.rules.as_deref() == Some(Path::new(STDIN)) && [sides.south, sides.north].contains(&AgentKind::Human) {
         eprintln!(
             "error: play -: the rule file comes from standard input, so no move can be typed there: let the \
              computer play both sides (--south random --north medium, say) or give the rule file's path"
         );
         return USAGE;
     }
-    let Loaded { path: file, name, source, rules } = match load_or_stdin(&args.rules, &sets) {
+    let loaded = match (&args.rules, &resumed, &args.resume) {
+        (Some(rules), _, _) => load_or_stdin(rules, &sets),
+        // The record's own rule file, wherever it is now.
+        (None, Some(record), Some(path)) => {
+            match super::shipped::find_for_record(record, path, "give the rule file before --resume: mancala play FILE --resume RECORD") {
+                Ok((file, source)) => {
+                    let name = file.display().to_string();
+                    super::compile_source(&name, &source, &sets).map(|rules| Loaded { path: file, name, source, rules })
+                }
+                Err(error) => {
+                    eprintln!("error: {error}");
+                    Err(USAGE)
+                }
+            }
+        }
+        _ => {
+            eprintln!("error: play needs a rule file, its path or a shipped game's name (mancala play kalah), or --resume RECORD");
+            Err(USAGE)
+        }
+    };
+    let Loaded { path: file, name, source, rules } = match loaded {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
@@ -312,6 +373,8 @@ pub fn play(args: &PlayArgs) -> u8 {
         style: Style::for_stdout(),
         changed: 0,
         keeper: None,
+        ours: Vec::new(),
+        asked: None,
     };
     if let (Some(record), Some(path)) = (&resumed, &args.resume) {
         if let Err(error) = resume(&mut session, record) {
@@ -319,6 +382,7 @@ pub fn play(args: &PlayArgs) -> u8 {
             return USAGE;
         }
     }
+    session.ours.extend(record_path.clone());
     if let Some(path) = &record_path {
         let keeper = Arc::new(Mutex::new(Keeper { record: session.record(), closed: false }));
         if let Err(error) = watch_signals(Arc::clone(&keeper), path.clone(), file.clone()) {
@@ -360,7 +424,7 @@ fn settle_sides(args: &PlayArgs, resumed: Option<&Record>) -> Result<Sides, Stri
 
 /// Plays the record's actions in `session`, whose rules must be the record's.
 fn resume(session: &mut Session<'_>, record: &Record) -> Result<(), String> {
-    record.check_source(&session.source).map_err(|e| e.to_string())?;
+    record.check_source_of(&session.file.display().to_string(), &session.source).map_err(|e| e.to_string())?;
     record.check_against(&session.game).map_err(|e| e.to_string())?;
     let actions = record.actions(session.rules).map_err(|e| e.to_string())?;
     for (index, action) in actions.into_iter().enumerate() {
@@ -661,9 +725,13 @@ fn ask(session: &mut Session<'_>, input: &mut Input, player: Player) -> Asked {
                 }
             }
             "save" if rest.is_empty() => println!("save where? write `save FILE`"),
-            "save" => match session.save(Path::new(rest)) {
+            "save" => match session.save_asked(Path::new(rest)) {
                 Ok(()) => println!("saved to {rest}"),
-                Err(error) => println!("{error}"),
+                Err(error) => {
+                    for line in wrap(&error, WIDTH) {
+                        println!("{line}");
+                    }
+                }
             },
             _ => match super::typed::read(text, &session.game) {
                 Ok(action) if legal.contains(&action) => return Asked::Action(action),

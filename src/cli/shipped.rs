@@ -75,3 +75,55 @@ pub fn names() -> Vec<String> {
     names.dedup();
     names
 }
+
+/// The rule file a record was played with, and its text, looked for where it may be now: the
+/// path the record names (as it is, then beside the record when it is relative), a file of that
+/// name in [`rule_folders`], then any rule file there with the record's rules (by their hash).
+/// `Err`: one line saying what was found and how to go on (`--rules FILE`, as `how` names it).
+/// A file other than the one the record names is said on standard error (a note).
+pub fn find_for_record(record: &crate::record::Record, record_path: &Path, how: &str) -> Result<(PathBuf, String), String> {
+    let named = Path::new(&record.rules.file);
+    let mut candidates: Vec<PathBuf> = Vec::new();
+    if record.rules.file != STDIN {
+        candidates.push(named.to_path_buf());
+        if named.is_relative() {
+            candidates.push(record_path.parent().unwrap_or(Path::new("")).join(named));
+        }
+        if let Some(file_name) = named.file_name() {
+            candidates.extend(rule_folders().iter().map(|folder| folder.join(file_name)));
+        }
+    }
+    for folder in rule_folders() {
+        let Ok(entries) = std::fs::read_dir(&folder) else { continue };
+        let mut files: Vec<PathBuf> =
+            entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "mancala")).collect();
+        files.sort();
+        candidates.extend(files);
+    }
+    let mut first_mismatch = None;
+    for path in candidates {
+        let Ok(source) = crate::load::read_source(&path) else { continue };
+        match record.check_source_of(&path.display().to_string(), &source) {
+            Ok(()) => {
+                if path.as_path() != named {
+                    let why = if first_mismatch.is_some() { "has changed since the game was played" } else { "is not there" };
+                    eprintln!("note: the record's rule file {} {why}: {} has its rules", record.rules.file, path.display());
+                }
+                return Ok((path, source));
+            }
+            Err(error) if first_mismatch.is_none() && path.as_path() == named => first_mismatch = Some(error),
+            Err(_) => {}
+        }
+    }
+    Err(match first_mismatch {
+        Some(error) => format!("{error}, and no rule file of {} has them: {how}", rule_folders_text()),
+        None => {
+            format!("cannot find the record's rule file {} (nor one with its rules in {}): {how}", record.rules.file, rule_folders_text())
+        }
+    })
+}
+
+/// The folders of [`rule_folders`], as a sentence names them.
+fn rule_folders_text() -> String {
+    rule_folders().iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(" or ")
+}
