@@ -20,7 +20,7 @@ fn read_record(path: &PathBuf) -> Value {
 
 /// The board as `play` draws Tihbat's starting position.
 const TIHBAT_START: &str =
-    "   north  captured 0\n   1  2\n b 7  7  north\n a 7  7  south\n   south  captured 0\nsouth to move; legal: a1 a2\n";
+    "   north  captured 0\n    1   2\n b  7   7  north\n a  7   7  south\n   south  captured 0\nsouth to move; legal: a1 a2\n";
 
 #[test]
 fn a_scripted_session_undoes_hints_saves_and_replays() {
@@ -193,7 +193,10 @@ fn a_record_finds_its_rules_where_they_are_now() {
     // Without a rule file or a record, play says what it needs.
     let out = mancala(&["play"]);
     assert_eq!(out.status.code(), Some(2));
-    assert_eq!(stderr(&out), "error: play needs a rule file, its path or a shipped game's name (mancala play kalah), or --resume RECORD\n");
+    assert_eq!(
+        stderr(&out),
+        "error: play needs a rule file, its path or a shipped game's name (rules/NAME.mancala or NAME), or --resume RECORD\n"
+    );
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&elsewhere);
 }
@@ -347,8 +350,8 @@ fn tsoro_decisions_inside_a_move_are_asked_in_words() {
     // The choice is asked in short: the holes and how many ways.
     assert!(text.contains("south, take 2 of: c2 d4 d5 d7 (6 ways)? > take d7 d4\nsouth take d4 d7: takes d4 (4) d7 (3)\n"), "{text}");
     // Four rows drawn, North's outer row on top; after the take South has captured 9.
-    assert!(text.contains(" d 1  3  0  0' 1  0  0' 0  north\n"), "{text}");
-    assert!(text.contains(" a 2  0  3  0  1  0  0  5  south\n   south  captured 9\n"), "{text}");
+    assert!(text.contains(" d  1   3   0   0'  1   0   0'  0  north\n"), "{text}");
+    assert!(text.contains(" a  2   0   3   0   1   0   0   5  south\n   south  captured 9\n"), "{text}");
 }
 
 /// A record whose game name, options or players are not the rule file's is refused in one line

@@ -288,7 +288,7 @@ fn sigint_while_the_computer_thinks_saves_at_once() {
     let target = dir.join("game.json");
     let mut game = Playing::start(&["play", &rules("gore"), "--north", "mcts:10000000", "--record", &text(&target)]);
     game.send("a4");
-    game.wait_for("north to move", 1);
+    game.wait_for("south a4 (", 1);
     game.signal("INT");
     let (exit, out, err) = game.finish();
     assert_eq!(exit, Some(130), "{err}");

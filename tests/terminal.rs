@@ -96,7 +96,7 @@ fn an_extra_turn_is_told_with_its_reason_and_the_changed_holes_are_marked() {
         text.contains("south a3 (4 stones): a4 a5 a6 south's store\nsouth moves again: the last stone fell into their store.\n"),
         "{text}"
     );
-    assert!(text.contains(" b 4  4  4  4  4  4  north\n a 4  4  0' 5' 5' 5'  south\n   south  store 1 (by a6)\n"), "{text}");
+    assert!(text.contains(" b  4   4   4   4   4   4  north\n a  4   4   0'  5'  5'  5'  south\n   south  store 1 (by a6)\n"), "{text}");
     assert!(text.contains("   ' changed by the last action\nsouth to move; legal: a1 a2 a4 a5 a6\n"), "{text}");
 }
 
@@ -133,7 +133,7 @@ fn the_banner_says_whose_row_is_whose_and_north_sees_the_board_turned() {
         "{text}"
     );
     // South's row on top, read from North's side: columns from 6 down to 1.
-    assert!(text.contains("   south  store 0 (by a6)\n   6  5  4  3  2  1\n a 4  4  4  4  4  4  south\n b 4  4"), "{text}");
+    assert!(text.contains("   south  store 0 (by a6)\n    6   5   4   3   2   1\n a  4   4   4   4   4   4  south\n b  4   4"), "{text}");
 }
 
 #[test]
@@ -282,4 +282,58 @@ fn a_choice_of_holes_is_typed_as_the_holes_alone() {
     let out =
         mancala_with_input(&["play", &rules_path("tsoro"), "--set", "columns=8", "--north", "human"], format!("{moves}take d7 d4\nquit\n"));
     assert!(stdout(&out).contains(&format!("{asked}take d7 d4\nsouth take d4 d7: takes d4 (4) d7 (3)\n")), "{}", stdout(&out));
+}
+
+#[test]
+fn the_computers_turns_are_told_and_the_board_is_shown_once_before_yours() {
+    // Kalah against `random` (seed 1): North's answer to a1 is two actions (b4 into its store,
+    // then b6): both are told, and one board follows, marking what both changed.
+    let input = "a1\na2\na3\na4\na5\na6\nmoves 2\nmoves\nquit\n";
+    let out = mancala_with_input(&["play", "kalah", "--north", "random", "--seed", "1"], input);
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "south> a1\nsouth a1 (4 stones): a2 a3 a4 a5\nnorth b4 (4 stones): b3 b2 b1 north's store\n\
+             north moves again: the last stone fell into their store.\nnorth b6 (4 stones): b5 b4 b3 b2\n\n\
+             Kalah\n   north  store 1 (by b1)\n    1   2   3   4   5   6\n b  5'  6'  6'  1'  5'  0'  north\n\
+             \x20a  0'  5'  5'  5'  5'  4  south\n   south  store 0 (by a6)\n   ' changed by the last 3 actions\n\
+             south to move; legal: a2 a3 a4 a5 a6\nsouth> a2\n"
+        ),
+        "{text}"
+    );
+    // A board before each of South's six moves and one after: never one between North's.
+    assert_eq!(text.matches("\nKalah\n").count(), 7, "{text}");
+    // A hole of 10 stones leaves the columns where they were.
+    assert!(text.contains("    1   2   3   4   5   6\n b 10'  2'  0'  5'  2'  4'  north\n"), "{text}");
+    assert_eq!(text.lines().filter(|l| l.trim_start().starts_with("1 ")).collect::<std::collections::BTreeSet<_>>().len(), 1, "{text}");
+    // `moves 2`: the last two actions as they were told, numbered; `moves` every one.
+    assert!(
+        text.contains(
+            "south> moves 2\n11. south a6 (9 stones): south's store b6 b5 b4 b3 b2 b1 a1 a2\n\
+             12. north b3 (10 stones): b2 b1 north's store a1 a2 a3 a4 a5 a6 b6\nsouth> moves\n\
+             1. south a1 (4 stones): a2 a3 a4 a5\n2. north b4 (4 stones): b3 b2 b1 north's store\n   \
+             north moves again: the last stone fell into their store.\n3. north b6 (4 stones): b5 b4 b3 b2\n4. south a2"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_banner_says_which_way_moves_go() {
+    let banner = |name: &str| {
+        let text = stdout(&mancala_with_input(&["play", name], "quit\n"));
+        text.lines()
+            .skip_while(|l| !l.starts_with("Stones are sown"))
+            .take_while(|l| !l.ends_with("Type help for the commands."))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    // Bao la Kiswahili: every move names its way.
+    assert_eq!(
+        banner("bao-la-kiswahili"),
+        "Stones are sown either way, as each move says: `a1 cw` sows a1 → b1 → b2 → b3 …,\n  `a1 ccw` a1 → a2 → a3 → a4 …"
+    );
+    // Omweso: counter-clockwise, some moves the other way.
+    assert_eq!(banner("omweso"), "Stones are sown counter-clockwise: a1 → a2 → a3 → a4 …; some moves may go the\n  other way (`a1 cw`).");
+    assert_eq!(banner("kalah"), "Stones are sown counter-clockwise: a1 → a2 → a3 → a4 …");
 }

@@ -6,6 +6,7 @@ mod agent;
 pub mod board;
 mod check;
 mod fmt;
+mod input;
 mod merge;
 pub mod narrate;
 pub mod perft;

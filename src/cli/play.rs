@@ -9,7 +9,7 @@
 //! [`check_target`]), and the game so far is saved at its end, at `quit`, at the end of input and
 //! on SIGINT, SIGHUP or SIGTERM (see [`Keeper`]).
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -18,6 +18,7 @@ use rand::rngs::ChaCha8Rng;
 use rand::SeedableRng;
 
 use super::board::{self, Style, View, WIDTH};
+use super::input::{thinking, Input, Line};
 use super::narrate::{narrate, wrap};
 use super::{load_or_stdin, Loaded, OK, USAGE};
 use crate::ai::mcts::win_at_hand;
@@ -69,10 +70,8 @@ either way), or a word when one is offered (pass, accept, decline, continue,\n\
 stop); `offer a1 a2` offers holes where the game has trades; where holes are\n\
 to be chosen, type them (`c5 d7`, or `take c5 d7`). Commands: help, undo (takes\n\
 back your last action and the computer's answers), hint, rules (the game's\n\
-rules and rulings), save FILE, board, legal, quit.";
-
-/// The longest input line read (longer lines are refused, not kept).
-const MAX_LINE: usize = 4096;
+rules and rulings), save FILE, board, moves (the actions so far; `moves 5`: the\n\
+last 5), legal, quit.";
 
 /// The record a signal saves, shared by the play loop and the signal watcher.
 ///
@@ -106,8 +105,13 @@ struct Session<'r> {
     /// One RNG per side, so one side's choices never shift the other's.
     rngs: [ChaCha8Rng; 2],
     style: Style,
-    /// The holes the last action changed.
+    /// The holes the actions since the board was last shown changed, and how many actions.
     changed: u128,
+    unseen: usize,
+    /// Whether the board was shown after the last action (the next one starts a new count).
+    shown: bool,
+    /// What each action of `played` did, in words (for `moves`).
+    told: Vec<Vec<String>>,
     /// The record a signal saves (only with `--record`).
     keeper: Option<Arc<Mutex<Keeper>>>,
     /// The files this game's record may be written over without asking: its `--record` (or
@@ -127,23 +131,56 @@ impl<'r> Session<'r> {
         }
     }
 
-    /// The board as the person playing sees it: from North's side when only North is human.
-    fn draw(&self) -> String {
+    /// The board as the person playing sees it: from North's side when only North is human;
+    /// the holes changed since it was last shown marked.
+    fn draw(&mut self) -> String {
+        self.shown = true;
         let from_north = self.sides.north == AgentKind::Human && self.sides.south != AgentKind::Human;
-        board::draw_view(&self.game, &View { style: self.style, changed: self.changed, from_north })
+        board::draw_view(&self.game, &View { style: self.style, changed: self.changed, actions: self.unseen, from_north })
+    }
+
+    /// Whether the board is shown before the next action: where a person is to move (or nobody
+    /// plays here, so every action is watched) and at the end; not between the computer's
+    /// actions, which are told in words, so that a person's own move stays on the screen.
+    fn board_due(&self) -> bool {
+        let people = Player::BOTH.into_iter().any(|p| self.agent(p) == AgentKind::Human);
+        match self.game.to_move() {
+            Some(player) => !people || self.agent(player) == AgentKind::Human,
+            None => true,
+        }
+    }
+
+    /// Plays `action` for `player`, keeping what it changed for the next board.
+    fn apply(&mut self, action: Action, player: Player) -> Result<&[String], String> {
+        let before = *self.game.state();
+        self.game.apply(action).map_err(|e| e.to_string())?;
+        self.played.push((action, player));
+        if self.shown {
+            (self.changed, self.unseen, self.shown) = (0, 0, false);
+        }
+        self.changed |= board::changes(self.rules, &before, self.game.state());
+        self.unseen += 1;
+        // Kept unwrapped: `moves` wraps them under their numbers.
+        self.told.push(narrate(self.rules, player, &action.text(self.rules), self.game.events(), usize::MAX));
+        Ok(self.told.last().map_or(&[], Vec::as_slice))
     }
 
     /// Plays `action` for `player`, then tells what it did.
     fn play(&mut self, action: Action, player: Player) -> Result<(), String> {
-        let before = *self.game.state();
-        self.game.apply(action).map_err(|e| e.to_string())?;
-        self.played.push((action, player));
-        self.changed = board::changes(self.rules, &before, self.game.state());
-        for line in narrate(self.rules, player, &action.text(self.rules), self.game.events(), WIDTH) {
+        for line in self.apply(action, player)?.iter().flat_map(|line| wrap(line, WIDTH)) {
             println!("{line}");
         }
         self.publish();
         Ok(())
+    }
+
+    /// `moves [N]`: every action so far (or the last N), numbered and told as when played.
+    fn moves(&self, last: Option<usize>) -> Vec<String> {
+        if self.told.is_empty() {
+            return vec!["no action has been played yet".to_string()];
+        }
+        let from = last.map_or(0, |n| self.told.len().saturating_sub(n));
+        self.told.iter().enumerate().skip(from).flat_map(|(index, told)| super::narrate::numbered(index + 1, told, WIDTH)).collect()
     }
 
     fn record(&self) -> Record {
@@ -199,6 +236,7 @@ impl<'r> Session<'r> {
             return Err("nothing to undo");
         };
         self.played.truncate(index);
+        self.told.truncate(index);
         let mut game = Game::new(self.rules);
         game.set_tracing(true);
         for &(action, _) in &self.played {
@@ -207,7 +245,7 @@ impl<'r> Session<'r> {
             }
         }
         self.game = game;
-        self.changed = 0;
+        (self.changed, self.unseen, self.shown) = (0, 0, false);
         self.publish();
         Ok(())
     }
@@ -263,16 +301,28 @@ impl<'r> Session<'r> {
         // The first holes of the person's circuit (South's, if nobody or both play here) from
         // their first hole, in sowing order.
         let player = if humans.len() == 1 { humans[0] } else { Player::South };
-        let next = rules.next_of(player, false);
         let first = (0..rules.holes).find(|&h| rules.home_of(h) == player).unwrap_or(0);
-        let mut track = vec![rules.label(first)];
-        let mut at = first;
-        for _ in 0..3 {
-            at = next[at] as usize;
-            track.push(super::narrate::place(rules, at));
+        let track = |reversed: bool| {
+            let next = rules.next_of(player, reversed);
+            let mut track = vec![rules.label(first)];
+            let mut at = first;
+            for _ in 0..3 {
+                at = next[at] as usize;
+                track.push(super::narrate::place(rules, at));
+            }
+            format!("{} …", track.join(" → "))
+        };
+        let (way, other) = if rules.clockwise { ("clockwise", "ccw") } else { ("counter-clockwise", "cw") };
+        let label = rules.label(first);
+        if rules.either_way {
+            // Every move names its way: both, from the first hole.
+            let (cw, ccw) = if rules.clockwise { (track(false), track(true)) } else { (track(true), track(false)) };
+            lines.push(format!("Stones are sown either way, as each move says: `{label} cw` sows {cw}, `{label} ccw` {ccw}"));
+        } else if rules.reverse.is_some() {
+            lines.push(format!("Stones are sown {way}: {}; some moves may go the other way (`{label} {other}`).", track(false)));
+        } else {
+            lines.push(format!("Stones are sown {way}: {}", track(false)));
         }
-        let way = if rules.clockwise { "clockwise" } else { "counter-clockwise" };
-        lines.push(format!("Stones are sown {way}: {} …", track.join(" → ")));
         let start = match (self.played.len(), self.game.to_move()) {
             (0, _) => format!("{} moves first.", rules.first),
             (n, Some(player)) => format!("Resumed after {n} action{}: {player} to move.", if n == 1 { "" } else { "s" }),
@@ -338,7 +388,7 @@ pub fn play(args: &PlayArgs) -> u8 {
             }
         }
         _ => {
-            eprintln!("error: play needs a rule file, its path or a shipped game's name (mancala play kalah), or --resume RECORD");
+            eprintln!("error: play needs a rule file, its path or a shipped game's name (rules/NAME.mancala or NAME), or --resume RECORD");
             Err(USAGE)
         }
     };
@@ -372,6 +422,9 @@ pub fn play(args: &PlayArgs) -> u8 {
         rngs: [rng(1), rng(2)],
         style: Style::for_stdout(),
         changed: 0,
+        unseen: 0,
+        shown: false,
+        told: Vec::new(),
         keeper: None,
         ours: Vec::new(),
         asked: None,
@@ -429,10 +482,7 @@ fn resume(session: &mut Session<'_>, record: &Record) -> Result<(), String> {
     let actions = record.actions(session.rules).map_err(|e| e.to_string())?;
     for (index, action) in actions.into_iter().enumerate() {
         let player = session.game.state().to_move;
-        let before = *session.game.state();
-        session.game.apply(action).map_err(|e| format!("action {}: {e}", index + 1))?;
-        session.changed = board::changes(session.rules, &before, session.game.state());
-        session.played.push((action, player));
+        session.apply(action, player).map_err(|e| format!("action {}: {e}", index + 1))?;
     }
     // The computers' generators start afresh from the seed: the same record resumed with the
     // same seed plays on the same way.
@@ -466,8 +516,18 @@ fn play_out(session: &mut Session<'_>) -> &'static str {
         println!("{HELP}");
     }
     println!();
+    let mut first = true;
     loop {
-        print!("{}", session.draw());
+        // The board at the start (or where a resumed game stands), then where it is due.
+        if first || session.board_due() {
+            // A blank line between the last action's words and the board.
+            if !first {
+                println!();
+            }
+            first = false;
+            let board = session.draw();
+            print!("{board}");
+        }
         if session.game.is_over() {
             return "the game is over";
         }
@@ -475,10 +535,7 @@ fn play_out(session: &mut Session<'_>) -> &'static str {
         let action = match session.agent(player) {
             AgentKind::Human => match ask(session, &mut input, player) {
                 Asked::Action(action) => action,
-                Asked::Undone => {
-                    println!();
-                    continue;
-                }
+                Asked::Undone => continue,
                 Asked::Quit => return "quit",
                 // With a record, saving it says so; without one, say why the game stops.
                 Asked::Interrupted => {
@@ -506,80 +563,6 @@ fn play_out(session: &mut Session<'_>) -> &'static str {
         };
         if let Err(error) = session.play(action, player) {
             println!("{error}");
-            continue;
-        }
-        println!();
-    }
-}
-
-/// "north is thinking…" on standard error while the computer searches, at a terminal only.
-fn thinking(player: Player) -> indicatif::ProgressBar {
-    let spinner = indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
-    spinner.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} {msg}").unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
-    );
-    spinner.set_message(format!("{player} is thinking…"));
-    spinner.enable_steady_tick(std::time::Duration::from_millis(120));
-    spinner
-}
-
-/// Where the person's lines come from: a line editor with history at a terminal, else standard
-/// input as it comes (a piped game), each line bounded.
-enum Input {
-    Editor(Box<rustyline::DefaultEditor>),
-    Plain(std::io::StdinLock<'static>),
-}
-
-/// One line asked for.
-enum Line {
-    Text(String),
-    /// A line that cannot be kept (too long, not text): why.
-    Refused(String),
-    Interrupted,
-    End,
-}
-
-impl Input {
-    fn new() -> Input {
-        use std::io::IsTerminal;
-        if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
-            if let Ok(editor) = rustyline::DefaultEditor::new() {
-                return Input::Editor(Box::new(editor));
-            }
-        }
-        Input::Plain(std::io::stdin().lock())
-    }
-
-    fn line(&mut self, prompt: &str) -> Line {
-        match self {
-            Input::Editor(editor) => match editor.readline(prompt) {
-                Ok(line) if line.len() > MAX_LINE => Line::Refused(format!("that line is longer than {MAX_LINE} bytes: ignored")),
-                Ok(line) => {
-                    if !line.trim().is_empty() {
-                        let _ = editor.add_history_entry(line.as_str());
-                    }
-                    Line::Text(line)
-                }
-                Err(rustyline::error::ReadlineError::Interrupted) => Line::Interrupted,
-                Err(_) => Line::End,
-            },
-            Input::Plain(input) => {
-                print!("{prompt}");
-                let _ = std::io::stdout().flush();
-                match read_line(input) {
-                    // Piped input is not echoed by a terminal: echo it, so that the transcript
-                    // reads as a session does.
-                    Some(Ok(line)) => {
-                        println!("{}", line.trim_end());
-                        Line::Text(line)
-                    }
-                    Some(Err(why)) => Line::Refused(why),
-                    None => {
-                        println!();
-                        Line::End
-                    }
-                }
-            }
         }
     }
 }
@@ -640,30 +623,6 @@ enum Asked {
     EndOfInput,
 }
 
-/// One line of input: `None` at its end (or when it cannot be read). A line longer than
-/// [`MAX_LINE`] bytes or not UTF-8 is read to its end, not kept, and refused in words.
-fn read_line(input: &mut impl BufRead) -> Option<Result<String, String>> {
-    let mut bytes = Vec::new();
-    let mut too_long = false;
-    loop {
-        let limit = u64::try_from(MAX_LINE + 1 - bytes.len()).unwrap_or(0);
-        match std::io::Read::take(&mut *input, limit).read_until(b'\n', &mut bytes) {
-            Ok(0) if bytes.is_empty() && !too_long => return None,
-            Ok(_) if bytes.len() > MAX_LINE && bytes.last() != Some(&b'\n') => {
-                too_long = true;
-                bytes.clear(); // keep reading to the end of this line, keeping nothing
-            }
-            Ok(_) => break,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(_) => return None,
-        }
-    }
-    if too_long {
-        return Some(Err(format!("that line is longer than {MAX_LINE} bytes: ignored")));
-    }
-    Some(String::from_utf8(bytes).map_err(|_| "that line is not text (UTF-8): ignored".to_string()))
-}
-
 /// Reads lines until one is a legal action, an `undo` that worked, `quit` or the end of input.
 fn ask(session: &mut Session<'_>, input: &mut Input, player: Player) -> Asked {
     let rules = session.rules;
@@ -694,7 +653,15 @@ fn ask(session: &mut Session<'_>, input: &mut Input, player: Player) -> Asked {
             "" => continue,
             "quit" | "exit" => return Asked::Quit,
             "help" | "?" => println!("{HELP}"),
-            "board" => print!("{}", session.draw()),
+            "board" => {
+                let board = session.draw();
+                print!("{board}");
+            }
+            "moves" => match (rest, rest.parse::<usize>()) {
+                ("", _) => session.moves(None).iter().for_each(|l| println!("{l}")),
+                (_, Ok(n)) if n > 0 => session.moves(Some(n)).iter().for_each(|l| println!("{l}")),
+                _ => println!("`moves` lists every action so far; `moves 5`, the last 5"),
+            },
             "legal" => {
                 for line in wrap(&board::legal_line(&session.game), WIDTH) {
                     println!("{line}");
