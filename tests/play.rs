@@ -496,3 +496,19 @@ fn a_shipped_game_is_played_by_its_name() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_resumed_game_keeps_its_options_in_its_record() {
+    let path = temp_path("resumed-options.json");
+    let _ = std::fs::remove_file(&path);
+    let record = path.to_str().unwrap();
+    let out = mancala_with_input(&["play", "tsoro", "--set", "columns=8", "--north", "human", "--record", record], "a1\nquit\n");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = mancala_with_input(&["play", "--resume", record], "d1\nquit\n");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let saved = read_record(&path);
+    assert_eq!((saved["sets"].clone(), saved["moves"].clone()), (serde_json::json!(["columns=8"]), "a1, d1".into()));
+    let out = mancala(&["replay", record, "--quiet"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let _ = std::fs::remove_file(&path);
+}

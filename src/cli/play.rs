@@ -98,6 +98,8 @@ struct Session<'r> {
     /// name in diagnostics (`<stdin>` for standard input) and its text.
     file: PathBuf,
     name: String,
+    /// The options' `NAME=VALUE`, as given or as the resumed record gives them.
+    sets: Vec<String>,
     source: String,
     game: Game<'r>,
     /// Every action so far and who played it.
@@ -186,7 +188,7 @@ impl<'r> Session<'r> {
     fn record(&self) -> Record {
         let players = Players { south: self.sides.south.to_string(), north: self.sides.north.to_string(), seed: self.sides.seed };
         let actions: Vec<Action> = self.played.iter().map(|&(a, _)| a).collect();
-        Record::new(&self.file.display().to_string(), &self.source, &self.args.set, &players, &actions, &self.game)
+        Record::new(&self.file.display().to_string(), &self.source, &self.sets, &players, &actions, &self.game)
     }
 
     fn save(&self, path: &Path) -> Result<(), String> {
@@ -416,6 +418,7 @@ pub fn play(args: &PlayArgs) -> u8 {
         sides,
         file: file.clone(),
         name,
+        sets: sets.clone(),
         source,
         game,
         played: Vec::new(),
