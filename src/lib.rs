@@ -42,6 +42,7 @@ pub mod load;
 pub mod lsp;
 pub mod player;
 pub mod record;
+pub mod rules_page;
 #[cfg(feature = "serve")]
 pub mod serve;
 pub mod syntax;

@@ -1,10 +1,11 @@
-//! Game records: the rule file (by name and content hash), the options, who played, the actions
-//! and the result, as JSON. A record replays only against the very rule file it was played
-//! with, and replaying checks every action and the result.
+//! Game records: the rule file (by name and the hash of its rules), the options, who played, the
+//! actions and the result, as JSON. A record replays only against the rules it was played with
+//! (comments and layout aside: see [`rules_text`]), and replaying checks every action and the
+//! result.
 //!
 //! ```json
 //! {"format": "mancala-record/1",
-//!  "rules": {"file": "rules/gore.mancala", "game": "Goré", "hash": "fnv1a64:5d2f…"},
+//!  "rules": {"file": "rules/gore.mancala", "game": "Goré", "hash": "rules-fnv1a64:5d2f…"},
 //!  "sets": [], "options": {"trade": "on"},
 //!  "south": "human", "north": "mcts", "seed": 1,
 //!  "moves": "a1, b4, offer a2, decline",
@@ -58,7 +59,8 @@ pub struct RuleFileRef {
     pub file: String,
     /// The game's name in the file.
     pub game: String,
-    /// `fnv1a64:` and 16 hex digits of the file's bytes.
+    /// `rules-fnv1a64:` and 16 hex digits of the file's rules as written ([`rules_hash`]), or in
+    /// records before 0.13, `fnv1a64:` and 16 hex digits of the file's bytes.
     pub hash: String,
 }
 
@@ -89,9 +91,83 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
     hash
 }
 
-/// The hash a record keeps of a rule file's text.
+/// The hash records before 0.13 kept of a rule file: of its bytes, so that a comment or a new
+/// layout made the file another one. Still read (see [`Record::check_source`]).
 pub fn content_hash(source: &str) -> String {
-    format!("fnv1a64:{:016x}", fnv1a64(source.as_bytes()))
+    format!("{BYTES_HASH}{:016x}", fnv1a64(source.as_bytes()))
+}
+
+/// The prefix of a hash of a rule file's bytes (records before 0.13).
+const BYTES_HASH: &str = "fnv1a64:";
+
+/// The prefix of a hash of a rule file's rules ([`rules_hash`]).
+const RULES_HASH: &str = "rules-fnv1a64:";
+
+/// The hash a record keeps of a rule file: of its rules as written, not of its bytes, so that a
+/// comment, a blank line or `mancala fmt` leaves it as it was ([`rules_text`]).
+pub fn rules_hash(source: &str) -> String {
+    format!("{RULES_HASH}{:016x}", fnv1a64(rules_text(source).as_bytes()))
+}
+
+/// A rule file's rules as written, comments and layout aside: its words, quoted texts and marks,
+/// one space between them, one line per statement. Comments (from `//` outside a quoted text to
+/// the line's end) go, spaces and tabs only separate words, blank lines go, and a line break
+/// next to a `{` or `}` goes (a section written on one line reads as one written on three). Two
+/// files that read the same to the grammar give the same text; a word, a number or a quoted text
+/// changed gives another.
+pub fn rules_text(source: &str) -> String {
+    let mut tokens: Vec<String> = Vec::new();
+    let mut chars = source.chars().peekable();
+    let is_word = |c: char| c.is_alphanumeric() || matches!(c, '_' | '-' | '\'');
+    while let Some(c) = chars.next() {
+        match c {
+            '\n' | '\r' => tokens.push("\n".to_string()),
+            '"' => {
+                let mut text = String::from('"');
+                while let Some(&next) = chars.peek() {
+                    if matches!(next, '\n' | '\r') {
+                        break;
+                    }
+                    text.push(next);
+                    chars.next();
+                    if next == '"' {
+                        break;
+                    }
+                }
+                tokens.push(text);
+            }
+            '/' if chars.peek() == Some(&'/') => {
+                while chars.peek().is_some_and(|&next| !matches!(next, '\n' | '\r')) {
+                    chars.next();
+                }
+            }
+            c if c.is_whitespace() => {}
+            c if is_word(c) => {
+                let mut word = String::from(c);
+                while let Some(&next) = chars.peek().filter(|&&next| is_word(next)) {
+                    word.push(next);
+                    chars.next();
+                }
+                tokens.push(word);
+            }
+            c => tokens.push(c.to_string()),
+        }
+    }
+    // Line breaks: none at the ends, none beside a brace, one between two statements.
+    let mut kept: Vec<&str> = Vec::new();
+    for (i, token) in tokens.iter().enumerate() {
+        if token == "\n" {
+            let brace_after = tokens[i + 1..].iter().find(|t| *t != "\n").is_some_and(|t| t == "{" || t == "}");
+            if kept.last().is_none_or(|&t| t == "\n" || t == "{" || t == "}") || brace_after {
+                continue;
+            }
+        }
+        kept.push(token);
+    }
+    while kept.last() == Some(&"\n") {
+        kept.pop();
+    }
+    kept.join(" ").replace(" \n ", "\n")
 }
 
 /// Who played and with which seed, for a record.
@@ -109,7 +185,7 @@ impl Record {
         let rules = game.rules();
         Record {
             format: FORMAT.to_string(),
-            rules: RuleFileRef { file: file.to_string(), game: rules.name.clone(), hash: content_hash(source) },
+            rules: RuleFileRef { file: file.to_string(), game: rules.name.clone(), hash: rules_hash(source) },
             sets: sets.to_vec(),
             options: game.position().options,
             south: players.south.clone(),
@@ -160,16 +236,32 @@ impl Record {
         })
     }
 
-    /// Refuses a rule file whose text is not the one the game was played with.
-    pub fn check_source(&self, source: &str) -> Result<(), RecordError> {
-        let hash = content_hash(source);
+    /// Refuses a rule file whose rules are not the ones the game was played with (comments and
+    /// layout aside; for a record before 0.13, whose text is not the one it was played with).
+    /// `name` is the rule file as the reader knows it.
+    pub fn check_source_of(&self, name: &str, source: &str) -> Result<(), RecordError> {
+        let hash = if self.rules.hash.starts_with(BYTES_HASH) { content_hash(source) } else { rules_hash(source) };
         if hash != self.rules.hash {
-            return Err(RecordError(format!(
-                "the rule file {} has changed since the game was played (its hash is {hash}, the record's {}): the record cannot be replayed",
-                self.rules.file, self.rules.hash
-            )));
+            let what = if self.rules.hash.starts_with(RULES_HASH) { "rules" } else { "text" };
+            return Err(RecordError(if name == self.rules.file {
+                format!(
+                    "the rule file {name} has changed since the game was played (the hash of its {what} is {hash}, the record's {}): \
+                     the record replays only with the rules it was played with",
+                    self.rules.hash
+                )
+            } else {
+                format!(
+                    "the rule file {name} is not the one the game was played with, {} (the hash of its {what} is {hash}, the record's {})",
+                    self.rules.file, self.rules.hash
+                )
+            }));
         }
         Ok(())
+    }
+
+    /// [`Record::check_source_of`] for the rule file the record names.
+    pub fn check_source(&self, source: &str) -> Result<(), RecordError> {
+        self.check_source_of(&self.rules.file.clone(), source)
     }
 
     /// Refuses a record that does not describe a game of these rules: its game name, its options
@@ -195,6 +287,16 @@ impl Record {
             spec.parse::<AgentKind>().map_err(|why| RecordError(format!("field `{field}`: {why}")))?;
         }
         Ok(())
+    }
+
+    /// Whether this record is `later`'s game as it stood earlier: the same rules, options,
+    /// players and seed, and its actions the first of `later`'s.
+    pub fn is_earlier_of(&self, later: &Record) -> bool {
+        let (mine, theirs) = (Action::split_list(&self.moves), Action::split_list(&later.moves));
+        self.rules.hash == later.rules.hash
+            && self.sets == later.sets
+            && (&self.south, &self.north, self.seed) == (&later.south, &later.north, later.seed)
+            && theirs.starts_with(&mine)
     }
 
     /// The recorded actions, read against `rules`.
@@ -318,4 +420,22 @@ fn lower(error: &std::io::Error) -> String {
 /// name to its errors, which says nothing to the reader and would differ from run to run.
 fn kind_words(error: &std::io::Error) -> String {
     std::io::Error::from(error.kind()).to_string().to_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rules_text;
+
+    #[test]
+    fn the_rules_text_leaves_out_comments_and_layout_only() {
+        let written =
+            "game \"A // b\" // the name\n\nboard {\n    size 2 x 2   // small\n    seeds 1\n}\nend {\n  when count in {2, 4}\n}\n";
+        assert_eq!(rules_text(written), "game \"A // b\"\nboard { size 2 x 2\nseeds 1 } end { when count in { 2 , 4 } }");
+        let one_line = "game \"A // b\"\nboard { size 2 x 2\n seeds 1 }\n\n\nend {\nwhen count in { 2,4 } }";
+        assert_eq!(rules_text(one_line), rules_text(written));
+        for changed in [written.replace("seeds 1", "seeds 2"), written.replace("A // b", "A // c"), written.replace("{2, 4}", "{2, 4, 6}")]
+        {
+            assert_ne!(rules_text(&changed), rules_text(written), "{changed}");
+        }
+    }
 }

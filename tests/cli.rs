@@ -88,8 +88,8 @@ fn run_without_json_draws_the_board() {
     assert_eq!(out.status.code(), Some(0));
     let text = stdout(&out);
     // Every hole a1 changed is marked.
-    assert!(text.contains(" b 8' 9'  north\n"), "{text}");
-    assert!(text.contains(" a 2' 9'  south\n"), "{text}");
+    assert!(text.contains(" b  8'  9'  north\n"), "{text}");
+    assert!(text.contains(" a  2'  9'  south\n"), "{text}");
     assert!(text.contains("   ' changed by the last action\n"), "{text}");
     assert!(text.contains("north to move; legal: b1 b2"), "{text}");
 }

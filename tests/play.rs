@@ -20,7 +20,7 @@ fn read_record(path: &PathBuf) -> Value {
 
 /// The board as `play` draws Tihbat's starting position.
 const TIHBAT_START: &str =
-    "   north  captured 0\n   1  2\n b 7  7  north\n a 7  7  south\n   south  captured 0\nsouth to move; legal: a1 a2\n";
+    "   north  captured 0\n    1   2\n b  7   7  north\n a  7   7  south\n   south  captured 0\nsouth to move; legal: a1 a2\n";
 
 #[test]
 fn a_scripted_session_undoes_hints_saves_and_replays() {
@@ -43,7 +43,7 @@ fn a_scripted_session_undoes_hints_saves_and_replays() {
     assert_eq!(record["result"], Value::Null, "saved mid-game");
     assert_eq!(record["south"], "human");
     assert_eq!(record["north"], "random");
-    assert!(record["rules"]["hash"].as_str().expect("hash").starts_with("fnv1a64:"));
+    assert!(record["rules"]["hash"].as_str().expect("hash").starts_with("rules-fnv1a64:"));
 
     let replayed = mancala(&["replay", after.to_str().unwrap()]);
     assert_eq!(replayed.status.code(), Some(0), "{}", stderr(&replayed));
@@ -94,26 +94,141 @@ fn decisions_are_asked_in_words_and_undone_one_at_a_time() {
 }
 
 #[test]
-fn replay_refuses_a_rule_file_that_changed() {
-    let rule_file = temp_path("gore.mancala");
-    std::fs::copy(rules("gore"), &rule_file).expect("copied");
-    let record = temp_path("changed.json");
-    let out =
-        mancala(&["play", rule_file.to_str().unwrap(), "--south", "random", "--north", "random", "--record", record.to_str().unwrap()]);
+fn a_record_outlives_comments_and_layout_but_not_a_change_of_rules() {
+    // A variant no shipped file has (5 cows a hole), so nothing else holds its rules.
+    let rule_file = temp_path("gore5.mancala");
+    let source = std::fs::read_to_string(rules("gore")).expect("readable").replace("    seeds 6 ", "    seeds 5 ");
+    std::fs::write(&rule_file, &source).expect("written");
+    let (file, record) = (rule_file.to_str().unwrap(), temp_path("changed.json"));
+    let out = mancala(&["play", file, "--south", "random", "--north", "random", "--record", record.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert_eq!(mancala(&["replay", record.to_str().unwrap(), "--quiet"]).status.code(), Some(0));
+    assert_eq!(read_record(&record)["rules"]["hash"], mancala::record::rules_hash(&source));
+    let replay = |extra: &[&str]| mancala(&[&["replay", record.to_str().unwrap(), "--quiet"][..], extra].concat());
 
-    let mut source = std::fs::read_to_string(&rule_file).expect("readable");
-    source.push_str("// one more comment\n");
-    std::fs::write(&rule_file, source).expect("written");
-    let out = mancala(&["replay", record.to_str().unwrap()]);
+    // A comment, blank lines, another indentation, then `fmt`: the same rules, the record replays.
+    let relaid = format!("// my variant\n\n{}\n// the end\n", source.replace("    ", "  ").replace("{\n", "{\n\n"));
+    std::fs::write(&rule_file, &relaid).expect("written");
+    assert_eq!(mancala::record::rules_hash(&relaid), mancala::record::rules_hash(&source));
+    let out = replay(&[]);
+    assert_eq!((out.status.code(), stderr(&out)), (Some(0), String::new()));
+    assert_eq!(mancala(&["fmt", file]).status.code(), Some(0));
+    assert_ne!(std::fs::read_to_string(&rule_file).expect("readable"), relaid);
+    assert_eq!((replay(&[]).status.code(), stderr(&replay(&[]))), (Some(0), String::new()));
+
+    // Another rule: refused in one line, which says how to go on.
+    let changed = source.replace("    seeds 5 ", "    seeds 4 ");
+    std::fs::write(&rule_file, &changed).expect("written");
+    let out = replay(&[]);
     assert_eq!(out.status.code(), Some(2));
-    let err = stderr(&out);
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("has changed since the game was played"), "{err}");
-    // The shipped file is the original text: naming it replays.
-    let out = mancala(&["replay", record.to_str().unwrap(), "--rules", &rules("gore"), "--quiet"]);
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "error: the rule file {file} has changed since the game was played (the hash of its rules is {}, the record's {}): the record \
+             replays only with the rules it was played with, and no rule file of rules has them: name the rule file it was played with, \
+             as it was then, with --rules FILE\n",
+            mancala::record::rules_hash(&changed),
+            mancala::record::rules_hash(&source)
+        )
+    );
+    // --rules names the file given, not the record's.
+    let out = replay(&["--rules", "kalah"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "error: the rule file rules/kalah.mancala is not the one the game was played with, {file} (the hash of its rules is {}, the \
+             record's {}): name the rule file it was played with, as it was then, with --rules FILE\n",
+            mancala::record::rules_hash(&std::fs::read_to_string(rules("kalah")).expect("readable")),
+            mancala::record::rules_hash(&source)
+        )
+    );
+    let original = temp_path("gore5-original.mancala");
+    std::fs::write(&original, &source).expect("written");
+    assert_eq!(replay(&["--rules", original.to_str().unwrap()]).status.code(), Some(0));
+
+    // A record written before 0.13 keeps the hash of the file's bytes: those bytes replay it.
+    let mut old = read_record(&record);
+    old["rules"]["hash"] = mancala::record::content_hash(&source).into();
+    std::fs::write(&record, old.to_string()).expect("written");
+    assert_eq!(replay(&["--rules", original.to_str().unwrap()]).status.code(), Some(0));
+    std::fs::write(&original, format!("{source}// a comment\n")).expect("written");
+    let out = replay(&["--rules", original.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("is not the one the game was played with") && stderr(&out).contains("the hash of its text is fnv1a64:"));
+}
+
+#[test]
+fn a_record_finds_its_rules_where_they_are_now() {
+    let dir = temp_path("moved");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("rules")).expect("a folder");
+    std::fs::copy(rules("kalah"), dir.join("rules/kalah.mancala")).expect("copied");
+    // Played from `dir` with the relative path rules/kalah.mancala, then looked at from elsewhere.
+    let game = ["--north", "human", "--record", "k.json"];
+    let out = mancala_in_with_input(&dir, &[&["play", "rules/kalah.mancala"][..], &game[..]].concat(), "a1\nb1\na2\nquit\n");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(read_record(&dir.join("k.json"))["rules"]["file"], "rules/kalah.mancala");
+    let record = dir.join("k.json");
+    // Looked at from another folder: found beside the record, and said so.
+    let elsewhere = temp_path("elsewhere");
+    std::fs::create_dir_all(&elsewhere).expect("a folder");
+    let out = mancala_in(&elsewhere, &["replay", record.to_str().unwrap(), "--quiet"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let beside = dir.join("rules/kalah.mancala");
+    assert_eq!(
+        stderr(&out),
+        format!("note: the record's rule file rules/kalah.mancala is not there: {} has its rules\n", beside.display())
+    );
+    // Gone from there: the shipped file with its rules, said in a note.
+    std::fs::remove_file(dir.join("rules/kalah.mancala")).expect("removed");
+    let out = mancala_in(&elsewhere, &["replay", record.to_str().unwrap(), "--quiet"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stderr(&out), format!("note: the record's rule file rules/kalah.mancala is not there: {} has its rules\n", rules("kalah")));
+    // `play --resume` alone goes on with it: the banner says where the game stands.
+    let out = mancala_with_input(&["play", "--resume", record.to_str().unwrap()], "quit\n");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("Two people play here: south row a at the bottom, north row b at the top.\nStones are sown counter-clockwise: a1 → a2 → a3 → a4 …\nResumed after 3 actions: north to move. Type help for the commands.\n"), "{text}");
+    assert!(!text.contains("moves first"), "{text}");
+    // Without a rule file or a record, play says what it needs.
+    let out = mancala(&["play"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "error: play needs a rule file, its path or a shipped game's name (rules/NAME.mancala or NAME), or --resume RECORD\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&elsewhere);
+}
+
+#[test]
+fn save_asks_before_writing_over_another_games_record() {
+    let dir = temp_path("save-over");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let other = dir.join("other.json");
+    let out = mancala_with_input(&["play", "tihbat", "--north", "human", "--record", other.to_str().unwrap()], "a1\nquit\n");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let (path, mine) = (other.to_str().unwrap(), dir.join("mine.json"));
+    let input = format!("a2\nsave {path}\nsave {}\nb1\nsave {}\nsave {path}\nquit\n", mine.display(), mine.display());
+    let out = mancala_with_input(&["play", "tihbat", "--north", "human"], input);
+    let text = stdout(&out);
+    // Asked once; this game's own earlier save is written over without asking; asked again: written.
+    let asked = format!(
+        "{path} holds the record of another game (Tihbat, 1 action, unfinished): type `save {path}` again to write over it, or save to another file"
+    );
+    let asked = mancala::cli::narrate::wrap(&asked, 80).join("\n");
+    assert!(
+        text.contains(&format!("north> save {path}\n{asked}\nnorth> save {}\nsaved to {}\n", mine.display(), mine.display())),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("south> save {}\nsaved to {}\nsouth> save {path}\nsaved to {path}\n", mine.display(), mine.display())),
+        "{text}"
+    );
+    assert_eq!(read_record(&mine)["moves"], "a2, b1");
+    assert_eq!(read_record(&other)["moves"], "a2, b1");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -235,8 +350,8 @@ fn tsoro_decisions_inside_a_move_are_asked_in_words() {
     // The choice is asked in short: the holes and how many ways.
     assert!(text.contains("south, take 2 of: c2 d4 d5 d7 (6 ways)? > take d7 d4\nsouth take d4 d7: takes d4 (4) d7 (3)\n"), "{text}");
     // Four rows drawn, North's outer row on top; after the take South has captured 9.
-    assert!(text.contains(" d 1  3  0  0' 1  0  0' 0  north\n"), "{text}");
-    assert!(text.contains(" a 2  0  3  0  1  0  0  5  south\n   south  captured 9\n"), "{text}");
+    assert!(text.contains(" d  1   3   0   0'  1   0   0'  0  north\n"), "{text}");
+    assert!(text.contains(" a  2   0   3   0   1   0   0   5  south\n   south  captured 9\n"), "{text}");
 }
 
 /// A record whose game name, options or players are not the rule file's is refused in one line
@@ -315,4 +430,85 @@ fn replay_refuses_a_record_larger_than_any_game_in_one_line() {
     let out = mancala(&["replay", "/dev/zero"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(stderr(&out), "error: /dev/zero: not a game record (larger than 64 MiB)\n");
+}
+
+/// The real binary run in `dir` (colour off), no input.
+fn mancala_in(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    mancala_in_with_input(dir, args, "")
+}
+
+/// The real binary run in `dir` (colour off), `input` on its standard input.
+fn mancala_in_with_input(dir: &std::path::Path, args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let _ = child.stdin.take().expect("stdin").write_all(input.as_bytes());
+    child.wait_with_output().expect("the binary finishes")
+}
+
+#[test]
+fn a_shipped_game_is_played_by_its_name() {
+    let dir = temp_path("by-name");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let game = ["--south", "random", "--north", "random", "--seed", "3"];
+    // No rules/ here: the crate's own rules/kalah.mancala, the very game its path plays.
+    let by_name = mancala_in(&dir, &[&["play", "kalah", "--record", "kalah.json"][..], &game[..]].concat());
+    assert_eq!(by_name.status.code(), Some(0), "{}", stderr(&by_name));
+    let by_path = mancala(&[&["play", &rules("kalah")][..], &game[..]].concat());
+    assert_eq!(stdout(&by_name), stdout(&by_path) + "record saved to kalah.json\n");
+    assert_eq!(read_record(&dir.join("kalah.json"))["rules"]["file"], rules("kalah"));
+    // The record names the file found, so it replays from anywhere.
+    assert_eq!(mancala(&["replay", dir.join("kalah.json").to_str().unwrap(), "--quiet"]).status.code(), Some(0));
+    // A rules/ folder here comes first.
+    std::fs::create_dir_all(dir.join("rules")).expect("a folder");
+    let local =
+        "game \"Local\"\nboard {\n    size 2 x 1\n    seeds 1\n}\nend {\n    when every hole is empty\n    when board repeats 2 times\n}\n";
+    std::fs::write(dir.join("rules/kalah.mancala"), local).expect("written");
+    let out = mancala_in(&dir, &["run", "kalah"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("Local\n"), "{}", stdout(&out));
+    // Not found: one line, where it was looked for, a likely name and every name (the local
+    // kalah is one of the shipped names).
+    let names: Vec<String> = common::mancala_files("rules").iter().map(|p| p.file_stem().unwrap().to_str().unwrap().to_string()).collect();
+    let out = mancala_in(&dir, &["play", "kalahh"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "error: no rule file `kalahh` (did you mean `kalah`?): no such file, nor rules/kalahh.mancala, nor {}/rules/kalahh.mancala; the games by name: {}\n",
+            env!("CARGO_MANIFEST_DIR"),
+            names.join(" ")
+        )
+    );
+    // A path (a folder or an extension in it) is read as it is, never looked for.
+    for path in ["kalah.mancala", "./kalah"] {
+        let out = mancala_in(&dir, &["run", path]);
+        assert_eq!(out.status.code(), Some(2), "{path}");
+        assert_eq!(stderr(&out), format!("error: cannot read {path}: no such file or directory (os error 2)\n"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_resumed_game_keeps_its_options_in_its_record() {
+    let path = temp_path("resumed-options.json");
+    let _ = std::fs::remove_file(&path);
+    let record = path.to_str().unwrap();
+    let out = mancala_with_input(&["play", "tsoro", "--set", "columns=8", "--north", "human", "--record", record], "a1\nquit\n");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = mancala_with_input(&["play", "--resume", record], "d1\nquit\n");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let saved = read_record(&path);
+    assert_eq!((saved["sets"].clone(), saved["moves"].clone()), (serde_json::json!(["columns=8"]), "a1, d1".into()));
+    let out = mancala(&["replay", record, "--quiet"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let _ = std::fs::remove_file(&path);
 }

@@ -168,10 +168,12 @@ fn save_inside_play_refuses_what_is_no_record_and_the_game_goes_on() {
     let out = mancala_with_input(&["play", &text(&rule_file), "--north", "human"], &input);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let shown = stdout(&out);
+    // Each refusal in lines of 80 columns.
+    let wrapped = |line: String| format!("\n{}\n", mancala::cli::narrate::wrap(&line, 80).join("\n"));
     for line in [
-        format!("\ncannot save a record to {}: it is the rule file being played\n", rule_file.display()),
-        format!("\ncannot save a record to {}: it exists and is not a game record (only a record is written over)\n", notes.display()),
-        format!("\ncannot save a record to {0}/gone/x.json: the folder {0}/gone does not exist\n", dir.display()),
+        wrapped(format!("cannot save a record to {}: it is the rule file being played", rule_file.display())),
+        wrapped(format!("cannot save a record to {}: it exists and is not a game record (only a record is written over)", notes.display())),
+        wrapped(format!("cannot save a record to {0}/gone/x.json: the folder {0}/gone does not exist", dir.display())),
         format!("south> save {0}\nsaved to {0}\n", good.display()),
     ] {
         assert!(shown.contains(&line), "{line:?} in {shown}");
@@ -286,7 +288,7 @@ fn sigint_while_the_computer_thinks_saves_at_once() {
     let target = dir.join("game.json");
     let mut game = Playing::start(&["play", &rules("gore"), "--north", "mcts:10000000", "--record", &text(&target)]);
     game.send("a4");
-    game.wait_for("north to move", 1);
+    game.wait_for("south a4 (", 1);
     game.signal("INT");
     let (exit, out, err) = game.finish();
     assert_eq!(exit, Some(130), "{err}");

@@ -252,3 +252,22 @@ fn the_page_offers_the_files_that_check_clean_and_only_those() {
     let bosh = everything.iter().find(|s| s.file == "bosh.mancala").expect("bosh");
     assert_eq!(bosh.options, serde_json::json!([{"name": "rounds", "default": "match", "values": ["match", "1"]}]));
 }
+
+#[test]
+fn a_choice_of_holes_is_typed_as_the_holes_alone() {
+    // Tsoro on 8 columns: South's a7 captures, then chooses 2 of c2 d4 d5 d7.
+    let path = common::rules_path("tsoro");
+    let source = std::fs::read_to_string(&path).expect("a shipped file");
+    let sets = vec!["columns=8".to_string()];
+    let rules = mancala::load_str(&path, &source, &sets).expect("clean rules");
+    let moves = ["a5", "continue", "d1", "a2", "d5", "a6", "d8", "a7"];
+    let actions = moves.iter().map(|m| Action::parse(m, &rules).expect("an action")).collect();
+    let spec = RoomSpec { file: "rules/tsoro.mancala".into(), source, sets, rules, players: [None, None], seed: 7, actions };
+    let mut room = Room::new("r".into(), spec).expect("a room");
+    let before = state(&room);
+    let error = room.act(Some(Player::South), "d4", None).expect_err("one hole of two");
+    assert_eq!(error, "d4 is 1 hole, not 2: take 2 of: c2 d4 d5 d7 (type the 2 holes together: `c2 d4`, or `take c2 d4`)");
+    assert_eq!(state(&room), before);
+    assert_eq!(room.act(Some(Player::South), "d7 d4", None), Ok(After::Wait));
+    assert_eq!(state(&room)["position"]["captured"]["south"], 9);
+}

@@ -96,7 +96,7 @@ fn an_extra_turn_is_told_with_its_reason_and_the_changed_holes_are_marked() {
         text.contains("south a3 (4 stones): a4 a5 a6 south's store\nsouth moves again: the last stone fell into their store.\n"),
         "{text}"
     );
-    assert!(text.contains(" b 4  4  4  4  4  4  north\n a 4  4  0' 5' 5' 5'  south\n   south  store 1 (by a6)\n"), "{text}");
+    assert!(text.contains(" b  4   4   4   4   4   4  north\n a  4   4   0'  5'  5'  5'  south\n   south  store 1 (by a6)\n"), "{text}");
     assert!(text.contains("   ' changed by the last action\nsouth to move; legal: a1 a2 a4 a5 a6\n"), "{text}");
 }
 
@@ -133,7 +133,7 @@ fn the_banner_says_whose_row_is_whose_and_north_sees_the_board_turned() {
         "{text}"
     );
     // South's row on top, read from North's side: columns from 6 down to 1.
-    assert!(text.contains("   south  store 0 (by a6)\n   6  5  4  3  2  1\n a 4  4  4  4  4  4  south\n b 4  4"), "{text}");
+    assert!(text.contains("   south  store 0 (by a6)\n    6   5   4   3   2   1\n a  4   4   4   4   4   4  south\n b  4   4"), "{text}");
 }
 
 #[test]
@@ -146,15 +146,43 @@ fn named_strengths_are_players() {
 }
 
 #[test]
-fn the_rules_command_prints_the_rulings() {
+fn the_rules_command_prints_the_games_page_or_the_rulings() {
+    // A shipped file: its page of rules (docs/games/tihbat.md) as text, the rulings in it.
     let out = mancala_with_input(&["play", &rules_path("tihbat"), "--north", "random"], "rules\nquit\n");
     let text = stdout(&out);
     assert!(
-        text.contains("south> rules\nH1: First stone back into the origin hole, then the rest from the next hole on;\n  one lap.\n"),
+        text.contains("south> rules\nTihbat\n======\n\nTihbat comes from Taourirt province, in the Oriental region of north-east\n"),
         "{text}"
     );
-    let out = mancala_with_input(&["play", &rules_path("kalah"), "--north", "random"], "rules\nquit\n");
-    assert!(stdout(&out).contains("Kalah has no rulings"), "{}", stdout(&out));
+    let h1 = "Rulings\n-------\n\n- H1 — The first counter of a move goes back into the hole it was lifted from;\n  the rest are sown from the next hole on. A move is one lap.\n";
+    assert!(text.contains(h1), "{text}");
+    // Kalah names no rulings: its page says how it is played, to the end.
+    let out = mancala_with_input(&["play", "kalah", "--north", "random"], "rules\nquit\n");
+    let text = stdout(&out);
+    assert!(
+        text.contains("Rulings\n-------\n\nThe rule file names no rulings of its own: OpenSpiel's behaviour decides every\ncase.\n"),
+        "{text}"
+    );
+    assert!(text.contains("\nRule file: `rules/kalah.mancala`\nsouth> quit\n"), "{text}");
+    // A copy elsewhere has no page: its rulings, or that it has none.
+    let dir = std::env::temp_dir().join(format!("mancala-terminal-{}-rules", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    for name in ["tihbat", "kalah"] {
+        std::fs::copy(rules_path(name), dir.join(format!("{name}.mancala"))).expect("copied");
+    }
+    let copy = |name: &str| dir.join(format!("{name}.mancala")).to_str().expect("a path").to_string();
+    let out = mancala_with_input(&["play", &copy("tihbat"), "--north", "random"], "rules\nquit\n");
+    assert!(
+        stdout(&out)
+            .contains("south> rules\nH1: First stone back into the origin hole, then the rest from the next hole on;\n  one lap.\n"),
+        "{}",
+        stdout(&out)
+    );
+    let out = mancala_with_input(&["play", &copy("kalah"), "--north", "random"], "rules\nquit\n");
+    let said = format!("Kalah has no rulings and no page of rules: its rules are the file itself ({}).", copy("kalah"));
+    let wrapped = mancala::cli::narrate::wrap(&said, 80).join("\n");
+    assert!(stdout(&out).contains(&format!("south> rules\n{wrapped}\nsouth> quit\n")), "{}", stdout(&out));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -230,4 +258,82 @@ fn an_ending_is_said_in_the_words_its_rule_file_gives() {
     assert!(stdout(&out).contains("\"code\":\"mancala::misplaced_consequence\""), "{}", stdout(&out));
     assert!(stdout(&out).contains("a capture does not end the game, so it has no words of an ending"), "{}", stdout(&out));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_choice_of_holes_is_typed_as_the_holes_alone() {
+    // Tsoro on 8 columns: South's a7 captures c3 and d3, then chooses 2 of c2 d4 d5 d7.
+    let moves = "a5\ncontinue\nd1\na2\nd5\na6\nd8\na7\n";
+    let input = format!("{moves}d4\nd1 d4\nd4 d4\npass\nd4 d7\nquit\n");
+    let out = mancala_with_input(&["play", &rules_path("tsoro"), "--set", "columns=8", "--north", "human"], &input);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let text = stdout(&out);
+    let how = "take 2 of: c2 d4 d5 d7 (type the 2 holes\n  together: `c2 d4`, or `take c2 d4`)\n";
+    let asked = "south, take 2 of: c2 d4 d5 d7 (6 ways)? > ";
+    let expected = format!(
+        "{asked}d4\nd4 is 1 hole, not 2: take 2 of: c2 d4 d5 d7 (type the 2 holes together: `c2 d4`,\n  or `take c2 d4`)\n\
+         {asked}d1 d4\nd1 cannot be taken (it is not among the holes to choose from): take 2 of: c2 d4\n  d5 d7 (type the 2 holes together: `c2 d4`, or `take c2 d4`)\n\
+         {asked}d4 d4\n`d4` is named twice in the set: {how}\
+         {asked}pass\n`pass` is not a choice of holes: {how}\
+         {asked}d4 d7\nsouth take d4 d7: takes d4 (4) d7 (3)\n"
+    );
+    assert!(text.contains(&expected), "{text}");
+    // `take d7 d4` is the same choice.
+    let out =
+        mancala_with_input(&["play", &rules_path("tsoro"), "--set", "columns=8", "--north", "human"], format!("{moves}take d7 d4\nquit\n"));
+    assert!(stdout(&out).contains(&format!("{asked}take d7 d4\nsouth take d4 d7: takes d4 (4) d7 (3)\n")), "{}", stdout(&out));
+}
+
+#[test]
+fn the_computers_turns_are_told_and_the_board_is_shown_once_before_yours() {
+    // Kalah against `random` (seed 1): North's answer to a1 is two actions (b4 into its store,
+    // then b6): both are told, and one board follows, marking what both changed.
+    let input = "a1\na2\na3\na4\na5\na6\nmoves 2\nmoves\nquit\n";
+    let out = mancala_with_input(&["play", "kalah", "--north", "random", "--seed", "1"], input);
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "south> a1\nsouth a1 (4 stones): a2 a3 a4 a5\nnorth b4 (4 stones): b3 b2 b1 north's store\n\
+             north moves again: the last stone fell into their store.\nnorth b6 (4 stones): b5 b4 b3 b2\n\n\
+             Kalah\n   north  store 1 (by b1)\n    1   2   3   4   5   6\n b  5'  6'  6'  1'  5'  0'  north\n\
+             \x20a  0'  5'  5'  5'  5'  4  south\n   south  store 0 (by a6)\n   ' changed by the last 3 actions\n\
+             south to move; legal: a2 a3 a4 a5 a6\nsouth> a2\n"
+        ),
+        "{text}"
+    );
+    // A board before each of South's six moves and one after: never one between North's.
+    assert_eq!(text.matches("\nKalah\n").count(), 7, "{text}");
+    // A hole of 10 stones leaves the columns where they were.
+    assert!(text.contains("    1   2   3   4   5   6\n b 10'  2'  0'  5'  2'  4'  north\n"), "{text}");
+    assert_eq!(text.lines().filter(|l| l.trim_start().starts_with("1 ")).collect::<std::collections::BTreeSet<_>>().len(), 1, "{text}");
+    // `moves 2`: the last two actions as they were told, numbered; `moves` every one.
+    assert!(
+        text.contains(
+            "south> moves 2\n11. south a6 (9 stones): south's store b6 b5 b4 b3 b2 b1 a1 a2\n\
+             12. north b3 (10 stones): b2 b1 north's store a1 a2 a3 a4 a5 a6 b6\nsouth> moves\n\
+             1. south a1 (4 stones): a2 a3 a4 a5\n2. north b4 (4 stones): b3 b2 b1 north's store\n   \
+             north moves again: the last stone fell into their store.\n3. north b6 (4 stones): b5 b4 b3 b2\n4. south a2"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_banner_says_which_way_moves_go() {
+    let banner = |name: &str| {
+        let text = stdout(&mancala_with_input(&["play", name], "quit\n"));
+        text.lines()
+            .skip_while(|l| !l.starts_with("Stones are sown"))
+            .take_while(|l| !l.ends_with("Type help for the commands."))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    // Bao la Kiswahili: every move names its way.
+    assert_eq!(
+        banner("bao-la-kiswahili"),
+        "Stones are sown either way, as each move says: `a1 cw` sows a1 → b1 → b2 → b3 …,\n  `a1 ccw` a1 → a2 → a3 → a4 …"
+    );
+    // Omweso: counter-clockwise, some moves the other way.
+    assert_eq!(banner("omweso"), "Stones are sown counter-clockwise: a1 → a2 → a3 → a4 …; some moves may go the\n  other way (`a1 cw`).");
+    assert_eq!(banner("kalah"), "Stones are sown counter-clockwise: a1 → a2 → a3 → a4 …");
 }

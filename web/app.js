@@ -70,8 +70,14 @@ async function setup() {
   for (const game of games) $("game").append(element("option", { value: game.file, textContent: game.game }));
   const kalah = games.find((g) => g.file === "kalah.mancala");
   if (kalah) $("game").value = kalah.file;
-  $("game").addEventListener("change", () => drawOptions(currentGame()?.options || []));
-  drawOptions(currentGame()?.options || []);
+  const chosen = () => {
+    drawOptions(currentGame()?.options || []);
+    const page = currentGame()?.page;
+    $("game-rules").hidden = !page;
+    if (page) $("game-rules").href = page;
+  };
+  $("game").addEventListener("change", chosen);
+  chosen();
   $("start").addEventListener("click", () => start({ file: $("game").value }));
   $("load").addEventListener("change", loadRecord);
   $("typed").addEventListener("submit", (event) => {
@@ -248,8 +254,14 @@ async function receive(message) {
       drawOptions(shipped.options);
     }
     $("save").href = `/api/rooms/${room.id}/record`;
+    // The game's page of rules (a shipped file's), then the file's rulings.
+    $("rules-link").hidden = !message.page;
+    if (message.page) Object.assign($("rules-link").querySelector("a"), { href: message.page, textContent: `The rules of ${message.game}, in full` });
     $("rulings").replaceChildren(...message.rulings.map((r) => element("li", {}, element("b", { textContent: r.id }), ` ${r.text}`)));
-    if (!message.rulings.length) $("rulings").append(element("li", { textContent: "This file has no rulings: its rules are the file itself." }));
+    if (!message.rulings.length) {
+      const why = message.page ? "its rules page says how the game is played" : "its rules are the file itself";
+      $("rulings").append(element("li", { textContent: `This rule file names no rulings of its own: ${why}.` }));
+    }
     $("sources").textContent = message.sources.length ? `Sources: ${message.sources.join("; ")}` : "";
     relog(message.state.moves);
     return draw({ state: message.state });
@@ -380,13 +392,16 @@ function drawBoard(m, { legal = [], changed = new Set(), at = null } = {}) {
       const count = m.counts[label];
       const stones = element("span", { class: "stones" });
       for (let i = 0; i < Math.min(count, 24); i++) stones.append(element("i"));
+      const claimed = m.claimed.has(label);
       const hole = element(
         "button",
-        { class: classes.join(" "), type: "button", title: `${label} (${owner}): ${count}`, "data-hole": label, "data-count": String(count) },
+        { class: classes.join(" "), type: "button", title: `${label} (${claimed ? `claimed by ${owner}` : owner}): ${count}`, "data-hole": label, "data-count": String(count) },
         stones,
         element("span", { class: "count", textContent: String(count) }),
         element("span", { class: "label", textContent: label }),
       );
+      // A claimed hole's star stands at the corner opposite its count, so neither hides the other.
+      if (claimed) hole.append(element("span", { class: "claim", textContent: "★" }));
       hole.addEventListener("click", () => clickHole(label, movable, choosable));
       grid.append(hole);
     }

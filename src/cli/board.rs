@@ -43,6 +43,8 @@ pub struct View {
     pub style: Style,
     /// Holes the last action changed (a bit per hole): marked `'`.
     pub changed: u128,
+    /// How many actions made those changes (0 or 1: "the last action").
+    pub actions: usize,
     /// North's side at the bottom (as North sees the board), for a player playing North.
     pub from_north: bool,
 }
@@ -77,7 +79,18 @@ pub fn draw(game: &Game<'_>, changed: u128) -> String {
 pub fn draw_view(game: &Game<'_>, view: &View) -> String {
     let (rules, state, style) = (game.rules(), game.state(), view.style);
     let traded_any = (0..rules.holes).any(|h| state.owner(h) != rules.home_of(h) && state.claimed & (1u128 << h) == 0);
-    let digits = state.counts()[..rules.holes].iter().map(|c| c.to_string().len()).max().unwrap_or(1).max(rules.columns.to_string().len());
+    // Two digits a hole wherever the game has 10 stones or more, so that the board keeps its width
+    // when a hole reaches 10 (more only when one holds 100).
+    let stones = state.counts().iter().map(|&c| u64::from(c)).sum::<u64>()
+        + state.captured.iter().map(|&c| u64::from(c)).sum::<u64>()
+        + state.hand.iter().map(|&c| u64::from(c)).sum::<u64>();
+    let digits = state.counts()[..rules.holes]
+        .iter()
+        .map(|c| c.to_string().len())
+        .max()
+        .unwrap_or(1)
+        .max(rules.columns.to_string().len())
+        .max(if stones >= 10 { 2 } else { 1 });
     // A cell: the count, then its marks (claimed, traded, changed), then a space unless the board
     // is wide.
     let marks = 1 + usize::from(traded_any) + usize::from(rules.claims_keep);
@@ -127,11 +140,15 @@ pub fn draw_view(game: &Game<'_>, view: &View) -> String {
                 mark.push(if state.owner(hole) != rules.home_of(hole) && state.claimed & bit == 0 { '*' } else { ' ' });
             }
             mark.push(if view.changed & bit != 0 { '\'' } else { ' ' });
-            let text = format!("{number:>digits$}{mark}{}", if spaced { " " } else { "" });
+            // The space after the cell stays out of the colour, so the row's end trims alike.
+            let text = format!("{number:>digits$}{mark}");
             if view.changed & bit != 0 {
                 line.push_str(&style.paint("1;33", &text));
             } else {
                 line.push_str(&text);
+            }
+            if spaced {
+                line.push(' ');
             }
         }
         let _ = writeln!(out, "{}  {}", line.trim_end(), sides[row]);
@@ -139,7 +156,10 @@ pub fn draw_view(game: &Game<'_>, view: &View) -> String {
     let _ = writeln!(out, "{}", holdings(rules, state, bottom));
     let mut legend = Vec::new();
     if view.changed != 0 {
-        legend.push("' changed by the last action".to_string());
+        legend.push(match view.actions {
+            0 | 1 => "' changed by the last action".to_string(),
+            n => format!("' changed by the last {n} actions"),
+        });
     }
     if traded_any {
         legend.push("* owned by the other row's player".to_string());

@@ -6,6 +6,7 @@ mod agent;
 pub mod board;
 mod check;
 mod fmt;
+mod input;
 mod merge;
 pub mod narrate;
 pub mod perft;
@@ -14,8 +15,10 @@ mod replay;
 mod run;
 #[cfg(feature = "serve")]
 mod serve;
+pub mod shipped;
 pub mod simulate;
 mod tournament;
+pub mod typed;
 
 use std::path::{Path, PathBuf};
 
@@ -97,9 +100,20 @@ pub fn run(cli: Cli) -> u8 {
     }
 }
 
-/// Loads a rule file for a command, printing what went wrong; `Err` holds the exit code.
+/// The rule file a command's RULES names: a path, or a shipped game's bare name (`kalah`, see
+/// [`shipped::find`]); `Err` (printed) holds the exit code.
+fn find_rules(path: &Path) -> Result<PathBuf, u8> {
+    shipped::find(path).map_err(|error| {
+        eprintln!("error: {error}");
+        USAGE
+    })
+}
+
+/// Loads a rule file (or a shipped game by name) for a command, printing what went wrong; `Err`
+/// holds the exit code.
 fn load(path: &Path, sets: &[String]) -> Result<Rules, u8> {
-    let source = read_source(path).map_err(|error| {
+    let path = find_rules(path)?;
+    let source = read_source(&path).map_err(|error| {
         eprintln!("error: {error}");
         USAGE
     })?;
@@ -107,18 +121,22 @@ fn load(path: &Path, sets: &[String]) -> Result<Rules, u8> {
 }
 
 /// [`load`] of `path`, or of standard input where `path` is `-` (named `<stdin>` in diagnostics):
-/// the name diagnostics give the rules, the rule file's text (for a record's hash) and the rules.
+/// the file read, the name diagnostics give the rules, the rule file's text (for a record's hash)
+/// and the rules.
 fn load_or_stdin(path: &Path, sets: &[String]) -> Result<Loaded, u8> {
-    let (name, source) = read_rules(path).map_err(|error| {
+    let path = find_rules(path)?;
+    let (name, source) = read_rules(&path).map_err(|error| {
         eprintln!("error: {error}");
         USAGE
     })?;
     let rules = compile_source(&name, &source, sets)?;
-    Ok(Loaded { name, source, rules })
+    Ok(Loaded { path, name, source, rules })
 }
 
-/// A rule file loaded: its name in diagnostics, its text and its rules.
+/// A rule file loaded: the path it was read from (`-` for standard input), its name in
+/// diagnostics, its text and its rules.
 struct Loaded {
+    path: PathBuf,
     name: String,
     source: String,
     rules: Rules,

@@ -156,6 +156,20 @@ pub fn narrate(rules: &Rules, by: Player, action: &str, events: &[Event], width:
     lines
 }
 
+/// The lines of an action told unwrapped ([`narrate`] with `usize::MAX`), numbered as the
+/// `index`-th (from 1) and wrapped to `width`: "12. south a3 (4 stones): …", the rest under it.
+pub fn numbered(index: usize, told: &[String], width: usize) -> Vec<String> {
+    let number = format!("{index}. ");
+    let pad = " ".repeat(number.len());
+    let mut lines = Vec::new();
+    for (n, line) in told.iter().enumerate() {
+        for (k, part) in wrap(line, width.saturating_sub(number.len()).max(20)).into_iter().enumerate() {
+            lines.push(format!("{}{part}", if n == 0 && k == 0 { &number } else { &pad }));
+        }
+    }
+    lines
+}
+
 /// A place as a sentence names it: `a4`, `south's store`.
 pub fn place(rules: &Rules, at: usize) -> String {
     match place_name(rules, at).strip_prefix("store:") {

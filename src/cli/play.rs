@@ -9,7 +9,7 @@
 //! [`check_target`]), and the game so far is saved at its end, at `quit`, at the end of input and
 //! on SIGINT, SIGHUP or SIGTERM (see [`Keeper`]).
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -18,6 +18,7 @@ use rand::rngs::ChaCha8Rng;
 use rand::SeedableRng;
 
 use super::board::{self, Style, View, WIDTH};
+use super::input::{thinking, Input, Line};
 use super::narrate::{narrate, wrap};
 use super::{load_or_stdin, Loaded, OK, USAGE};
 use crate::ai::mcts::win_at_hand;
@@ -28,9 +29,10 @@ use crate::{Action, Game, Player, Rules};
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The rule file (`-`: standard input, read to its end before the game, so that both players
-    /// must be computers).
-    rules: PathBuf,
+    /// The rule file, or a shipped game's name (`kalah`); `-`: standard input, read to its end
+    /// before the game, so that both players must be computers. With --resume it may be left out:
+    /// the record's rule file is found.
+    rules: Option<PathBuf>,
     /// Choose an option: NAME=VALUE (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     set: Vec<String>,
@@ -65,13 +67,11 @@ struct Sides {
 
 const HELP: &str = "Type a hole to sow from (a1; with its way, `a1 cw` or `a1 ccw`, where moves go\n\
 either way), or a word when one is offered (pass, accept, decline, continue,\n\
-stop); `offer a1 a2` offers holes where the game has trades, `take c5 d7`\n\
-chooses holes. Commands: help, undo (takes back your last action and the\n\
-computer's answers), hint, rules (the file's rulings), save FILE, board, legal,\n\
-quit.";
-
-/// The longest input line read (longer lines are refused, not kept).
-const MAX_LINE: usize = 4096;
+stop); `offer a1 a2` offers holes where the game has trades; where holes are\n\
+to be chosen, type them (`c5 d7`, or `take c5 d7`). Commands: help, undo (takes\n\
+back your last action and the computer's answers), hint, rules (the game's\n\
+rules and rulings), save FILE, board, moves (the actions so far; `moves 5`: the\n\
+last 5), legal, quit.";
 
 /// The record a signal saves, shared by the play loop and the signal watcher.
 ///
@@ -94,8 +94,12 @@ struct Session<'r> {
     rules: &'r Rules,
     args: &'r PlayArgs,
     sides: Sides,
-    /// The rule file's name (`<stdin>` for standard input) and text.
+    /// The rule file as found (`-` for standard input; a shipped game's name resolved), its
+    /// name in diagnostics (`<stdin>` for standard input) and its text.
+    file: PathBuf,
     name: String,
+    /// The options' `NAME=VALUE`, as given or as the resumed record gives them.
+    sets: Vec<String>,
     source: String,
     game: Game<'r>,
     /// Every action so far and who played it.
@@ -103,10 +107,21 @@ struct Session<'r> {
     /// One RNG per side, so one side's choices never shift the other's.
     rngs: [ChaCha8Rng; 2],
     style: Style,
-    /// The holes the last action changed.
+    /// The holes the actions since the board was last shown changed, and how many actions.
     changed: u128,
+    unseen: usize,
+    /// Whether the board was shown after the last action (the next one starts a new count).
+    shown: bool,
+    /// What each action of `played` did, in words (for `moves`).
+    told: Vec<Vec<String>>,
     /// The record a signal saves (only with `--record`).
     keeper: Option<Arc<Mutex<Keeper>>>,
+    /// The files this game's record may be written over without asking: its `--record` (or
+    /// resumed) file and those `save` wrote.
+    ours: Vec<PathBuf>,
+    /// A file holding another game's record that `save` was asked for once: asked again, it is
+    /// written over.
+    asked: Option<PathBuf>,
 }
 
 impl<'r> Session<'r> {
@@ -118,33 +133,95 @@ impl<'r> Session<'r> {
         }
     }
 
-    /// The board as the person playing sees it: from North's side when only North is human.
-    fn draw(&self) -> String {
+    /// The board as the person playing sees it: from North's side when only North is human;
+    /// the holes changed since it was last shown marked.
+    fn draw(&mut self) -> String {
+        self.shown = true;
         let from_north = self.sides.north == AgentKind::Human && self.sides.south != AgentKind::Human;
-        board::draw_view(&self.game, &View { style: self.style, changed: self.changed, from_north })
+        board::draw_view(&self.game, &View { style: self.style, changed: self.changed, actions: self.unseen, from_north })
+    }
+
+    /// Whether the board is shown before the next action: where a person is to move (or nobody
+    /// plays here, so every action is watched) and at the end; not between the computer's
+    /// actions, which are told in words, so that a person's own move stays on the screen.
+    fn board_due(&self) -> bool {
+        let people = Player::BOTH.into_iter().any(|p| self.agent(p) == AgentKind::Human);
+        match self.game.to_move() {
+            Some(player) => !people || self.agent(player) == AgentKind::Human,
+            None => true,
+        }
+    }
+
+    /// Plays `action` for `player`, keeping what it changed for the next board.
+    fn apply(&mut self, action: Action, player: Player) -> Result<&[String], String> {
+        let before = *self.game.state();
+        self.game.apply(action).map_err(|e| e.to_string())?;
+        self.played.push((action, player));
+        if self.shown {
+            (self.changed, self.unseen, self.shown) = (0, 0, false);
+        }
+        self.changed |= board::changes(self.rules, &before, self.game.state());
+        self.unseen += 1;
+        // Kept unwrapped: `moves` wraps them under their numbers.
+        self.told.push(narrate(self.rules, player, &action.text(self.rules), self.game.events(), usize::MAX));
+        Ok(self.told.last().map_or(&[], Vec::as_slice))
     }
 
     /// Plays `action` for `player`, then tells what it did.
     fn play(&mut self, action: Action, player: Player) -> Result<(), String> {
-        let before = *self.game.state();
-        self.game.apply(action).map_err(|e| e.to_string())?;
-        self.played.push((action, player));
-        self.changed = board::changes(self.rules, &before, self.game.state());
-        for line in narrate(self.rules, player, &action.text(self.rules), self.game.events(), WIDTH) {
+        for line in self.apply(action, player)?.iter().flat_map(|line| wrap(line, WIDTH)) {
             println!("{line}");
         }
         self.publish();
         Ok(())
     }
 
+    /// `moves [N]`: every action so far (or the last N), numbered and told as when played.
+    fn moves(&self, last: Option<usize>) -> Vec<String> {
+        if self.told.is_empty() {
+            return vec!["no action has been played yet".to_string()];
+        }
+        let from = last.map_or(0, |n| self.told.len().saturating_sub(n));
+        self.told.iter().enumerate().skip(from).flat_map(|(index, told)| super::narrate::numbered(index + 1, told, WIDTH)).collect()
+    }
+
     fn record(&self) -> Record {
         let players = Players { south: self.sides.south.to_string(), north: self.sides.north.to_string(), seed: self.sides.seed };
         let actions: Vec<Action> = self.played.iter().map(|&(a, _)| a).collect();
-        Record::new(&self.args.rules.display().to_string(), &self.source, &self.args.set, &players, &actions, &self.game)
+        Record::new(&self.file.display().to_string(), &self.source, &self.sets, &players, &actions, &self.game)
     }
 
     fn save(&self, path: &Path) -> Result<(), String> {
-        self.record().save(path, &self.args.rules).map_err(|e| e.to_string())
+        self.record().save(path, &self.file).map_err(|e| e.to_string())
+    }
+
+    /// `save FILE`: the record written to `path`, unless it holds another game's record and this
+    /// is the first time it was asked for (then `Err` says whose, and how to write over it).
+    fn save_asked(&mut self, path: &Path) -> Result<(), String> {
+        let known = |p: &PathBuf| p == path || matches!((std::fs::canonicalize(p), std::fs::canonicalize(path)), (Ok(a), Ok(b)) if a == b);
+        let record = self.record();
+        if !self.ours.iter().any(known) && self.asked.as_ref().is_none_or(|p| !known(p)) {
+            if let Ok(other) = Record::read(path) {
+                if !other.is_earlier_of(&record) {
+                    self.asked = Some(path.to_path_buf());
+                    let actions = Action::split_list(&other.moves).len();
+                    let state = if other.result.is_some() { "finished" } else { "unfinished" };
+                    return Err(format!(
+                        "{} holds the record of another game ({}, {actions} action{}, {state}): type `save {}` again to write over it, or save to another file",
+                        path.display(),
+                        other.rules.game,
+                        if actions == 1 { "" } else { "s" },
+                        path.display()
+                    ));
+                }
+            }
+        }
+        self.save(path)?;
+        if self.asked.as_ref().is_some_and(known) {
+            self.asked = None;
+        }
+        self.ours.push(path.to_path_buf());
+        Ok(())
     }
 
     /// Hands the record as it stands to the signal watcher.
@@ -161,6 +238,7 @@ impl<'r> Session<'r> {
             return Err("nothing to undo");
         };
         self.played.truncate(index);
+        self.told.truncate(index);
         let mut game = Game::new(self.rules);
         game.set_tracing(true);
         for &(action, _) in &self.played {
@@ -169,17 +247,22 @@ impl<'r> Session<'r> {
             }
         }
         self.game = game;
-        self.changed = 0;
+        (self.changed, self.unseen, self.shown) = (0, 0, false);
         self.publish();
         Ok(())
     }
 
-    /// The rulings of the rule file, each as `ID: text`, wrapped.
-    fn rulings(&self) -> Vec<String> {
+    /// The game's rules: its page (`docs/games/NAME.md` beside a shipped file, see
+    /// [`crate::rules_page::find`]) as text, or where it has none the rulings of the rule file,
+    /// each as `ID: text`; wrapped.
+    fn rules_text(&self) -> Vec<String> {
+        if let Some((_, page)) = crate::rules_page::find(&self.file, &self.rules.name) {
+            return crate::rules_page::to_text(&page, WIDTH);
+        }
         let Ok(file) = crate::syntax::parse(&self.source) else { return vec!["the rule file cannot be read again".to_string()] };
         let mut lines: Vec<String> = file.rulings().into_iter().flat_map(|(id, text)| wrap(&format!("{id}: {text}"), WIDTH)).collect();
         if lines.is_empty() {
-            let text = format!("{} has no rulings: its rules are the file itself ({}).", self.rules.name, self.name);
+            let text = format!("{} has no rulings and no page of rules: its rules are the file itself ({}).", self.rules.name, self.name);
             lines.extend(wrap(&text, WIDTH));
         }
         lines
@@ -220,17 +303,34 @@ impl<'r> Session<'r> {
         // The first holes of the person's circuit (South's, if nobody or both play here) from
         // their first hole, in sowing order.
         let player = if humans.len() == 1 { humans[0] } else { Player::South };
-        let next = rules.next_of(player, false);
         let first = (0..rules.holes).find(|&h| rules.home_of(h) == player).unwrap_or(0);
-        let mut track = vec![rules.label(first)];
-        let mut at = first;
-        for _ in 0..3 {
-            at = next[at] as usize;
-            track.push(super::narrate::place(rules, at));
+        let track = |reversed: bool| {
+            let next = rules.next_of(player, reversed);
+            let mut track = vec![rules.label(first)];
+            let mut at = first;
+            for _ in 0..3 {
+                at = next[at] as usize;
+                track.push(super::narrate::place(rules, at));
+            }
+            format!("{} …", track.join(" → "))
+        };
+        let (way, other) = if rules.clockwise { ("clockwise", "ccw") } else { ("counter-clockwise", "cw") };
+        let label = rules.label(first);
+        if rules.either_way {
+            // Every move names its way: both, from the first hole.
+            let (cw, ccw) = if rules.clockwise { (track(false), track(true)) } else { (track(true), track(false)) };
+            lines.push(format!("Stones are sown either way, as each move says: `{label} cw` sows {cw}, `{label} ccw` {ccw}"));
+        } else if rules.reverse.is_some() {
+            lines.push(format!("Stones are sown {way}: {}; some moves may go the other way (`{label} {other}`).", track(false)));
+        } else {
+            lines.push(format!("Stones are sown {way}: {}", track(false)));
         }
-        let way = if rules.clockwise { "clockwise" } else { "counter-clockwise" };
-        lines.push(format!("Stones are sown {way}: {} …", track.join(" → ")));
-        lines.push(format!("{} moves first. Type help for the commands.", rules.first));
+        let start = match (self.played.len(), self.game.to_move()) {
+            (0, _) => format!("{} moves first.", rules.first),
+            (n, Some(player)) => format!("Resumed after {n} action{}: {player} to move.", if n == 1 { "" } else { "s" }),
+            (n, None) => format!("Resumed after {n} action{}: the game is over.", if n == 1 { "" } else { "s" }),
+        };
+        lines.push(format!("{start} Type help for the commands."));
         lines.into_iter().flat_map(|l| wrap(&l, WIDTH)).collect()
     }
 }
@@ -267,20 +367,40 @@ pub fn play(args: &PlayArgs) -> u8 {
         }
     };
     // Standard input cannot hold both the rule file and a person's moves: refused before reading.
-    if args.rules == Path::new(STDIN) && [sides.south, sides.north].contains(&AgentKind::Human) {
+    if args.rules.as_deref() == Some(Path::new(STDIN)) && [sides.south, sides.north].contains(&AgentKind::Human) {
         eprintln!(
             "error: play -: the rule file comes from standard input, so no move can be typed there: let the \
              computer play both sides (--south random --north medium, say) or give the rule file's path"
         );
         return USAGE;
     }
-    let Loaded { name, source, rules } = match load_or_stdin(&args.rules, &sets) {
+    let loaded = match (&args.rules, &resumed, &args.resume) {
+        (Some(rules), _, _) => load_or_stdin(rules, &sets),
+        // The record's own rule file, wherever it is now.
+        (None, Some(record), Some(path)) => {
+            match super::shipped::find_for_record(record, path, "give the rule file before --resume: mancala play FILE --resume RECORD") {
+                Ok((file, source)) => {
+                    let name = file.display().to_string();
+                    super::compile_source(&name, &source, &sets).map(|rules| Loaded { path: file, name, source, rules })
+                }
+                Err(error) => {
+                    eprintln!("error: {error}");
+                    Err(USAGE)
+                }
+            }
+        }
+        _ => {
+            eprintln!("error: play needs a rule file, its path or a shipped game's name (rules/NAME.mancala or NAME), or --resume RECORD");
+            Err(USAGE)
+        }
+    };
+    let Loaded { path: file, name, source, rules } = match loaded {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
     let record_path = args.record.clone().or_else(|| args.resume.clone());
     if let Some(path) = &record_path {
-        if let Err(error) = check_target(path, &args.rules) {
+        if let Err(error) = check_target(path, &file) {
             eprintln!("error: {error}");
             return USAGE;
         }
@@ -296,14 +416,21 @@ pub fn play(args: &PlayArgs) -> u8 {
         rules: &rules,
         args,
         sides,
+        file: file.clone(),
         name,
+        sets: sets.clone(),
         source,
         game,
         played: Vec::new(),
         rngs: [rng(1), rng(2)],
         style: Style::for_stdout(),
         changed: 0,
+        unseen: 0,
+        shown: false,
+        told: Vec::new(),
         keeper: None,
+        ours: Vec::new(),
+        asked: None,
     };
     if let (Some(record), Some(path)) = (&resumed, &args.resume) {
         if let Err(error) = resume(&mut session, record) {
@@ -311,9 +438,10 @@ pub fn play(args: &PlayArgs) -> u8 {
             return USAGE;
         }
     }
+    session.ours.extend(record_path.clone());
     if let Some(path) = &record_path {
         let keeper = Arc::new(Mutex::new(Keeper { record: session.record(), closed: false }));
-        if let Err(error) = watch_signals(Arc::clone(&keeper), path.clone(), args.rules.clone()) {
+        if let Err(error) = watch_signals(Arc::clone(&keeper), path.clone(), file.clone()) {
             eprintln!("error: {error}");
             return USAGE;
         }
@@ -328,7 +456,7 @@ pub fn play(args: &PlayArgs) -> u8 {
                 let mut kept = keeper.lock().unwrap_or_else(PoisonError::into_inner);
                 kept.closed = true;
                 kept.record = session.record();
-                let (Ok(line) | Err(line)) = save_and_say(&kept.record, path, &args.rules, "the output closed");
+                let (Ok(line) | Err(line)) = save_and_say(&kept.record, path, &file, "the output closed");
                 let _ = writeln!(std::io::stderr(), "{line}");
             }
             std::panic::resume_unwind(payload);
@@ -352,15 +480,12 @@ fn settle_sides(args: &PlayArgs, resumed: Option<&Record>) -> Result<Sides, Stri
 
 /// Plays the record's actions in `session`, whose rules must be the record's.
 fn resume(session: &mut Session<'_>, record: &Record) -> Result<(), String> {
-    record.check_source(&session.source).map_err(|e| e.to_string())?;
+    record.check_source_of(&session.file.display().to_string(), &session.source).map_err(|e| e.to_string())?;
     record.check_against(&session.game).map_err(|e| e.to_string())?;
     let actions = record.actions(session.rules).map_err(|e| e.to_string())?;
     for (index, action) in actions.into_iter().enumerate() {
         let player = session.game.state().to_move;
-        let before = *session.game.state();
-        session.game.apply(action).map_err(|e| format!("action {}: {e}", index + 1))?;
-        session.changed = board::changes(session.rules, &before, session.game.state());
-        session.played.push((action, player));
+        session.apply(action, player).map_err(|e| format!("action {}: {e}", index + 1))?;
     }
     // The computers' generators start afresh from the seed: the same record resumed with the
     // same seed plays on the same way.
@@ -372,7 +497,7 @@ fn close(session: &Session<'_>, keeper: &Mutex<Keeper>, path: &Path, why: &str) 
     let mut kept = keeper.lock().unwrap_or_else(PoisonError::into_inner);
     kept.closed = true;
     kept.record = session.record();
-    match save_and_say(&kept.record, path, &session.args.rules, why) {
+    match save_and_say(&kept.record, path, &session.file, why) {
         Ok(line) => {
             println!("{line}");
             OK
@@ -394,8 +519,18 @@ fn play_out(session: &mut Session<'_>) -> &'static str {
         println!("{HELP}");
     }
     println!();
+    let mut first = true;
     loop {
-        print!("{}", session.draw());
+        // The board at the start (or where a resumed game stands), then where it is due.
+        if first || session.board_due() {
+            // A blank line between the last action's words and the board.
+            if !first {
+                println!();
+            }
+            first = false;
+            let board = session.draw();
+            print!("{board}");
+        }
         if session.game.is_over() {
             return "the game is over";
         }
@@ -403,10 +538,7 @@ fn play_out(session: &mut Session<'_>) -> &'static str {
         let action = match session.agent(player) {
             AgentKind::Human => match ask(session, &mut input, player) {
                 Asked::Action(action) => action,
-                Asked::Undone => {
-                    println!();
-                    continue;
-                }
+                Asked::Undone => continue,
                 Asked::Quit => return "quit",
                 // With a record, saving it says so; without one, say why the game stops.
                 Asked::Interrupted => {
@@ -434,80 +566,6 @@ fn play_out(session: &mut Session<'_>) -> &'static str {
         };
         if let Err(error) = session.play(action, player) {
             println!("{error}");
-            continue;
-        }
-        println!();
-    }
-}
-
-/// "north is thinking…" on standard error while the computer searches, at a terminal only.
-fn thinking(player: Player) -> indicatif::ProgressBar {
-    let spinner = indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
-    spinner.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} {msg}").unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
-    );
-    spinner.set_message(format!("{player} is thinking…"));
-    spinner.enable_steady_tick(std::time::Duration::from_millis(120));
-    spinner
-}
-
-/// Where the person's lines come from: a line editor with history at a terminal, else standard
-/// input as it comes (a piped game), each line bounded.
-enum Input {
-    Editor(Box<rustyline::DefaultEditor>),
-    Plain(std::io::StdinLock<'static>),
-}
-
-/// One line asked for.
-enum Line {
-    Text(String),
-    /// A line that cannot be kept (too long, not text): why.
-    Refused(String),
-    Interrupted,
-    End,
-}
-
-impl Input {
-    fn new() -> Input {
-        use std::io::IsTerminal;
-        if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
-            if let Ok(editor) = rustyline::DefaultEditor::new() {
-                return Input::Editor(Box::new(editor));
-            }
-        }
-        Input::Plain(std::io::stdin().lock())
-    }
-
-    fn line(&mut self, prompt: &str) -> Line {
-        match self {
-            Input::Editor(editor) => match editor.readline(prompt) {
-                Ok(line) if line.len() > MAX_LINE => Line::Refused(format!("that line is longer than {MAX_LINE} bytes: ignored")),
-                Ok(line) => {
-                    if !line.trim().is_empty() {
-                        let _ = editor.add_history_entry(line.as_str());
-                    }
-                    Line::Text(line)
-                }
-                Err(rustyline::error::ReadlineError::Interrupted) => Line::Interrupted,
-                Err(_) => Line::End,
-            },
-            Input::Plain(input) => {
-                print!("{prompt}");
-                let _ = std::io::stdout().flush();
-                match read_line(input) {
-                    // Piped input is not echoed by a terminal: echo it, so that the transcript
-                    // reads as a session does.
-                    Some(Ok(line)) => {
-                        println!("{}", line.trim_end());
-                        Line::Text(line)
-                    }
-                    Some(Err(why)) => Line::Refused(why),
-                    None => {
-                        println!();
-                        Line::End
-                    }
-                }
-            }
         }
     }
 }
@@ -568,30 +626,6 @@ enum Asked {
     EndOfInput,
 }
 
-/// One line of input: `None` at its end (or when it cannot be read). A line longer than
-/// [`MAX_LINE`] bytes or not UTF-8 is read to its end, not kept, and refused in words.
-fn read_line(input: &mut impl BufRead) -> Option<Result<String, String>> {
-    let mut bytes = Vec::new();
-    let mut too_long = false;
-    loop {
-        let limit = u64::try_from(MAX_LINE + 1 - bytes.len()).unwrap_or(0);
-        match std::io::Read::take(&mut *input, limit).read_until(b'\n', &mut bytes) {
-            Ok(0) if bytes.is_empty() && !too_long => return None,
-            Ok(_) if bytes.len() > MAX_LINE && bytes.last() != Some(&b'\n') => {
-                too_long = true;
-                bytes.clear(); // keep reading to the end of this line, keeping nothing
-            }
-            Ok(_) => break,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(_) => return None,
-        }
-    }
-    if too_long {
-        return Some(Err(format!("that line is longer than {MAX_LINE} bytes: ignored")));
-    }
-    Some(String::from_utf8(bytes).map_err(|_| "that line is not text (UTF-8): ignored".to_string()))
-}
-
 /// Reads lines until one is a legal action, an `undo` that worked, `quit` or the end of input.
 fn ask(session: &mut Session<'_>, input: &mut Input, player: Player) -> Asked {
     let rules = session.rules;
@@ -622,14 +656,22 @@ fn ask(session: &mut Session<'_>, input: &mut Input, player: Player) -> Asked {
             "" => continue,
             "quit" | "exit" => return Asked::Quit,
             "help" | "?" => println!("{HELP}"),
-            "board" => print!("{}", session.draw()),
+            "board" => {
+                let board = session.draw();
+                print!("{board}");
+            }
+            "moves" => match (rest, rest.parse::<usize>()) {
+                ("", _) => session.moves(None).iter().for_each(|l| println!("{l}")),
+                (_, Ok(n)) if n > 0 => session.moves(Some(n)).iter().for_each(|l| println!("{l}")),
+                _ => println!("`moves` lists every action so far; `moves 5`, the last 5"),
+            },
             "legal" => {
                 for line in wrap(&board::legal_line(&session.game), WIDTH) {
                     println!("{line}");
                 }
             }
             "rules" => {
-                for line in session.rulings() {
+                for line in session.rules_text() {
                     println!("{line}");
                 }
             }
@@ -653,18 +695,26 @@ fn ask(session: &mut Session<'_>, input: &mut Input, player: Player) -> Asked {
                 }
             }
             "save" if rest.is_empty() => println!("save where? write `save FILE`"),
-            "save" => match session.save(Path::new(rest)) {
+            "save" => match session.save_asked(Path::new(rest)) {
                 Ok(()) => println!("saved to {rest}"),
-                Err(error) => println!("{error}"),
+                Err(error) => {
+                    for line in wrap(&error, WIDTH) {
+                        println!("{line}");
+                    }
+                }
             },
-            _ => match Action::parse(text, rules) {
+            _ => match super::typed::read(text, &session.game) {
                 Ok(action) if legal.contains(&action) => return Asked::Action(action),
                 Ok(_) => {
                     for line in wrap(&format!("`{text}` is not legal now; {}", board::legal_line(&session.game)), WIDTH) {
                         println!("{line}");
                     }
                 }
-                Err(error) => println!("{error}"),
+                Err(error) => {
+                    for line in wrap(&error, WIDTH) {
+                        println!("{line}");
+                    }
+                }
             },
         }
     }

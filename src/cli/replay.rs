@@ -32,18 +32,22 @@ pub fn replay(args: &ReplayArgs) -> u8 {
             return USAGE;
         }
     };
-    let path = args.rules.clone().unwrap_or_else(|| PathBuf::from(&record.rules.file));
-    let source = match read_source(&path) {
-        Ok(source) => source,
+    let how = "name the rule file it was played with, as it was then, with --rules FILE";
+    let found = match &args.rules {
+        Some(rules) => super::shipped::find(rules).and_then(|path| {
+            let source = read_source(&path).map_err(|e| e.to_string())?;
+            record.check_source_of(&path.display().to_string(), &source).map_err(|e| format!("{e}: {how}"))?;
+            Ok((path, source))
+        }),
+        None => super::shipped::find_for_record(&record, &args.record, how),
+    };
+    let (path, source) = match found {
+        Ok(found) => found,
         Err(error) => {
-            eprintln!("error: {error} (the record's rule file; name another with --rules)");
+            eprintln!("error: {error}");
             return USAGE;
         }
     };
-    if let Err(error) = record.check_source(&source) {
-        eprintln!("error: {error}");
-        return USAGE;
-    }
     let rules = match crate::load_str(&path.display().to_string(), &source, &record.sets) {
         Ok(rules) => rules,
         Err(LoadError::Rules { diagnostics, .. }) => {

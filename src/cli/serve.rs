@@ -19,16 +19,19 @@ pub struct ServeArgs {
     /// the network join a room.
     #[arg(long, default_value = "127.0.0.1")]
     host: String,
-    /// The folder of rule files the page offers.
-    #[arg(long, default_value = "rules", value_name = "DIR")]
-    rules: PathBuf,
+    /// The folder of rule files the page offers [default: rules, or where there is none here, the
+    /// shipped games' folder].
+    #[arg(long, value_name = "DIR")]
+    rules: Option<PathBuf>,
     /// Close a room nobody is connected to after this many seconds without activity.
     #[arg(long, default_value_t = 1800, value_name = "SECONDS")]
     idle: u64,
 }
 
 pub fn run(args: &ServeArgs) -> u8 {
-    let shipped = match catalog(&args.rules) {
+    let folders = super::shipped::rule_folders();
+    let folder = args.rules.clone().unwrap_or_else(|| folders.iter().find(|f| f.is_dir()).unwrap_or(&folders[0]).clone());
+    let shipped = match catalog(&folder) {
         Ok(shipped) => shipped,
         Err(message) => {
             eprintln!("error: {message}");
@@ -43,7 +46,12 @@ pub fn run(args: &ServeArgs) -> u8 {
         }
     };
     let games = shipped.len();
-    let app = Arc::new(App { folder: args.rules.clone(), shipped, rooms: Rooms::new(Duration::from_secs(args.idle.max(1))) });
+    let app = Arc::new(App {
+        folder: folder.clone(),
+        index: crate::rules_page::index(&folder),
+        shipped,
+        rooms: Rooms::new(Duration::from_secs(args.idle.max(1))),
+    });
     runtime.block_on(async {
         let (listener, address) = match bind(&args.host, args.port).await {
             Ok(bound) => bound,
@@ -52,7 +60,7 @@ pub fn run(args: &ServeArgs) -> u8 {
                 return USAGE;
             }
         };
-        println!("mancala serve: http://{address}/ ({games} games from {}; Ctrl-C stops)", args.rules.display());
+        println!("mancala serve: http://{address}/ ({games} games from {}; Ctrl-C stops)", folder.display());
         use std::io::Write;
         let _ = std::io::stdout().flush();
         match serve(listener, app).await {

@@ -5,6 +5,7 @@
 //! |---|---|
 //! | `GET /api/games` | the shipped rule files: file, game, options |
 //! | `GET /api/games/{file}` | one shipped file's text (for the editor) |
+//! | `GET /games/` and `GET /games/{name}` | the games' pages of rules (`docs/games/`), as HTML |
 //! | `POST /api/check` `{"source"}` | the checker's diagnostics of a text, and its options when clean |
 //! | `POST /api/rooms` `{"file" \| "source", "sets", "south", "north", "seed"}` or `{"record", "source"?}` | a new room; the caller takes its first person's seat |
 //! | `POST /api/rooms/{id}/join` | the room's free person's seat, if any (else the caller watches) |
@@ -63,11 +64,22 @@ pub struct Shipped {
     pub source: String,
     pub game: String,
     pub options: Value,
+    /// Its page of rules (`docs/games/NAME.md`, Markdown), if it has one.
+    pub page: Option<String>,
+}
+
+impl Shipped {
+    /// The name of its page (`kalah` for `kalah.mancala`), if it has one.
+    pub fn page_name(&self) -> Option<&str> {
+        self.page.as_ref().and(self.file.strip_suffix(".mancala"))
+    }
 }
 
 /// What every request handler shares.
 pub struct App {
     pub folder: PathBuf,
+    /// The index of the games' pages (`docs/games/README.md`), if there is one beside the folder.
+    pub index: Option<String>,
     pub shipped: Vec<Shipped>,
     pub rooms: Rooms,
 }
@@ -94,7 +106,9 @@ pub fn catalog(folder: &Path) -> Result<Vec<Shipped>, String> {
             eprintln!("note: {} has errors (`mancala check` shows them): not offered", path.display());
             continue;
         };
-        shipped.push(Shipped { file, game: checked.model.name.clone(), options: options_json(&checked), source });
+        let game = checked.model.name.clone();
+        let page = crate::rules_page::find(&path, &game).map(|(_, text)| text);
+        shipped.push(Shipped { file, game, options: options_json(&checked), source, page });
     }
     shipped.sort_by_key(|s| s.game.to_lowercase());
     Ok(shipped)
@@ -123,6 +137,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/", get(|| async { ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PAGE) }))
         .route("/app.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], SCRIPT) }))
         .route("/style.css", get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE) }))
+        .route("/games/", get(games_index))
+        .route("/games/{name}", get(game_page))
         .route("/api/games", get(games))
         .route("/api/games/{file}", get(game_source))
         .route("/api/check", post(check))
@@ -162,7 +178,11 @@ fn read_json<T: serde::de::DeserializeOwned>(body: &Bytes) -> Result<T, String> 
 }
 
 async fn games(State(app): State<Arc<App>>) -> Response {
-    let games: Vec<Value> = app.shipped.iter().map(|s| json!({"file": s.file, "game": s.game, "options": s.options})).collect();
+    let games: Vec<Value> = app
+        .shipped
+        .iter()
+        .map(|s| json!({"file": s.file, "game": s.game, "options": s.options, "page": s.page_name().map(|n| format!("/games/{n}"))}))
+        .collect();
     axum::Json(games).into_response()
 }
 
@@ -170,6 +190,32 @@ async fn game_source(State(app): State<Arc<App>>, UrlPath(file): UrlPath<String>
     match app.shipped.iter().find(|s| s.file == file) {
         Some(s) => axum::Json(json!({"file": s.file, "source": s.source})).into_response(),
         None => error(StatusCode::NOT_FOUND, format!("no shipped rule file is called {file:?}")),
+    }
+}
+
+/// A page of rules as a document of its own, styled as the board's page, with a way back.
+fn rules_document(title: &str, markdown: &str) -> Response {
+    let escaped = title.replace('&', "&amp;").replace('<', "&lt;");
+    let body = crate::rules_page::to_html(markdown);
+    let html = format!(
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{escaped} — mancala</title>\n<link rel=\"stylesheet\" href=\"/style.css\">\n</head>\n\
+         <body class=\"rules-page\">\n<header><h1><a href=\"/\">mancala</a></h1><a href=\"/games/\">the games</a></header>\n<main>\n{body}</main>\n</body>\n</html>\n"
+    );
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response()
+}
+
+async fn games_index(State(app): State<Arc<App>>) -> Response {
+    match &app.index {
+        Some(index) => rules_document("The games", index),
+        None => error(StatusCode::NOT_FOUND, "there is no index of the games' pages beside the rules folder"),
+    }
+}
+
+async fn game_page(State(app): State<Arc<App>>, UrlPath(name): UrlPath<String>) -> Response {
+    match app.shipped.iter().find(|s| s.page_name() == Some(name.as_str())) {
+        Some(Shipped { game, page: Some(page), .. }) => rules_document(game, page),
+        _ => error(StatusCode::NOT_FOUND, format!("no shipped game has a page called {name:?}")),
     }
 }
 
@@ -338,10 +384,15 @@ async fn socket(
     upgrade: WebSocketUpgrade,
 ) -> Response {
     let Some(room) = app.rooms.get(&id) else { return gone() };
-    if lock(&room).connections() >= rooms::MAX_CONNECTIONS {
-        return error(StatusCode::SERVICE_UNAVAILABLE, format!("this room has {} connections, its most", rooms::MAX_CONNECTIONS));
-    }
-    upgrade.max_message_size(MAX_MESSAGE).on_upgrade(move |socket| connection(socket, room, query.token))
+    let page = {
+        let room = lock(&room);
+        if room.connections() >= rooms::MAX_CONNECTIONS {
+            return error(StatusCode::SERVICE_UNAVAILABLE, format!("this room has {} connections, its most", rooms::MAX_CONNECTIONS));
+        }
+        // The page of rules of a shipped file played as it is (not of an edited text).
+        app.shipped.iter().find(|s| s.source == room.source()).and_then(Shipped::page_name).map(|n| format!("/games/{n}"))
+    };
+    upgrade.max_message_size(MAX_MESSAGE).on_upgrade(move |socket| connection(socket, room, query.token, page))
 }
 
 /// What a client may send.
@@ -357,13 +408,16 @@ enum ClientMessage {
     Hint {},
 }
 
-/// One connection to a room: the welcome, then every change, and the client's actions.
-async fn connection(mut socket: WebSocket, room: Arc<Mutex<Room>>, token: Option<String>) {
+/// One connection to a room: the welcome (with `page`, the address of the game's page of rules,
+/// or `null`), then every change, and the client's actions.
+async fn connection(mut socket: WebSocket, room: Arc<Mutex<Room>>, token: Option<String>, page: Option<String>) {
     let (seat, mut updates, welcome) = {
         let mut room = lock(&room);
         let seat = room.seat_of(token.as_deref());
         let updates = room.connect(seat);
-        (seat, updates, room.info(seat).to_string())
+        let mut welcome = room.info(seat);
+        welcome["page"] = json!(page);
+        (seat, updates, welcome.to_string())
     };
     // The connect's own update is in the welcome already.
     let _ = updates.try_recv();

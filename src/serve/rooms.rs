@@ -261,7 +261,7 @@ impl Room {
         let rules = Arc::clone(&self.rules);
         let mut game = self.game_on(&rules);
         let player = to_act(&game, seat, "only its players move")?;
-        let action = Action::parse(text, &rules).map_err(|e| e.to_string())?;
+        let action = crate::cli::typed::read(text, &game)?;
         game.set_tracing(true);
         game.apply(action).map_err(|e| e.to_string())?;
         let step = step(&rules, &game, player, action);
@@ -370,6 +370,11 @@ impl Room {
     /// The rule file's name, for a record's file name.
     pub fn file(&self) -> &str {
         &self.file
+    }
+
+    /// The rule file's text.
+    pub fn source(&self) -> &str {
+        &self.source
     }
 
     /// What the page needs to draw this game, once per connection: the board's shape, who owns

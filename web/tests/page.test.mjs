@@ -48,8 +48,10 @@ after(async () => {
   for (const child of servers) child.kill();
 });
 
-async function newPage() {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, acceptDownloads: true });
+// A page at a desktop's width (1280 px) or a phone's (390 px, touch).
+async function newPage({ width = 1280 } = {}) {
+  const phone = width < 500;
+  const context = await browser.newContext({ viewport: { width, height: phone ? 844 : 900 }, acceptDownloads: true, hasTouch: phone, isMobile: phone });
   const page = await context.newPage();
   page.on("pageerror", (error) => assert.fail(`page error: ${error.message}`));
   return page;
@@ -79,6 +81,23 @@ async function status(page, pattern) {
 async function moves(page, n) {
   await page.waitForFunction((n) => document.querySelectorAll("#log li").length === n, n, { timeout: 20000 });
   await settled(page);
+}
+
+// A room of `file` where `moves` have been played (a record loaded through the API), opened in
+// `page`; the page takes the room's free seat (North, when both are people).
+async function openAfter(page, file, moves, { south = "human", north = "human" } = {}) {
+  const created = await (await fetch(`${base}api/rooms`, { method: "POST", body: JSON.stringify({ file, south, north }) })).json();
+  const record = await (await fetch(`${base}api/rooms/${created.room}/record`)).json();
+  const loaded = await (await fetch(`${base}api/rooms`, { method: "POST", body: JSON.stringify({ record: JSON.stringify({ ...record, moves }) }) })).json();
+  await page.goto(`${base}?room=${loaded.room}`);
+  await page.waitForSelector("#board .hole");
+  await settled(page);
+}
+
+// Whether two elements' boxes overlap.
+async function overlap(a, b) {
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
 }
 
 async function startGame(page, { game = "kalah.mancala", south = "human", north = "easy", options = {} } = {}) {
@@ -344,4 +363,66 @@ test("a room nobody is connected to is closed after the idle time", async () => 
   const gone = await fetch(`${quick}api/rooms/${created.room}/record`);
   assert.equal(gone.status, 404);
   assert.match((await gone.json()).error, /no such room/);
+});
+
+test("a claimed hole shows its star beside its count, never over it", async () => {
+  // Gabata: South's b4 makes North's c4 four, South's wegue, keeping its 4 stones.
+  for (const width of [1280, 390]) {
+    const page = await newPage({ width });
+    await openAfter(page, "gabata.mancala", "a1, c6, b4");
+    const hole = await page.$('[data-hole="c4"]');
+    assert.equal(await hole.getAttribute("title"), "c4 (claimed by south): 4");
+    assert.equal(await page.$$eval(".hole .claim", (c) => c.map((x) => x.parentElement.dataset.hole)).then((h) => h.join(" ")), "c4");
+    assert.equal(await page.textContent('[data-hole="c4"] .count'), "4");
+assert.equal(await overlap(await page.$('[data-hole="c4"] .claim'), await page.$('[data-hole="c4"] .count')), false, `at ${width} px`);
+    await page.screenshot({ path: join(shots, `gabata-wegue-${width}.png`) });
+    await page.context().close();
+  }
+});
+
+test("every shipped game's page of rules is served and linked; a file without rulings says so", async () => {
+  for (const width of [1280, 390]) {
+    const page = await newPage({ width });
+    await startGame(page, { game: "oware.mancala", north: "random" });
+    assert.equal(await page.getAttribute("#game-rules", "href"), "/games/oware");
+    assert.equal(await page.textContent("#rules-link"), "The rules of Oware, in full");
+    assert.equal(await page.textContent("#rulings"), "This rule file names no rulings of its own: its rules page says how the game is played.");
+    const [rules] = await Promise.all([page.context().waitForEvent("page"), page.click("#rules-link a")]);
+    await rules.waitForLoadState();
+    assert.equal(await rules.title(), "Oware — mancala");
+    assert.equal(await rules.textContent("main h1"), "Oware");
+    assert.match(await rules.textContent("main"), /The rule file names no rulings of its own: OpenSpiel's behaviour decides every case\./);
+    // The page fits the screen: nothing wider than the window.
+    assert.ok((await rules.evaluate(() => document.documentElement.scrollWidth)) <= width);
+    await rules.screenshot({ path: join(shots, `oware-rules-${width}.png`) });
+    await page.screenshot({ path: join(shots, `oware-rulings-${width}.png`) });
+    await page.context().close();
+  }
+  // Every shipped game has one; the index links them all; an unknown name is refused.
+  const games = await (await fetch(`${base}api/games`)).json();
+  assert.equal(games.length, 22);
+  for (const game of games) {
+    assert.equal(game.page, `/games/${game.file.replace(/\.mancala$/, "")}`, game.file);
+    const response = await fetch(`${base}${game.page.slice(1)}`);
+    assert.equal(response.status, 200, game.page);
+    assert.match(await response.text(), new RegExp(`<h1>${game.game.replace(/[()]/g, "\\$&")}</h1>`));
+  }
+  const index = await (await fetch(`${base}games/`)).text();
+  for (const game of games) assert.ok(index.includes(`href="${game.page}"`), game.page);
+  const missing = await fetch(`${base}games/nothing`);
+  assert.equal(missing.status, 404);
+  assert.deepEqual(await missing.json(), { error: 'no shipped game has a page called "nothing"' });
+});
+
+test("a game played from the editor's text has no page of rules, and says where its rules are", async () => {
+  const page = await newPage();
+  await page.goto(base);
+  await page.click("#editor summary");
+  await page.fill("#source", 'game "Mine"\nboard {\n    size 2 x 3\n    seeds 2\n}\nend {\n    when every hole is empty, "the board is empty"\n    when board repeats 2 times, leftover split\n}\n');
+  await page.waitForFunction(() => /Mine: no errors/.test(document.getElementById("check-summary").textContent));
+  await page.click("#play-source");
+  await page.waitForSelector("#board .hole");
+  assert.ok(await page.isHidden("#rules-link"));
+  assert.equal(await page.textContent("#rulings"), "This rule file names no rulings of its own: its rules are the file itself.");
+  await page.context().close();
 });
