@@ -95,13 +95,14 @@ impl<C: Cells> GameIn<'_, C> {
         if !capturing {
             let start = self.start_condition(mover);
             let sow_to_know = self.sow_to_know(mover);
-            for hole in self.startable_holes(mover, start).places() {
-                if sow_to_know {
+            let startable = self.startable_holes(mover, start);
+            if sow_to_know {
+                for hole in startable.places() {
                     let found = self.try_move(mover, hole, false, &mut Silent);
                     keep(hole, false, found, &mut forward);
-                } else {
-                    forward |= C::Mask::bit(hole);
                 }
+            } else {
+                forward = startable;
             }
             if rules.reversible() {
                 let from = if rules.either_way { Some(start) } else { rules.reverse.as_ref().map(|(p, _)| p) };
