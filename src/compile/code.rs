@@ -138,8 +138,8 @@ impl Code {
         }
         // The atoms read from the hole itself first: the engine reads those without asking
         // whether the answer is decided, and asks before each costlier one.
-        keys.sort_by_key(|key| !key.atom().is_cheap());
-        let cheap = keys.iter().take_while(|key| key.atom().is_cheap()).count();
+        keys.sort_by_key(|key| !key.is_cheap());
+        let cheap = keys.iter().take_while(|key| key.is_cheap()).count();
         // The hole sets the condition names: holes in the same ones are alike for it, so the
         // condition is worked out once for each kind of hole (one kind where it names none).
         let mut sets = Vec::new();
@@ -178,7 +178,7 @@ impl Code {
         let is = |at: Option<usize>, c: usize, value: bool| at.is_none_or(|i| (c >> i & 1 != 0) == value);
         let implied =
             (0..table.len()).filter(|&c| is(own, c, true) && is(stocked, c, true) && is(claimed, c, false)).all(|c| table[c] == u128::MAX);
-        let places: Option<Vec<usize>> = keys.iter().map(|key| BASIS.iter().position(|b| *b == key.atom())).collect();
+        let places: Option<Vec<usize>> = keys.iter().map(Key::basis).collect();
         let basic = places.map(|places| {
             let rebase = |terms: &[Term]| -> Box<[Term]> {
                 let moved = |bits: u8| places.iter().enumerate().fold(0u8, |m, (i, &to)| m | (bits >> i & 1) << to);
@@ -202,6 +202,23 @@ enum Key<'p> {
 }
 
 impl Key<'_> {
+    /// Whether its atom is [`Atom::is_cheap`] (known without building it: an atom of a relation
+    /// or of every hole builds its condition's code).
+    fn is_cheap(&self) -> bool {
+        !matches!(self, Key::Term(Pred::At(..) | Pred::EveryHole(_)))
+    }
+
+    /// Its atom's place in the [`BASIS`], if it is one of them.
+    fn basis(&self) -> Option<usize> {
+        match self {
+            Key::Own => Some(0),
+            Key::Stocked => Some(1),
+            Key::Claimed => Some(2),
+            Key::Intact => Some(3),
+            Key::Term(_) => None,
+        }
+    }
+
     fn atom(&self) -> Atom {
         match *self {
             Key::Own => Atom::Own,
@@ -277,5 +294,38 @@ fn truth(pred: &Pred, keys: &[Key<'_>], combination: usize, hole: usize) -> bool
             let holds = keys.iter().position(|k| *k == key).is_some_and(|i| combination >> i & 1 != 0);
             holds != denied
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ast::CompareOp;
+
+    #[test]
+    fn a_key_knows_its_atom_without_building_it() {
+        let every = Pred::EveryHole(Box::new(Pred::Empty));
+        let at = Pred::At(Relation::Opposite, Box::new(Pred::Empty));
+        let count = Pred::Count(CompareOp::Ge, 2);
+        let captured = Pred::Captured(CompareOp::Gt, 24);
+        let keys =
+            [Key::Own, Key::Stocked, Key::Claimed, Key::Intact, Key::Term(&every), Key::Term(&at), Key::Term(&count), Key::Term(&captured)];
+        for key in keys {
+            let atom = key.atom();
+            assert_eq!(key.is_cheap(), atom.is_cheap(), "{atom:?}");
+            assert_eq!(key.basis(), BASIS.iter().position(|b| *b == atom), "{atom:?}");
+        }
+    }
+
+    #[test]
+    fn nested_conditions_are_tabled_once_each() {
+        // Each level's atom is built once: 40 levels of `every hole` lower in no time.
+        let mut pred = Pred::Empty;
+        for _ in 0..40 {
+            pred = Pred::Or(Box::new([Pred::EveryHole(Box::new(pred)), Pred::Own]));
+        }
+        let code = Code::of(&pred).expect("two atoms");
+        assert_eq!(code.cheap, 1);
+        assert!(matches!(code.atoms[0], Atom::Own) && matches!(code.atoms[1], Atom::Every(_)));
     }
 }
