@@ -271,3 +271,19 @@ fn a_choice_of_holes_is_typed_as_the_holes_alone() {
     assert_eq!(room.act(Some(Player::South), "d7 d4", None), Ok(After::Wait));
     assert_eq!(state(&room)["position"]["captured"]["south"], 9);
 }
+
+#[test]
+fn a_rematch_is_the_same_rules_options_and_players_from_the_start_with_the_next_seed() {
+    let mut spec = spec("kalah", Some(AgentKind::Greedy), &["a1"]);
+    spec.sets = vec!["seeds=3".to_string()];
+    let room = Room::new("r".into(), spec).expect("a room");
+    let again = room.rematch();
+    assert_eq!(
+        (again.file.as_str(), again.sets.clone(), again.players, again.seed),
+        ("rules/kalah.mancala", vec!["seeds=3".to_string()], [None, Some(AgentKind::Greedy)], 8)
+    );
+    assert!(again.actions.is_empty());
+    let again = Room::new("s".into(), again).expect("a room");
+    assert_eq!(ply(&again), 0);
+    assert_eq!(state(&again)["seats"]["north"]["name"], "easy");
+}

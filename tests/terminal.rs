@@ -337,3 +337,41 @@ fn the_banner_says_which_way_moves_go() {
     assert_eq!(banner("omweso"), "Stones are sown counter-clockwise: a1 → a2 → a3 → a4 …; some moves may go the\n  other way (`a1 cw`).");
     assert_eq!(banner("kalah"), "Stones are sown counter-clockwise: a1 → a2 → a3 → a4 …");
 }
+
+#[test]
+fn the_end_is_told_the_stones_left_swept_who_won_and_how_to_play_again() {
+    // Kalah (simulate --seed 4) one move from its end, North a person against `random`: North's
+    // b1 empties North's row and South's last stones go into South's store.
+    let moves = "a1, b6, a4, b5, a6, b4, a2, b6, a6, a5, b1, a2, b5, a6, a3, b3, a2, b4, a3, b2, a3, b6, a6, b3, b4, a1, a2, b5, b2, a3, \
+                 b4, a1, b6, a4, b1, a3, b2, a5, a4, b6, a5, b4, a6, b6, a2, b2, a3, b3, a1, b5, a2, b1, a2, b4, a4, b2, b3, a1";
+    let path = std::env::temp_dir().join(format!("mancala-terminal-{}-end.json", std::process::id()));
+    let record = path.to_str().expect("a path");
+    let _ = std::fs::remove_file(&path);
+    let input = moves.replace(", ", "\n") + "\nquit\n";
+    let out = mancala_with_input(&["play", "kalah", "--north", "human", "--south", "human", "--record", record], input);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let out = mancala_with_input(&["play", "--resume", record, "--south", "random"], "b1\n");
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "north> b1\nnorth b1 (2 stones): north's store a1\nThe stones left go to south's store: a1 (1) a3 (3) a5 (1) a6 (1), 6 stones in\n  \
+             all.\n\nKalah\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "Game over: north wins 26 to 22: a row is empty.\nYou won, 26 to 22.\n\
+             To play again:\n  mancala play rules/kalah.mancala --south random --north human --seed 2\n"
+        ),
+        "{text}"
+    );
+    // Between computers nobody is told they won, and no line offers to play again.
+    let out = mancala(&["play", "kalah", "--south", "random", "--north", "random", "--seed", "4"]);
+    assert!(!stdout(&out).contains("You ") && !stdout(&out).contains("To play again"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("\nThe stones left go to north's store: b1 (4) b2 (1) b5 (6), 11 stones in all.\n"), "{}", stdout(&out));
+    // A resumed game's first board marks what the record's last action changed.
+    assert!(text.contains("   ' changed by the last action\nnorth to move; legal: b1\nnorth> b1\n"), "{text}");
+    let _ = std::fs::remove_file(&path);
+}

@@ -227,6 +227,15 @@ function send(message) {
   socket.send(JSON.stringify(message));
 }
 
+async function rematch() {
+  showError("");
+  try {
+    enterCreated(await api(`/api/rooms/${room.id}/rematch`, {}));
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
 function act(action) {
   selected.clear();
   send({ type: "act", action, ply: shown ? shown.state.ply : undefined });
@@ -457,6 +466,11 @@ function clickHole(label, movable, choosable) {
 function drawChoices(position) {
   const choices = $("choices");
   choices.replaceChildren();
+  // The game over: a rematch, for a player (a new room of the same rules and players).
+  if (position.result && viewer()) {
+    choices.append(element("button", { type: "button", id: "rematch", textContent: "Rematch", onclick: rematch }));
+    return;
+  }
   if (!viewer() || position.to_move !== viewer()) return;
   const words = position.legal.filter((a) => !/^[a-z]\d+( c?cw)?$/.test(a));
   const holeSets = words.filter((a) => a.startsWith("take ") || a.startsWith("offer "));
@@ -490,7 +504,11 @@ function drawStatus(state) {
   if (position.result) {
     const r = position.result;
     const score = `${r.score.south} to ${r.score.north}`;
-    text = r.winner ? `Game over: ${r.winner} wins ${r.winner === "south" ? score : `${r.score.north} to ${r.score.south}`}: ${r.reason}.` : `Game over: a draw, ${score}: ${r.reason}.`;
+    const other = you === "south" ? "north" : "south";
+    // One person against the computer (or the player of their seat in a room): said to them.
+    if (you && r.winner) text = `Game over: you ${r.winner === you ? "won" : "lost"}, ${r.score[you]} to ${r.score[other]}: ${r.reason}.`;
+    else if (you) text = `Game over: a draw, ${r.score[you]} each: ${r.reason}.`;
+    else text = r.winner ? `Game over: ${r.winner} wins ${r.winner === "south" ? score : `${r.score.north} to ${r.score.south}`}: ${r.reason}.` : `Game over: a draw, ${score}: ${r.reason}.`;
   } else if (state.thinking) {
     text = `${state.thinking} is thinking…`;
   } else if (position.to_move === you) {
@@ -549,6 +567,8 @@ async function animate(before, step) {
         m.counts[event.hole] -= event.stones;
         if (event.how === "sown on") m.moving[event.by] += event.stones;
         else m.captured[event.by] += event.stones;
+        // The end's sweep: the stones left go where the score counts them, said as they go.
+        if (event.how === "leftover") $("status").textContent = `The game is over: the stones left go to ${event.by}'s ${info.stores ? "store" : "captures"}…`;
         await frame(event.hole, delay * 2);
         break;
       case "claim":

@@ -94,11 +94,23 @@ pub fn narrate(rules: &Rules, by: Player, action: &str, events: &[Event], width:
                     i += 1;
                 }
                 let who = if taker == by { "takes".to_string() } else { format!("{taker} takes") };
-                parts.push(match how {
-                    TakeHow::Sown => format!("{who} {} to sow on", taken.join(" ")),
-                    TakeHow::Leftover => format!("{who} the stones left: {}", taken.join(" ")),
-                    _ => format!("{who} {}", taken.join(" ")),
-                });
+                match how {
+                    // The end's sweep: the stones left on the board, moved where the score counts them.
+                    TakeHow::Leftover => {
+                        let stones: u32 = events[i - taken.len()..i]
+                            .iter()
+                            .map(|e| if let Event::Take { stones, .. } = e { u32::from(*stones) } else { 0 })
+                            .sum();
+                        let into = if rules.stores { "store" } else { "captures" };
+                        notes.push(format!(
+                            "The stones left go to {taker}'s {into}: {}, {} in all.",
+                            taken.join(" "),
+                            plural(stones, "stone")
+                        ));
+                    }
+                    TakeHow::Sown => parts.push(format!("{who} {} to sow on", taken.join(" "))),
+                    _ => parts.push(format!("{who} {}", taken.join(" "))),
+                }
                 lap = [None, None];
                 continue;
             }

@@ -268,6 +268,44 @@ impl<'r> Session<'r> {
         lines
     }
 
+    /// After the game's last board, where a person played: whether they won (one person
+    /// against the computer), and the command that plays again (the computer with the next seed,
+    /// so that it answers otherwise).
+    fn epilogue(&self) -> Vec<String> {
+        let humans: Vec<Player> = Player::BOTH.into_iter().filter(|&p| self.agent(p) == AgentKind::Human).collect();
+        let Some(result) = self.game.result() else { return Vec::new() };
+        if humans.is_empty() {
+            return Vec::new();
+        }
+        let mut lines = Vec::new();
+        if let [you] = humans[..] {
+            let (mine, theirs) = (result.score[you.index()], result.score[you.opponent().index()]);
+            lines.push(match result.winner {
+                Some(winner) if winner == you => format!("You won, {mine} to {theirs}."),
+                Some(_) => format!("You lost, {mine} to {theirs}."),
+                None => format!("A draw, {mine} to {theirs}."),
+            });
+        }
+        let mut command = vec!["mancala".to_string(), "play".to_string()];
+        command.push(match &self.args.rules {
+            Some(rules) => rules.display().to_string(),
+            None => self.file.display().to_string(),
+        });
+        for set in &self.sets {
+            command.push(format!("--set {set}"));
+        }
+        for (side, player) in [("--south", Player::South), ("--north", Player::North)] {
+            let default = if player == Player::South { AgentKind::Human } else { AgentKind::Mcts(Default::default()) };
+            if self.agent(player) != default {
+                command.push(format!("{side} {}", self.agent(player)));
+            }
+        }
+        command.push(format!("--seed {}", self.sides.seed.wrapping_add(1)));
+        lines.push("To play again:".to_string());
+        lines.push(format!("  {}", command.join(" ")));
+        lines
+    }
+
     /// Who the person is, which holes are theirs, which way the stones go.
     fn banner(&self) -> Vec<String> {
         let rules = self.rules;
@@ -485,6 +523,8 @@ fn resume(session: &mut Session<'_>, record: &Record) -> Result<(), String> {
     let actions = record.actions(session.rules).map_err(|e| e.to_string())?;
     for (index, action) in actions.into_iter().enumerate() {
         let player = session.game.state().to_move;
+        // The board shown next marks what the record's last action changed, as `play` did.
+        session.shown = true;
         session.apply(action, player).map_err(|e| format!("action {}: {e}", index + 1))?;
     }
     // The computers' generators start afresh from the seed: the same record resumed with the
@@ -532,6 +572,9 @@ fn play_out(session: &mut Session<'_>) -> &'static str {
             print!("{board}");
         }
         if session.game.is_over() {
+            for line in session.epilogue() {
+                println!("{line}");
+            }
             return "the game is over";
         }
         let player = session.game.state().to_move;

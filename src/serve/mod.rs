@@ -9,6 +9,7 @@
 //! | `POST /api/check` `{"source"}` | the checker's diagnostics of a text, and its options when clean |
 //! | `POST /api/rooms` `{"file" \| "source", "sets", "south", "north", "seed"}` or `{"record", "source"?}` | a new room; the caller takes its first person's seat |
 //! | `POST /api/rooms/{id}/join` | the room's free person's seat, if any (else the caller watches) |
+//! | `POST /api/rooms/{id}/rematch` | a new room of the same rules, options and players (the computer's next seed); the caller takes its first person's seat |
 //! | `GET /api/rooms/{id}/record` | the game's record, as `play --record` writes it |
 //! | `GET /api/rooms/{id}/ws?token=T` | the room's messages: `welcome`, then a `state` after every change; the client sends `{"type": "act", "action", "ply"}` and `{"type": "undo"}` |
 //!
@@ -144,6 +145,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/check", post(check))
         .route("/api/rooms", post(open_room))
         .route("/api/rooms/{id}/join", post(join))
+        .route("/api/rooms/{id}/rematch", post(rematch))
         .route("/api/rooms/{id}/record", get(record))
         .route("/api/rooms/{id}/ws", get(socket))
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -353,6 +355,19 @@ fn load(file: &str, source: &str, sets: &[String]) -> Result<crate::Rules, Strin
 async fn join(State(app): State<Arc<App>>, UrlPath(id): UrlPath<String>) -> Response {
     let Some(room) = app.rooms.get(&id) else { return gone() };
     let created = lock(&room).join();
+    axum::Json(created).into_response()
+}
+
+/// A new room of the same rules, options and players as room `id`, opened as `open_room` opens one.
+async fn rematch(State(app): State<Arc<App>>, UrlPath(id): UrlPath<String>) -> Response {
+    let Some(old) = app.rooms.get(&id) else { return gone() };
+    let spec = lock(&old).rematch();
+    let room = match app.rooms.open(spec) {
+        Ok(room) => room,
+        Err(message) => return error(StatusCode::SERVICE_UNAVAILABLE, message),
+    };
+    let created = lock(&room).join();
+    think(room);
     axum::Json(created).into_response()
 }
 

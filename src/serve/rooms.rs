@@ -377,6 +377,24 @@ impl Room {
         &self.source
     }
 
+    /// A new game of this room's rules, options and players, the computer with the next seed (so
+    /// that it answers otherwise): a rematch.
+    pub fn rematch(&self) -> RoomSpec {
+        let players = self.seats.each_ref().map(|seat| match seat {
+            Seat::Person { .. } => None,
+            Seat::Computer(agent) => Some(*agent),
+        });
+        RoomSpec {
+            file: self.file.clone(),
+            source: self.source.clone(),
+            sets: self.sets.clone(),
+            rules: (*self.rules).clone(),
+            players,
+            seed: self.seed.wrapping_add(1),
+            actions: Vec::new(),
+        }
+    }
+
     /// What the page needs to draw this game, once per connection: the board's shape, who owns
     /// which hole, the stores, the rulings.
     pub fn info(&self, seat: Option<Player>) -> Value {

@@ -426,3 +426,36 @@ test("a game played from the editor's text has no page of rules, and says where 
   assert.equal(await page.textContent("#rulings"), "This rule file names no rulings of its own: its rules are the file itself.");
   await page.context().close();
 });
+
+test("the end of a game: the stones left swept into the stores, who won, and a rematch", async () => {
+  // Kalah, a random game (simulate --seed 4) one move from its end: North's b1 empties North's
+  // row, and South's 6 stones left go into South's store.
+  const moves = "a1, b6, a4, b5, a6, b4, a2, b6, a6, a5, b1, a2, b5, a6, a3, b3, a2, b4, a3, b2, a3, b6, a6, b3, b4, a1, a2, b5, b2, a3, b4, a1, b6, a4, b1, a3, b2, a5, a4, b6, a5, b4, a6, b6, a2, b2, a3, b3, a1, b5, a2, b1, a2, b4, a4, b2, b3, a1";
+  for (const width of [1280, 390]) {
+    const page = await newPage({ width });
+    await openAfter(page, "kalah.mancala", moves);
+    await status(page, /^Your move \(north\)/);
+    await page.evaluate(() => {
+      window.statuses = [];
+      const node = document.getElementById("status");
+      new MutationObserver(() => window.statuses.push(node.textContent)).observe(node, { childList: true, characterData: true, subtree: true });
+    });
+    await page.click('[data-hole="b1"]');
+    await status(page, /^Game over/);
+    assert.equal(await page.textContent("#status"), "Game over: you won, 26 to 22: a row is empty.");
+    // The sweep was said while it was sown off, hole by hole, and the board ends empty.
+    assert.ok((await page.evaluate(() => window.statuses)).includes("The game is over: the stones left go to south's store…"));
+    assert.deepEqual(new Set(Object.values(await counts(page))), new Set([0]));
+    assert.deepEqual([await page.textContent('[data-store="south"]'), await page.textContent('[data-store="north"]')], ["22", "26"]);
+    assert.match(await page.textContent("#log li:last-child"), /The stones left go to south's store: a1 \(1\) a3 \(3\) a5 \(1\) a6 \(1\), 6 stones in all\./);
+    await page.screenshot({ path: join(shots, `kalah-game-over-${width}.png`) });
+    // A rematch: a new room of the same rules and players (both people here), a fresh board.
+    const room = new URL(page.url()).searchParams.get("room");
+    await page.click("#rematch");
+    await page.waitForFunction((old) => new URL(location.href).searchParams.get("room") !== old, room);
+    await status(page, /^Your move \(south\)\. Waiting for a second player to take north/);
+    assert.deepEqual(new Set(Object.values(await counts(page))), new Set([4]));
+    assert.equal(await page.$$eval("#log li", (l) => l.length), 0);
+    await page.context().close();
+  }
+});
