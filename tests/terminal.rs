@@ -375,3 +375,54 @@ fn the_end_is_told_the_stones_left_swept_who_won_and_how_to_play_again() {
     assert!(text.contains("   ' changed by the last action\nnorth to move; legal: b1\nnorth> b1\n"), "{text}");
     let _ = std::fs::remove_file(&path);
 }
+
+#[test]
+fn the_turn_both_play_at_once_is_told_a_line_for_each_player_and_phases_in_words() {
+    // Congkak's first turn: the banner says how it goes, South's hole is not named to North, and
+    // each player's sowing is told on its own line, then who finished first.
+    let out = mancala_with_input(&["play", &rules_path("congkak"), "--south", "human", "--north", "human"], "a3\nb4\nquit\n");
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "The first turn is played by both at once: south chooses a hole, then north, and\n  both are sown together, a stone of \
+             each at a time; whoever finishes last moves\n  next. Type help for the commands.\n"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("moves first"), "{text}");
+    assert!(
+        text.contains(
+            "south> a3\nsouth has chosen a hole: both sow at once when north has chosen.\n\nCongkak, round 1\n   north  store 0 (by b7)\n    \
+             1   2   3   4   5   6   7\n b  7   7   7   7   7   7   7  north\n a  7   7   7   7   7   7   7  south\n   south  store 0 \
+             (by a1)\nsouth has chosen a hole for the move both play at once: north chooses one, then\n  both sow together\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "north> b4\nBoth sow at once, a stone of each at a time: south a3 and north b4.\n\
+             south a3 (7 stones): a2 a1 south's store b1 b2 b3 b4\n\
+             north b4 (7 stones): b5 b6 b7 north's store a7 a6 a5; relay a5 (8): a4 a3 a2 a1\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "  takes a3 (1) b3 (1)\nFinished first: south; last: north. north moves next.\n\
+             The first turn, played by both at once, is over: from now on one player moves at\n  a time.\n"
+        ),
+        "{text}"
+    );
+    // Abalala'e's race: the first to finish moves next.
+    let out = mancala(&["play", &rules_path("abalalae"), "--south", "random", "--north", "random", "--seed", "1"]);
+    assert!(stdout(&out).contains("\nFinished first: south; last: north. south moves next.\n"), "{}", stdout(&out));
+    // A phase is said in words, never by the rule file's statement: Bao's stages.
+    let out = mancala(&["play", &rules_path("bao-la-kiswahili"), "--south", "random", "--north", "random", "--seed", "1"]);
+    assert!(stdout(&out).contains("\nsouth moves on from namua to mtaji.\n"), "{}", stdout(&out));
+    let out = mancala(&["play", &rules_path("bao-kiswahili-congo"), "--south", "random", "--north", "random", "--seed", "1"]);
+    assert!(stdout(&out).contains("\nnorth moves on from first stage to second stage.\n"), "{}", stdout(&out));
+    for name in ["congkak", "abalalae", "bao-la-kiswahili", "bao-kiswahili-congo"] {
+        let out = mancala(&["play", &rules_path(name), "--south", "random", "--north", "random", "--seed", "2"]);
+        assert!(!stdout(&out).contains("phase"), "{name}: {}", stdout(&out));
+    }
+}

@@ -281,7 +281,8 @@ async function receive(message) {
     if (step && shown && message.ply === shown.state.ply + 1) {
       told[message.ply - 1] = { action: step.action, lines: step.narration };
       logMove(step.by, step.narration);
-      $("status").textContent = `${step.by} plays ${step.action}…`;
+      const moves = raceMoves(step);
+      $("status").textContent = moves ? `Both sow at once, a stone of each at a time: ${moves.join(", ")}…` : `${step.by} plays ${step.action}…`;
       $("choices").replaceChildren();
       await animate(shown.state.position, step);
     } else if (!shown || message.ply !== shown.state.ply) {
@@ -305,9 +306,16 @@ function relog(moves) {
   });
 }
 
+// The moves both players sow at once ("south a3", "north b4"), where the step is such a turn.
+function raceMoves(step) {
+  const moves = step.events.filter((e) => e.event === "lift" && e.why === "move").map((e) => `${e.by} ${e.hole}`);
+  return moves.length > 1 ? moves : null;
+}
+
 function logMove(by, lines) {
   const item = element("li", { class: by });
-  for (const line of lines) item.append(element("div", { textContent: line }));
+  // A line that tells one player's part (both sow in one turn) wears that player's colour.
+  for (const line of lines) item.append(element("div", { textContent: line, class: (/^(south|north) /.exec(line) || [null, by])[1] }));
   const log = $("log");
   log.append(item);
   log.scrollTop = log.scrollHeight;
@@ -371,7 +379,8 @@ function changedHoles(state) {
   return changed;
 }
 
-function drawBoard(m, { legal = [], changed = new Set(), at = null } = {}) {
+// `at`: where each player's sowing stands, by player (or `any`), during an animation.
+function drawBoard(m, { legal = [], changed = new Set(), at = {} } = {}) {
   const board = $("board");
   const rows = layout();
   const you = viewer();
@@ -394,7 +403,7 @@ function drawBoard(m, { legal = [], changed = new Set(), at = null } = {}) {
       if (m.closed.has(label)) classes.push("closed");
       if (m.claimed.has(label)) classes.push("claimed");
       if (changed.has(label)) classes.push("changed");
-      if (label === at) classes.push("at");
+      for (const [who, place] of Object.entries(at)) if (place === label) classes.push("at", `at-${who}`);
       if (movable.has(label) || choosable.has(label)) classes.push("legal");
       if (selected.has(label)) classes.push("selected");
       if (hinted && hinted.action.split(" ").includes(label)) classes.push("hint");
@@ -513,6 +522,8 @@ function drawStatus(state) {
     text = `${state.thinking} is thinking…`;
   } else if (position.to_move === you) {
     text = `Your move (${you}).${position.pending ? " " + pendingText(position.pending) : ""}`;
+    // The first turn both play at once, before either has chosen.
+    if (info.race && state.ply === 0) text += ` The first turn is played by both at once: choose your hole, then ${you === "south" ? "north" : "south"} chooses theirs, and both are sown together, a stone of each at a time; whoever finishes ${info.race.split(" ")[0]} moves next.`;
   } else {
     text = `${position.to_move} to move.`;
   }
@@ -526,7 +537,7 @@ function pendingText(pending) {
   if (pending.offer) return `${pending.by} offers ${pending.offer.join(" ")}: accept or decline.`;
   if (pending.decision === "continue or stop") return `The move stands on ${pending.at}: continue or stop.`;
   if (pending.decision === "take") return `Take ${pending.holes} holes.`;
-  if (pending.decision === "race") return `Both move at once: choose your hole.`;
+  if (pending.decision === "race") return `${pending.by === "south" ? "north" : "south"} has chosen a hole: choose yours, and both are sown together.`;
   return "";
 }
 
@@ -534,11 +545,23 @@ function pendingText(pending) {
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// The frames an action's events are shown in, each a stone's time at the chosen speed.
+const FRAMES = { lift: 1, place: 1, claim: 1, take: 2, "round over": 3, round: 3 };
+// An action is shown in at most as long as this many frames at the chosen speed (a long relay,
+// or both players' turn sown at once, goes faster).
+const MAX_FRAMES = 60;
+
 async function animate(before, step) {
-  const delay = Number($("speed").value);
+  const speed = Number($("speed").value);
+  const frames = step.events.reduce((n, e) => n + (e.event === "sow" ? e.holes.length : FRAMES[e.event] || 0), 0);
+  const delay = Math.min(speed, (speed * MAX_FRAMES) / Math.max(frames, 1));
+  window.mancalaAnimation = { frames, delay, speed };
   const m = model(before);
-  const frame = async (at, ms = delay) => {
-    drawBoard(m, { at });
+  // Where each player's sowing stands (both sow at once in a race).
+  const at = {};
+  const frame = async (place, ms = delay, by = null) => {
+    if (by) at[by] = place;
+    drawBoard(m, { at: by ? at : { any: place } });
     if (ms > 0) await pause(ms);
   };
   for (const event of step.events) {
@@ -546,13 +569,13 @@ async function animate(before, step) {
       case "lift":
         m.counts[event.hole] -= event.stones;
         m.moving[event.by] += event.stones;
-        await frame(event.hole);
+        await frame(event.hole, delay, event.by);
         break;
       case "place":
         m.hand[event.by] = Math.max(0, m.hand[event.by] - 1);
         m.counts[event.hole] += 1;
         window.mancalaSown.push(event.hole);
-        await frame(event.hole);
+        await frame(event.hole, delay, event.by);
         break;
       case "sow":
         for (const place of event.holes) {
@@ -560,7 +583,7 @@ async function animate(before, step) {
           if (place.startsWith("store:")) m.captured[place.slice(6)] += 1;
           else m.counts[place] += 1;
           window.mancalaSown.push(place);
-          await frame(place.startsWith("store:") ? null : place);
+          await frame(place.startsWith("store:") ? null : place, delay, event.by);
         }
         break;
       case "take":

@@ -364,7 +364,16 @@ impl<'r> Session<'r> {
             lines.push(format!("Stones are sown {way}: {}", track(false)));
         }
         let start = match (self.played.len(), self.game.to_move()) {
-            (0, _) => format!("{} moves first.", rules.first),
+            (0, _) => match rules.race {
+                // The first turn both play at once (Pending::Race): the first player chooses first.
+                Some(last) => format!(
+                    "The first turn is played by both at once: {} chooses a hole, then {}, and both are sown together, a stone of each at a time; whoever finishes {} moves next.",
+                    rules.first,
+                    rules.first.opponent(),
+                    if last { "last" } else { "first" }
+                ),
+                None => format!("{} moves first.", rules.first),
+            },
             (n, Some(player)) => format!("Resumed after {n} action{}: {player} to move.", if n == 1 { "" } else { "s" }),
             (n, None) => format!("Resumed after {n} action{}: the game is over.", if n == 1 { "" } else { "s" }),
         };

@@ -423,6 +423,8 @@ impl Room {
             "stores": rules.stores,
             "stores_left": rules.stores_left,
             "clockwise": rules.clockwise,
+            // The first turn played by both at once, and who moves after it.
+            "race": rules.race.map(|last| if last { "last to finish moves" } else { "first to finish moves" }),
             "state": self.state(None),
         })
     }

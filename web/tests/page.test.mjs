@@ -459,3 +459,50 @@ test("the end of a game: the stones left swept into the stores, who won, and a r
     await page.context().close();
   }
 });
+
+test("Congkak's first turn, sown by both at once: said so, each player's sowing told apart, its animation bounded", async () => {
+  for (const width of [1280, 390]) {
+    const south = await newPage({ width });
+    await startGame(south, { game: "congkak.mancala", south: "human", north: "human" });
+    assert.match(
+      await status(south, /^Your move \(south\)/),
+      /The first turn is played by both at once: choose your hole, then north chooses theirs, and both are sown together, a stone of each at a time; whoever finishes last moves next\./,
+    );
+    await south.click("#invite");
+    const north = await newPage({ width });
+    await north.goto(await south.inputValue("#link"));
+    await north.waitForSelector("#board .hole");
+    await south.click('[data-hole="a3"]');
+    // North is told South has chosen, not which hole.
+    await status(north, /^Your move \(north\)\. south has chosen a hole: choose yours, and both are sown together\./);
+    assert.deepEqual(await north.$$eval("#log li div", (l) => l.map((x) => x.textContent)), ["south has chosen a hole: both sow at once when north has chosen."]);
+    await south.evaluate(() => {
+      window.statuses = [];
+      const node = document.getElementById("status");
+      new MutationObserver(() => window.statuses.push(node.textContent)).observe(node, { childList: true, characterData: true, subtree: true });
+    });
+    await north.click('[data-hole="b4"]');
+    // While both sow, each player's hole is ringed in their colour.
+    await south.waitForFunction(() => document.querySelector(".hole.at-south") && document.querySelector(".hole.at-north"), null, { timeout: 20000 });
+    await south.screenshot({ path: join(shots, `congkak-race-${width}.png`) });
+    await moves(south, 2);
+    await status(south, /^north to move/);
+    assert.ok((await south.evaluate(() => window.statuses)).includes("Both sow at once, a stone of each at a time: south a3, north b4…"));
+    const lines = await south.$$eval("#log li:last-child div", (l) => l.map((x) => [x.className, x.textContent]));
+    assert.deepEqual(lines[0], ["north", "Both sow at once, a stone of each at a time: south a3 and north b4."]);
+    assert.deepEqual(lines[1], ["south", "south a3 (7 stones): a2 a1 south's store b1 b2 b3 b4"]);
+    assert.equal(lines[2][0], "north");
+    assert.match(lines[2][1], /^north b4 \(7 stones\): b5 b6 b7 north's store a7 a6 a5; relay a5 \(8\): .*; takes a3 \(1\) b3 \(1\)$/);
+    assert.deepEqual(lines.slice(3).map((l) => l[1]), [
+      "Finished first: south; last: north. north moves next.",
+      "The first turn, played by both at once, is over: from now on one player moves at a time.",
+    ]);
+    assert.ok(!(await south.textContent("#log")).includes("phase"));
+    // Its 130-odd stones are shown in the time of 60 at the chosen speed.
+    const shown = await south.evaluate(() => window.mancalaAnimation);
+    assert.ok(shown.frames > 100 && shown.frames * shown.delay <= 60 * shown.speed + 1e-6, JSON.stringify(shown));
+    await south.screenshot({ path: join(shots, `congkak-after-race-${width}.png`) });
+    await south.context().close();
+    await north.context().close();
+  }
+});
