@@ -426,3 +426,53 @@ fn the_turn_both_play_at_once_is_told_a_line_for_each_player_and_phases_in_words
         assert!(!stdout(&out).contains("phase"), "{name}: {}", stdout(&out));
     }
 }
+
+#[test]
+fn replay_steps_through_a_game_forward_and_back_with_its_narration() {
+    // Kalah between `random` players (seed 4), recorded, then stepped through: next, next,
+    // previous, a number, past the end, the end, next at the end, a word, quit.
+    let path = std::env::temp_dir().join(format!("mancala-terminal-{}-step.json", std::process::id()));
+    let record = path.to_str().expect("a path");
+    let _ = std::fs::remove_file(&path);
+    let out = mancala(&["play", "kalah", "--south", "random", "--north", "random", "--seed", "4", "--record", record]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let out = mancala_with_input(&["replay", record, "--step"], "n\n\np\n3\n100\ne\nn\nx\nq\n");
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let text = stdout(&out);
+    let expected = [
+        "Kalah — south: random, north: random, seed 4\nverified: 42 actions, the result as recorded\n\
+         Step through the game: Enter or n: the next move; p: the previous; a number:\n  after that move; s: the start; e: the end; q: quit.\n\n\
+         Kalah\n",
+        "south to move; legal: a1 a2 a3 a4 a5 a6\n[0/42] n, p, NUMBER, s, e, q > n\n\n1. south a5 (4 stones): a6 south's store b6 b5\nKalah\n",
+        "north to move; legal: b1 b2 b3 b4 b5 b6\n[1/42] n, p, NUMBER, s, e, q > \n\n2. north b2 (4 stones): b1 north's store a1 a2\nKalah\n",
+        "[2/42] n, p, NUMBER, s, e, q > p\n\n1. south a5 (4 stones): a6 south's store b6 b5\nKalah\n",
+        "[1/42] n, p, NUMBER, s, e, q > 3\n\n3. south a4 (4 stones): a5 a6 south's store b6\nKalah\n",
+        "[3/42] n, p, NUMBER, s, e, q > 100\nThe game has 42 moves: give a number from 0 (the start) to 42.\n\
+         [3/42] n, p, NUMBER, s, e, q > e\n\n42. north b4 (1 stone): b3; takes b3 (1) a3 (2)\n    \
+         The stones left go to north's store: b1 (4) b2 (1) b5 (6), 11 stones in all.\nKalah\n",
+        "Game over: north wins 28 to 20: a row is empty.\n[42/42] n, p, NUMBER, s, e, q > n\n\
+         That was the last move: p goes back, q quits.\n[42/42] n, p, NUMBER, s, e, q > x\n\
+         `x` is not a command here: Enter or n: the next move; p: the previous; a number:\n  after that move; s: the start; e: the end; q: quit.\n\
+         [42/42] n, p, NUMBER, s, e, q > q\n",
+    ];
+    let mut from = 0;
+    for part in expected {
+        let found = text[from..].find(part).unwrap_or_else(|| panic!("not found after byte {from}: {part:?}\n{text}"));
+        from += found + part.len();
+    }
+    assert!(text.ends_with("q > q\n"), "{text}");
+    // The board after move 1 marks what it changed, going forward or back.
+    assert_eq!(text.matches(" b  4   4   4   4   5'  5'  north\n a  4   4   4   4   0'  5'  south\n").count(), 2, "{text}");
+    // Piped without --step, every move at once, as before; the end of input ends the stepping.
+    let all = stdout(&mancala(&["replay", record]));
+    assert!(all.contains("\n42. north b4 (1 stone)") && !all.contains("[0/42]"), "{all}");
+    let out = mancala_with_input(&["replay", record, "--step"], "n\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).ends_with("[1/42] n, p, NUMBER, s, e, q > \n"), "{}", stdout(&out));
+    let out = mancala(&["replay", record, "--quiet", "--step"]);
+    assert_eq!(
+        (out.status.code(), common::stderr(&out)),
+        (Some(2), "error: --quiet and --step cannot be given together: the game is shown one way\n".to_string())
+    );
+    let _ = std::fs::remove_file(&path);
+}

@@ -23,6 +23,7 @@ let selected = new Set();
 let closed = false;
 let failures = 0; // reconnections in a row without a welcome
 let hinted = null; // {ply, action}: the hint for the board shown
+let review = null; // {ply, of, position, step}: an earlier move looked at (the game goes on meanwhile)
 
 // For the page's tests: every stone sown by an animation, in order, and how many messages are
 // still to be drawn (0 once the board shows the last one).
@@ -97,6 +98,7 @@ async function setup() {
     $("link").select();
   });
   setupEditor();
+  setupReview();
   const id = new URLSearchParams(location.search).get("room");
   if (id) enter(id);
 }
@@ -178,6 +180,7 @@ async function enter(id) {
   room = { id, token };
   info = null;
   shown = null;
+  review = null;
   told = [];
   closed = false;
   $("log").replaceChildren();
@@ -272,13 +275,20 @@ async function receive(message) {
       $("rulings").append(element("li", { textContent: `This rule file names no rulings of its own: ${why}.` }));
     }
     $("sources").textContent = message.sources.length ? `Sources: ${message.sources.join("; ")}` : "";
+    // Every move so far in words, a loaded record's too.
+    told = message.state.moves.map((move, i) => ({ action: move.action, lines: message.told[i] }));
+    review = null;
     relog(message.state.moves);
     return draw({ state: message.state });
   }
   if (message.type === "state") {
     const step = message.step;
     const next = { state: message };
-    if (step && shown && message.ply === shown.state.ply + 1) {
+    if (step && shown && message.ply === shown.state.ply + 1 && review) {
+      // Looking back: the move is listed, and shown when the viewer comes back to the game.
+      told[message.ply - 1] = { action: step.action, lines: step.narration };
+      logMove(step.by, step.narration);
+    } else if (step && shown && message.ply === shown.state.ply + 1) {
       told[message.ply - 1] = { action: step.action, lines: step.narration };
       logMove(step.by, step.narration);
       const moves = raceMoves(step);
@@ -313,7 +323,8 @@ function raceMoves(step) {
 }
 
 function logMove(by, lines) {
-  const item = element("li", { class: by });
+  const item = element("li", { class: by, "data-ply": String($("log").children.length + 1), title: "Show the board after this move" });
+  item.addEventListener("click", () => reviewTo(Number(item.dataset.ply)));
   // A line that tells one player's part (both sow in one turn) wears that player's colour.
   for (const line of lines) item.append(element("div", { textContent: line, class: (/^(south|north) /.exec(line) || [null, by])[1] }));
   const log = $("log");
@@ -357,6 +368,14 @@ function draw(next) {
   }
   shown = next;
   const state = next.state;
+  // The board stays on the move looked at while the game's moves go on being listed (an undo
+  // past it ends the looking back).
+  if (review && review.ply >= state.ply) review = null;
+  if (review) {
+    review.of = state.ply;
+    return drawReview();
+  }
+  drawReviewBar(state.ply, state.ply);
   const position = state.position;
   drawBoard(model(position), { legal: position.legal, changed: changedHoles(state) });
   drawStatus(state);
@@ -366,6 +385,60 @@ function draw(next) {
   const free = Object.values(state.seats).some((s) => s.kind === "person" && !s.taken);
   $("invite").hidden = !free;
   if (!free) $("link-line").hidden = true;
+}
+
+// ---- Looking back through the moves ------------------------------------------------------
+
+// Shows the board after the first `ply` moves (the server replays them), or the game as it
+// stands at its last.
+async function reviewTo(ply) {
+  if (!shown) return;
+  showError("");
+  const of = shown.state.ply;
+  ply = Math.max(0, Math.min(ply, of));
+  if (ply === of) {
+    review = null;
+    return draw(shown);
+  }
+  try {
+    const data = await api(`/api/rooms/${room.id}/moves/${ply}`);
+    review = { ply: data.ply, of: shown.state.ply, position: data.position, step: data.step };
+    drawReview();
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+function drawReview() {
+  const step = review.step;
+  drawBoard(model(review.position), { changed: step ? changedHoles({ step }) : new Set() });
+  const now = review.of === 1 ? "1 move played" : `${review.of} moves played`;
+  $("status").textContent = review.ply === 0 ? `Looking back: the start (${now}).` : `Looking back: after move ${review.ply} of ${review.of}.`;
+  $("choices").replaceChildren();
+  $("review-told").replaceChildren(...(step ? step.narration.map((line) => element("div", { class: (/^(south|north) /.exec(line) || [null, step.by])[1], textContent: `${line === step.narration[0] ? `${review.ply}. ` : ""}${line}` })) : []));
+  drawReviewBar(review.ply, review.of);
+}
+
+// The buttons that step through the moves, and the move marked in the list.
+function drawReviewBar(ply, of) {
+  $("review").hidden = of === 0;
+  $("review-at").textContent = review ? `move ${ply} of ${of}` : `${of} move${of === 1 ? "" : "s"}`;
+  $("review-start").disabled = $("review-back").disabled = ply === 0;
+  $("review-next").disabled = $("review-end").disabled = !review;
+  if (!review) $("review-told").replaceChildren();
+  for (const item of $("log").children) item.classList.toggle("current", review !== null && Number(item.dataset.ply) === ply);
+  // The move looked at scrolled into the middle of the list (the list only, not the page).
+  const log = $("log");
+  const current = log.querySelector("li.current");
+  if (current) log.scrollTop += current.getBoundingClientRect().top - log.getBoundingClientRect().top - (log.clientHeight - current.offsetHeight) / 2;
+}
+
+function setupReview() {
+  const at = () => (review ? review.ply : shown ? shown.state.ply : 0);
+  $("review-start").addEventListener("click", () => reviewTo(0));
+  $("review-back").addEventListener("click", () => reviewTo(at() - 1));
+  $("review-next").addEventListener("click", () => reviewTo(at() + 1));
+  $("review-end").addEventListener("click", () => reviewTo(Infinity));
 }
 
 function changedHoles(state) {

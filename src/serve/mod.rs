@@ -11,6 +11,7 @@
 //! | `POST /api/rooms/{id}/join` | the room's free person's seat, if any (else the caller watches) |
 //! | `POST /api/rooms/{id}/rematch` | a new room of the same rules, options and players (the computer's next seed); the caller takes its first person's seat |
 //! | `GET /api/rooms/{id}/record` | the game's record, as `play --record` writes it |
+//! | `GET /api/rooms/{id}/moves/{ply}` | the position after the first `ply` actions and the step of the last, to look back at |
 //! | `GET /api/rooms/{id}/ws?token=T` | the room's messages: `welcome`, then a `state` after every change; the client sends `{"type": "act", "action", "ply"}` and `{"type": "undo"}` |
 //!
 //! Every request and message is read whole, bounded and checked: a bad one is answered with an
@@ -147,6 +148,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/rooms/{id}/join", post(join))
         .route("/api/rooms/{id}/rematch", post(rematch))
         .route("/api/rooms/{id}/record", get(record))
+        .route("/api/rooms/{id}/moves/{ply}", get(review))
         .route("/api/rooms/{id}/ws", get(socket))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(app)
@@ -384,6 +386,19 @@ async fn record(State(app): State<Arc<App>>, UrlPath(id): UrlPath<String>) -> Re
     };
     let disposition = format!("attachment; filename=\"{}\"", name.replace(['"', '\\'], "_"));
     ([(header::CONTENT_TYPE, "application/json".to_string()), (header::CONTENT_DISPOSITION, disposition)], json).into_response()
+}
+
+/// The game of room `id` after its first `ply` actions: `{"ply", "of", "position", "step"}`.
+async fn review(State(app): State<Arc<App>>, UrlPath((id, ply)): UrlPath<(String, String)>) -> Response {
+    let Some(room) = app.rooms.get(&id) else { return gone() };
+    let Ok(ply) = ply.parse::<usize>() else {
+        return error(StatusCode::BAD_REQUEST, format!("`{ply}` is not a number of actions"));
+    };
+    let reviewed = lock(&room).review(ply);
+    match reviewed {
+        Some(reviewed) => axum::Json(reviewed).into_response(),
+        None => error(StatusCode::NOT_FOUND, format!("the game has no action {ply}: it has {}", lock(&room).ply())),
+    }
 }
 
 #[derive(Deserialize)]

@@ -395,6 +395,41 @@ impl Room {
         }
     }
 
+    /// How many actions have been played.
+    pub fn ply(&self) -> usize {
+        self.played.len()
+    }
+
+    /// Every action so far told as `play` tells it (the narration of the steps the page saw).
+    pub fn told(&self) -> Vec<Vec<String>> {
+        let mut game = Game::new(&self.rules);
+        game.set_tracing(true);
+        self.played
+            .iter()
+            .map(|&(action, by)| {
+                // The actions were legal when played and the rules have not changed.
+                let _ = game.apply(action);
+                narrate(&self.rules, by, &action.text(&self.rules), game.events(), NARRATION_WIDTH)
+            })
+            .collect()
+    }
+
+    /// The game after its first `ply` actions, to look back at: the position then and the step
+    /// of its last action (`null` at the start); `None` past the actions played.
+    pub fn review(&self, ply: usize) -> Option<Value> {
+        let played = self.played.get(..ply)?;
+        let mut game = Game::new(&self.rules);
+        let mut last = Value::Null;
+        for (index, &(action, by)) in played.iter().enumerate() {
+            game.set_tracing(index + 1 == ply);
+            let _ = game.apply(action);
+            if index + 1 == ply {
+                last = step(&self.rules, &game, by, action);
+            }
+        }
+        Some(json!({"ply": ply, "of": self.played.len(), "position": game.position(), "step": last}))
+    }
+
     /// What the page needs to draw this game, once per connection: the board's shape, who owns
     /// which hole, the stores, the rulings.
     pub fn info(&self, seat: Option<Player>) -> Value {
@@ -426,6 +461,7 @@ impl Room {
             // The first turn played by both at once, and who moves after it.
             "race": rules.race.map(|last| if last { "last to finish moves" } else { "first to finish moves" }),
             "state": self.state(None),
+            "told": self.told(),
         })
     }
 

@@ -506,3 +506,56 @@ test("Congkak's first turn, sown by both at once: said so, each player's sowing 
     await north.context().close();
   }
 });
+
+test("a loaded record's moves are told in words, and the game is looked back at move by move", async () => {
+  const moves = "a1, b6, a4, b5, a6, b4, a2, b6, a6, a5";
+  for (const width of [1280, 390]) {
+    const page = await newPage({ width });
+    await openAfter(page, "kalah.mancala", moves);
+    await status(page, /^Your move \(north\)/);
+    // Every move of the record in words, not bare actions.
+    const log = await page.$$eval("#log li", (l) => l.map((x) => x.textContent));
+    assert.equal(log.length, 10);
+    assert.equal(log[0], "south a1 (4 stones): a2 a3 a4 a5");
+    assert.ok(log.every((line) => /\(\d+ stones?\): /.test(line)), log.join("\n"));
+    assert.equal(await page.textContent("#review-at"), "10 moves");
+    const end = await counts(page);
+    // The move before: the board after 9 moves, as a room of those 9 shows it.
+    await page.click("#review-back");
+    await status(page, /^Looking back: after move 9 of 10\.$/);
+    const other = await newPage({ width });
+    await openAfter(other, "kalah.mancala", moves.split(", ").slice(0, 9).join(", "));
+    assert.deepEqual(await counts(page), await counts(other));
+    await other.context().close();
+    assert.equal(await page.textContent("#review-at"), "move 9 of 10");
+    assert.match(await page.textContent("#review-told"), /^9\. south a6 \(\d+ stones?\): /);
+    assert.equal(await page.$eval("#log li.current", (l) => l.dataset.ply), "9");
+    assert.equal(await page.$$eval("#board .hole.legal", (h) => h.length), 0);
+    await page.screenshot({ path: join(shots, `kalah-looking-back-${width}.png`) });
+    // The start, then the first move, then a move clicked in the list.
+    await page.click("#review-start");
+    await status(page, /^Looking back: the start \(10 moves played\)\.$/);
+    assert.deepEqual(new Set(Object.values(await counts(page))), new Set([4]));
+    assert.ok(await page.$eval("#review-back", (b) => b.disabled));
+    await page.click("#review-next");
+    await status(page, /^Looking back: after move 1 of 10\.$/);
+    assert.equal(await page.textContent("#review-told"), "1. south a1 (4 stones): a2 a3 a4 a5");
+    assert.equal((await counts(page)).a1, 0);
+    await page.click('#log li[data-ply="5"]');
+    await status(page, /^Looking back: after move 5 of 10\.$/);
+    // Back to the game as it stands: the board, the moves to play.
+    await page.click("#review-end");
+    await status(page, /^Your move \(north\)/);
+    assert.deepEqual(await counts(page), end);
+    assert.equal(await page.$$eval("#log li.current", (l) => l.length), 0);
+    assert.equal(await page.textContent("#review-told"), "");
+    assert.ok((await page.$$eval("#board .hole.legal", (h) => h.length)) > 0);
+    // Past the moves played, or not a number: refused in one line.
+    const room = new URL(page.url()).searchParams.get("room");
+    const past = await fetch(`${base}api/rooms/${room}/moves/11`);
+    assert.deepEqual([past.status, await past.json()], [404, { error: "the game has no action 11: it has 10" }]);
+    const word = await fetch(`${base}api/rooms/${room}/moves/last`);
+    assert.deepEqual([word.status, await word.json()], [400, { error: "`last` is not a number of actions" }]);
+    await page.context().close();
+  }
+});
