@@ -99,6 +99,12 @@ async function setup() {
   });
   setupEditor();
   setupReview();
+  // Back and Forward go to the room of the address (or to no room).
+  window.addEventListener("popstate", () => {
+    const id = new URLSearchParams(location.search).get("room");
+    if (id && (!room || room.id !== id)) enter(id);
+    else if (!id) leave();
+  });
   const id = new URLSearchParams(location.search).get("room");
   if (id) enter(id);
 }
@@ -128,8 +134,25 @@ function sets(into = $("options")) {
   return [...into.querySelectorAll(".option")].filter((i) => i.value !== i.dataset.default).map((i) => `${i.dataset.name}=${i.value}`);
 }
 
+// A new game, unless the viewer is playing one that is not over: then they are asked first (the
+// game stays in its room: Back returns to it).
 async function start(rules) {
   showError("");
+  const playing = shown && viewer() && !shown.state.position.result && shown.state.ply > 0;
+  if (playing && !rules.confirmed) {
+    const n = shown.state.ply;
+    $("replace-text").textContent = `Your game of ${info.game} is going on (${n} move${n === 1 ? "" : "s"}): start a new one instead? This one stays in its room, and Back returns to it.`;
+    $("replace").hidden = false;
+    $("replace-yes").onclick = () => {
+      $("replace").hidden = true;
+      start({ ...rules, confirmed: true });
+    };
+    $("replace-no").onclick = () => ($("replace").hidden = true);
+    $("replace-yes").focus();
+    return;
+  }
+  $("replace").hidden = true;
+  delete rules.confirmed;
   try {
     const created = await api("/api/rooms", { sets: sets(), ...rules, south: $("south").value, north: $("north").value });
     enterCreated(created);
@@ -165,6 +188,20 @@ async function loadRecord(event) {
 }
 
 // ---- The room ----------------------------------------------------------------------------
+
+// No room: the setup alone, as the page opens without one.
+function leave() {
+  if (socket) {
+    socket.onclose = null;
+    socket.close();
+    socket = null;
+  }
+  room = info = shown = review = null;
+  $("play").hidden = true;
+  $("title").textContent = "";
+  $("replace").hidden = true;
+  showError("");
+}
 
 async function enter(id) {
   let token = localStorage.getItem(`mancala-seat-${id}`);
@@ -777,13 +814,25 @@ function drawDiagnostics(text, result) {
   }
 }
 
-// Selects a label's span in the editor (its places are lines and columns in characters).
+// Selects a label's span in the editor (its places are lines and columns in characters) and
+// scrolls it into view: the editor to its line (a line is a line: the editor does not wrap), the
+// page to the editor.
 function select(text, label) {
   const lines = text.split("\n");
   const index = (place) => lines.slice(0, place.line - 1).reduce((n, line) => n + [...line].length + 1, 0) + place.column - 1;
   const source = $("source");
-  source.focus();
+  source.focus({ preventScroll: true });
   source.setSelectionRange(index(label.start), Math.max(index(label.end), index(label.start) + 1));
+  const style = getComputedStyle(source);
+  const height = parseFloat(style.lineHeight);
+  const top = (label.start.line - 1) * height + parseFloat(style.paddingTop);
+  source.scrollTop = Math.max(0, top - source.clientHeight / 3);
+  const width = parseFloat(style.fontSize) * 0.6;
+  const left = (label.start.column - 1) * width;
+  source.scrollLeft = left < source.clientWidth * 0.8 ? 0 : left - source.clientWidth / 3;
+  // The line on the screen, a third of the way down.
+  const y = source.getBoundingClientRect().top + top - source.scrollTop;
+  if (y < 0 || y > window.innerHeight - height) window.scrollBy(0, y - window.innerHeight / 3);
 }
 
 setup();

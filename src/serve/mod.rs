@@ -6,6 +6,7 @@
 //! | `GET /api/games` | the shipped rule files: file, game, options |
 //! | `GET /api/games/{file}` | one shipped file's text (for the editor) |
 //! | `GET /games/` and `GET /games/{name}` | the games' pages of rules (`docs/games/`), as HTML |
+//! | `GET /favicon.svg` (and `/favicon.ico`) | the page's icon |
 //! | `POST /api/check` `{"source"}` | the checker's diagnostics of a text, and its options when clean |
 //! | `POST /api/rooms` `{"file" \| "source", "sets", "south", "north", "seed"}` or `{"record", "source"?}` | a new room; the caller takes its first person's seat |
 //! | `POST /api/rooms/{id}/join` | the room's free person's seat, if any (else the caller watches) |
@@ -58,6 +59,7 @@ const PING_EVERY: Duration = Duration::from_secs(30);
 const PAGE: &str = include_str!("../../web/index.html");
 const SCRIPT: &str = include_str!("../../web/app.js");
 const STYLE: &str = include_str!("../../web/style.css");
+const ICON: &str = include_str!("../../web/favicon.svg");
 
 /// One shipped rule file, checked when the server starts.
 pub struct Shipped {
@@ -139,6 +141,9 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/", get(|| async { ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PAGE) }))
         .route("/app.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], SCRIPT) }))
         .route("/style.css", get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE) }))
+        // The page's icon, also where browsers look for one unasked.
+        .route("/favicon.svg", get(|| async { ([(header::CONTENT_TYPE, "image/svg+xml")], ICON) }))
+        .route("/favicon.ico", get(|| async { ([(header::CONTENT_TYPE, "image/svg+xml")], ICON) }))
         .route("/games/", get(games_index))
         .route("/games/{name}", get(game_page))
         .route("/api/games", get(games))
@@ -203,7 +208,7 @@ fn rules_document(title: &str, markdown: &str) -> Response {
     let body = crate::rules_page::to_html(markdown);
     let html = format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{escaped} — mancala</title>\n<link rel=\"stylesheet\" href=\"/style.css\">\n</head>\n\
+         <title>{escaped} — mancala</title>\n<link rel=\"stylesheet\" href=\"/style.css\">\n<link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">\n</head>\n\
          <body class=\"rules-page\">\n<header><h1><a href=\"/\">mancala</a></h1><a href=\"/games/\">the games</a></header>\n<main>\n{body}</main>\n</body>\n</html>\n"
     );
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response()

@@ -559,3 +559,100 @@ test("a loaded record's moves are told in words, and the game is looked back at 
     await page.context().close();
   }
 });
+
+test("New game asks before replacing a game in progress, and Back and Forward go from game to game", async () => {
+  for (const width of [1280, 390]) {
+    const page = await newPage({ width });
+    await page.goto(base);
+    assert.equal(await page.isVisible("#play"), false);
+    // North a person who has not come: South's a1 is the game's one move.
+    await startGame(page, { north: "human" });
+    await page.click('[data-hole="a1"]');
+    await moves(page, 1);
+    const kalah = await counts(page);
+    const first = new URL(page.url()).searchParams.get("room");
+    // Asked first; kept.
+    await page.selectOption("#game", "oware.mancala");
+    await page.click("#start");
+    await page.waitForSelector("#replace", { state: "visible" });
+    assert.equal(
+      await page.textContent("#replace-text"),
+      "Your game of Kalah is going on (1 move): start a new one instead? This one stays in its room, and Back returns to it.",
+    );
+    await page.screenshot({ path: join(shots, `new-game-asks-${width}.png`) });
+    await page.click("#replace-no");
+    assert.equal(await page.isVisible("#replace"), false);
+    assert.equal(new URL(page.url()).searchParams.get("room"), first);
+    // Asked again; replaced.
+    await page.click("#start");
+    await page.click("#replace-yes");
+    await page.waitForFunction((old) => new URL(location.href).searchParams.get("room") !== old, first);
+    await page.waitForFunction(() => document.getElementById("title").textContent === "Oware");
+    await status(page, /^Your move \(south\)/);
+    // Back: the Kalah game as it was; Back again: no game; Forward twice: Kalah, then Oware.
+    await page.goBack();
+    await page.waitForFunction(() => document.getElementById("title").textContent === "Kalah");
+    await status(page, /^north to move/);
+    assert.deepEqual(await counts(page), kalah);
+    assert.equal(await page.$$eval("#log li", (l) => l.length), 1);
+    await page.goBack();
+    await page.waitForFunction(() => document.getElementById("play").hidden);
+    assert.equal(new URL(page.url()).searchParams.get("room"), null);
+    await page.goForward();
+    await page.waitForFunction(() => document.getElementById("title").textContent === "Kalah");
+    await page.goForward();
+    await page.waitForFunction(() => document.getElementById("title").textContent === "Oware");
+    await status(page, /^Your move \(south\)/);
+    // A game with no move yet is replaced without asking.
+    await page.selectOption("#game", "kalah.mancala");
+    const oware = new URL(page.url()).searchParams.get("room");
+    await page.click("#start");
+    await page.waitForFunction((old) => new URL(location.href).searchParams.get("room") !== old, oware);
+    assert.equal(await page.isVisible("#replace"), false);
+    await page.context().close();
+  }
+});
+
+test("the page and the rules pages have an icon", async () => {
+  const icon = await fetch(`${base}favicon.svg`);
+  assert.equal(icon.status, 200);
+  assert.equal(icon.headers.get("content-type"), "image/svg+xml");
+  assert.match(await icon.text(), /^<svg /);
+  assert.equal((await fetch(`${base}favicon.ico`)).headers.get("content-type"), "image/svg+xml");
+  const page = await newPage();
+  for (const path of ["", "games/kalah"]) {
+    await page.goto(base + path);
+    assert.equal(await page.$eval('link[rel="icon"]', (l) => l.href), `${base}favicon.svg`);
+  }
+  await page.context().close();
+});
+
+test("a diagnostic clicked selects its place and scrolls the editor and the page to it", async () => {
+  for (const width of [1280, 390]) {
+    const page = await newPage({ width });
+    await page.goto(base);
+    await page.click("#editor summary");
+    // Tsoro's file (69 lines) with a misspelt section at its end.
+    const source = `${readFileSync(join(repo, "rules/tsoro.mancala"), "utf8")}\nendd {\n    when every hole is empty\n}\n`;
+    await page.fill("#source", source);
+    await page.waitForSelector(".diagnostic.error");
+    const line = source.split("\n").indexOf("endd {") + 1;
+    assert.ok(line > 60);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.click(".diagnostic.error");
+    // Its place is selected...
+    const selected = await page.$eval("#source", (s) => s.value.slice(s.selectionStart, s.selectionEnd));
+    assert.match(selected, /^endd/);
+    // ...and its line is in the editor's view, and the editor's line on the screen.
+    const view = await page.$eval("#source", (s, line) => {
+      const height = parseFloat(getComputedStyle(s).lineHeight);
+      const top = (line - 1) * height;
+      const y = s.getBoundingClientRect().top + top - s.scrollTop;
+      return { inEditor: top >= s.scrollTop && top + height <= s.scrollTop + s.clientHeight, onScreen: y >= 0 && y + height <= window.innerHeight, scrolled: s.scrollTop };
+    }, line);
+    assert.deepEqual([view.inEditor, view.onScreen], [true, true], JSON.stringify(view));
+    assert.ok(view.scrolled > 0);
+    await page.screenshot({ path: join(shots, `editor-diagnostic-scrolled-${width}.png`) });
+    await page.context().close();
+  }
+});
