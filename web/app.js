@@ -99,6 +99,12 @@ async function setup() {
   });
   setupEditor();
   setupReview();
+  // A new width may fit the board otherwise: drawn again (not while a move is being shown).
+  window.addEventListener("resize", () => {
+    if (!shown || window.mancalaBusy) return;
+    if (review) drawReview();
+    else draw(shown);
+  });
   // Back and Forward go to the room of the address (or to no room).
   window.addEventListener("popstate", () => {
     const id = new URLSearchParams(location.search).get("room");
@@ -489,8 +495,27 @@ function changedHoles(state) {
   return changed;
 }
 
+// How the board fits the screen, found by drawing it: every column in one row of holes with the
+// stores beside them, else the stores above and below, else the columns wrapped into blocks of
+// fewer (the holes never narrower than a finger: --hole-min). Kept while the room, the width
+// and the side seen from stay the same.
+let fitted = null; // {key, perBlock, aside}
+
 // `at`: where each player's sowing stands, by player (or `any`), during an animation.
-function drawBoard(m, { legal = [], changed = new Set(), at = {} } = {}) {
+function drawBoard(m, options = {}) {
+  const width = $("play").clientWidth;
+  const key = `${room && room.id}:${info.columns}:${width}:${viewer()}`;
+  if (fitted && fitted.key === key) return drawHoles(m, options);
+  const tries = [[info.columns, true], [info.columns, false]];
+  for (let blocks = 2; blocks <= info.columns; blocks++) tries.push([Math.ceil(info.columns / blocks), false]);
+  for (const [perBlock, aside] of tries) {
+    fitted = { key, perBlock, aside };
+    drawHoles(m, options);
+    if (!width || $("board").scrollWidth <= $("board").clientWidth + 1) break;
+  }
+}
+
+function drawHoles(m, { legal = [], changed = new Set(), at = {} } = {}) {
   const board = $("board");
   const rows = layout();
   const you = viewer();
@@ -504,10 +529,18 @@ function drawBoard(m, { legal = [], changed = new Set(), at = {} } = {}) {
       else if (words[0] === "take" || words[0] === "offer") words.slice(1).forEach((h) => choosable.add(h));
     }
   }
-  const grid = element("div", { class: "grid" });
-  grid.style.gridTemplateColumns = `repeat(${info.columns}, minmax(var(--hole-min, 2.4rem), 4.6rem))`;
+  const { perBlock, aside } = fitted;
+  const top = fromNorth ? "south" : "north";
+  const bottom = fromNorth ? "north" : "south";
+  const grids = [];
+  for (let from = 0; from < info.columns; from += perBlock) {
+    const grid = element("div", { class: "grid" });
+    grid.style.gridTemplateColumns = `repeat(${perBlock}, minmax(var(--hole-min), 4.6rem))`;
+    grids.push(grid);
+  }
   for (const row of rows) {
-    for (const label of row.holes) {
+    for (const [column, label] of row.holes.entries()) {
+      const grid = grids[Math.floor(column / perBlock)];
       const owner = m.owners[label];
       const classes = ["hole", owner];
       if (m.closed.has(label)) classes.push("closed");
@@ -547,18 +580,21 @@ function drawBoard(m, { legal = [], changed = new Set(), at = {} } = {}) {
     else if (seat) who = `${player === you ? "you" : "a person"}${seat.present ? "" : " (away)"}`;
     return element("div", { class: `side ${player}` }, element("b", { textContent: `${player}` }), ` ${who} · `, ...parts);
   };
-  const top = fromNorth ? "south" : "north";
-  const bottom = fromNorth ? "north" : "south";
-  const middle = element("div", { class: "middle" });
-  if (info.stores) {
+  const middle = element("div", { class: aside ? "middle" : "middle stacked" });
+  // One row of holes, or (wrapped) blocks of columns one under another.
+  const holes = grids.length === 1 ? grids[0] : element("div", { class: "blocks" }, ...grids);
+  const store = (player) =>
+    element("div", { class: `store ${player}`, "data-store": player, title: `${player}'s store` }, element("span", { class: "count", textContent: String(m.captured[player] || 0) }));
+  if (info.stores && aside) {
     // South's store is at the end of South's row the sowing reaches last: right, unless the
     // file puts it left; turned round when seen from North.
     const southRight = info.stores_left === fromNorth;
-    const store = (player) =>
-      element("div", { class: `store ${player}`, "data-store": player }, element("span", { class: "count", textContent: String(m.captured[player] || 0) }));
-    middle.append(store(southRight ? "north" : "south"), grid, store(southRight ? "south" : "north"));
+    middle.append(store(southRight ? "north" : "south"), holes, store(southRight ? "south" : "north"));
+  } else if (info.stores) {
+    // No room beside the holes: each player's store by their side of the board.
+    middle.append(store(top), holes, store(bottom));
   } else {
-    middle.append(grid);
+    middle.append(holes);
   }
   board.replaceChildren(side(top), middle, side(bottom));
 }

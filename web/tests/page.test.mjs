@@ -656,3 +656,50 @@ test("a diagnostic clicked selects its place and scrolls the editor and the page
     await page.context().close();
   }
 });
+
+test("every shipped board fits a phone's screen, its holes and buttons at least 44 px", async () => {
+  const games = await (await fetch(`${base}api/games`)).json();
+  assert.ok(games.length >= 22);
+  for (const width of [390, 1280]) {
+    const page = await newPage({ width });
+    for (const { file } of games) {
+      const created = await (await fetch(`${base}api/rooms`, { method: "POST", body: JSON.stringify({ file, south: "human", north: "human" }) })).json();
+      await page.goto(`${base}?room=${created.room}`);
+      await page.waitForSelector("#board .hole");
+      await settled(page);
+      const seen = await page.evaluate(() => {
+        const inside = (e) => {
+          const r = e.getBoundingClientRect();
+          return r.left >= 0 && r.right <= window.innerWidth + 0.5;
+        };
+        const board = document.getElementById("board");
+        const holes = [...document.querySelectorAll("#board .hole")];
+        const small = holes.filter((h) => h.getBoundingClientRect().width < 43.5 || h.getBoundingClientRect().height < 43.5).map((h) => h.dataset.hole);
+        const outside = [...holes, ...document.querySelectorAll("#board .store")].filter((e) => !inside(e)).map((e) => e.dataset.hole || e.dataset.store);
+        // Every control one can touch, where it shows.
+        const controls = [...document.querySelectorAll("button, .button, select, #typed input")].filter((e) => e.offsetParent && !e.classList.contains("hole"));
+        const tiny = controls.filter((e) => e.getBoundingClientRect().height < 43.5).map((e) => e.id || e.textContent.trim());
+        return {
+          page: document.documentElement.scrollWidth <= window.innerWidth,
+          board: board.scrollWidth <= board.clientWidth + 1,
+          small,
+          outside,
+          tiny,
+          blocks: document.querySelectorAll("#board .grid").length,
+          stacked: !!document.querySelector("#board .middle.stacked"),
+        };
+      });
+      const name = `${file} at ${width} px`;
+      assert.deepEqual([seen.page, seen.board, seen.small, seen.outside], [true, true, [], []], `${name}: ${JSON.stringify(seen)}`);
+      if (width === 390) assert.deepEqual(seen.tiny, [], `${name}: controls under 44 px`);
+      // Tsoro's 21 columns wrap into three blocks of 7 on a phone; Congkak's stores go above and below.
+      if (file === "tsoro.mancala") assert.equal(seen.blocks, width === 390 ? 3 : 1, name);
+      if (file === "congkak.mancala") assert.equal(seen.stacked, width === 390, name);
+      if (file === "kalah.mancala") assert.deepEqual([seen.blocks, seen.stacked], [1, false], name);
+      if (width === 390 && ["tsoro.mancala", "congkak.mancala", "toguz-kumalak.mancala"].includes(file)) {
+        await page.screenshot({ path: join(shots, `phone-${file.replace(".mancala", "")}.png`), fullPage: true });
+      }
+    }
+    await page.context().close();
+  }
+});
