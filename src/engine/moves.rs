@@ -6,8 +6,9 @@
 
 use super::events::Silent;
 use super::layout::{Cells, Mask};
+use super::predicate::Ctx;
 use super::sowing::{sow, Sowing};
-use super::{GameIn, StateIn};
+use super::{GameIn, Lap, StateIn};
 use crate::player::Player;
 
 /// The moves of the player to move, found when their turn started.
@@ -122,8 +123,12 @@ impl<C: Cells> GameIn<'_, C> {
     /// The holes `mover` may start a move from under `start` (theirs, holding stones, not
     /// claimed, where `start` holds), a bit per hole.
     pub(super) fn startable_holes(&self, mover: Player, start: &crate::compile::Condition) -> C::Mask {
-        let (state, board) = (&self.state, C::Mask::from_wide(self.rules.board));
-        state.owned(mover, board) & state.stocked(board) & !state.claimed & state.holes_where(self.rules, start, mover)
+        let ctx = Ctx::new(&self.state, self.rules, mover, Lap::default());
+        let startable = ctx.own() & ctx.stocked() & !self.state.claimed;
+        if start.code.as_ref().is_some_and(|code| code.implied) {
+            return startable;
+        }
+        startable & ctx.holes_where(start)
     }
 
     /// Plays the known move from `hole` (that way) for `mover`, which is legal: from the position
