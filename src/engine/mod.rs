@@ -148,6 +148,9 @@ impl<C: Cells> StateIn<C> {
 
     /// Moves each player's phase on while the `until` of the phase they are in holds for them.
     pub fn advance_phases(&mut self, rules: &Rules) {
+        if rules.phases.is_empty() {
+            return;
+        }
         for player in Player::BOTH {
             let i = player.index();
             while let Some((_, Some(until))) = rules.phases.get(usize::from(self.phase[i])) {

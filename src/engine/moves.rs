@@ -22,11 +22,14 @@ pub(super) struct Moves<C: Cells> {
     /// What each move sown to know it is legal leaves: its hole, whether reversed, the position
     /// and its sowing (kept from turn to turn, so that it allocates nothing once large enough).
     pub sown: Vec<(u8, bool, StateIn<C>, Sowing)>,
+    /// The moves the file's way were not sown to find them: each is one that always ends, sown in
+    /// place when played.
+    pub in_place: bool,
 }
 
 impl<C: Cells> Default for Moves<C> {
     fn default() -> Moves<C> {
-        Moves { known: false, forward: C::Mask::NONE, reversed: C::Mask::NONE, sown: Vec::new() }
+        Moves { known: false, forward: C::Mask::NONE, reversed: C::Mask::NONE, sown: Vec::new(), in_place: false }
     }
 }
 
@@ -34,7 +37,7 @@ impl<C: Cells> Clone for Moves<C> {
     /// A copy knows the same moves but keeps none of their positions (a copy of a game is made to
     /// play on; what a move leaves is found again if it is played).
     fn clone(&self) -> Moves<C> {
-        Moves { known: self.known, forward: self.forward, reversed: self.reversed, sown: Vec::new() }
+        Moves { known: self.known, forward: self.forward, reversed: self.reversed, sown: Vec::new(), in_place: self.in_place }
     }
 }
 
@@ -57,6 +60,7 @@ impl<C: Cells> GameIn<'_, C> {
     pub(super) fn find_moves(&mut self) {
         let mut moves = std::mem::take(&mut self.moves);
         moves.known = false;
+        moves.in_place = false;
         moves.sown.clear();
         let state = &self.state;
         let mover = state.to_move;
@@ -71,6 +75,7 @@ impl<C: Cells> GameIn<'_, C> {
         }
         let rules = self.rules;
         let (mut forward, mut reversed) = (C::Mask::NONE, C::Mask::NONE);
+        let mut in_place = false;
         let mut keep = |hole: usize, way: bool, found: Option<(StateIn<C>, Sowing)>, set: &mut C::Mask| {
             if let Some((after, sowing)) = found {
                 *set |= C::Mask::bit(hole);
@@ -95,13 +100,15 @@ impl<C: Cells> GameIn<'_, C> {
         if !capturing {
             let start = self.start_condition(mover);
             let sow_to_know = self.sow_to_know(mover);
-            for hole in self.startable_holes(mover, start).places() {
-                if sow_to_know {
+            let startable = self.startable_holes(mover, start);
+            if sow_to_know {
+                for hole in startable.places() {
                     let found = self.try_move(mover, hole, false, &mut Silent);
                     keep(hole, false, found, &mut forward);
-                } else {
-                    forward |= C::Mask::bit(hole);
                 }
+            } else {
+                forward = startable;
+                in_place = true;
             }
             if rules.reversible() {
                 let from = if rules.either_way { Some(start) } else { rules.reverse.as_ref().map(|(p, _)| p) };
@@ -116,6 +123,7 @@ impl<C: Cells> GameIn<'_, C> {
         }
         moves.forward = forward;
         moves.reversed = reversed;
+        moves.in_place = in_place;
         moves.known = true;
         self.moves = moves;
     }
@@ -138,7 +146,7 @@ impl<C: Cells> GameIn<'_, C> {
             self.state = after;
             return Some(sowing);
         }
-        if !reversed && !self.sow_to_know(mover) {
+        if !reversed && self.moves.in_place {
             // A single lap that leaves nothing to refuse: sown in place.
             self.state.reversed = false;
             return sow(self.rules, &mut self.state, hole, mover, &mut Silent);

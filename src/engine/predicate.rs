@@ -65,7 +65,7 @@ impl<'a, C: Cells> Ctx<'a, C> {
                 for (i, atom) in code.atoms[..code.cheap].iter().enumerate() {
                     combination |= usize::from(self.cheap_atom(atom, hole)) << i;
                 }
-                for (i, atom) in code.atoms.iter().enumerate().skip(code.cheap) {
+                for (i, atom) in (code.cheap..).zip(&code.atoms[code.cheap..]) {
                     let (fails, holds) = code.decided[(1 << i) + combination];
                     if fails.has(hole) {
                         return false;
@@ -91,8 +91,7 @@ impl<'a, C: Cells> Ctx<'a, C> {
                 .fold(C::Mask::NONE, |set, h| set | C::Mask::bit(h));
         };
         if let Some(basic) = &code.basic {
-            let basis = self.basis();
-            return basic.holding.iter().fold(C::Mask::NONE, |set, term| set | product(&basis, term, all));
+            return basic.holding.iter().fold(C::Mask::NONE, |set, term| set | self.basic_product(term));
         }
         let masks = self.atom_sets(code);
         if code.holding.len() <= code.failing.len() {
@@ -108,18 +107,33 @@ impl<'a, C: Cells> Ctx<'a, C> {
         let Some(code) = &condition.code else {
             return (0..self.rules.holes).all(|h| self.tree_holds(&condition.pred, h));
         };
-        let (masks, failing) = match &code.basic {
-            Some(basic) => (self.basis(), &basic.failing),
-            None => (self.atom_sets(code), &code.failing),
-        };
-        failing.iter().all(|term| product(&masks, term, all) == C::Mask::NONE)
+        if let Some(basic) = &code.basic {
+            return basic.failing.iter().all(|term| self.basic_product(term) == C::Mask::NONE);
+        }
+        let masks = self.atom_sets(code);
+        code.failing.iter().all(|term| product(&masks, term, all) == C::Mask::NONE)
     }
 
-    /// The sets of the [`crate::compile::code::BASIS`], in its order.
+    /// The holes of a term over the [`crate::compile::code::BASIS`] where its atoms hold as it
+    /// wants: only the sets it asks about are read.
     #[inline]
-    fn basis(&self) -> [C::Mask; MOST_ATOMS] {
-        let all = self.all;
-        [self.own(), self.stocked(), self.state.claimed & all, self.state.intact & all, C::Mask::NONE]
+    fn basic_product(&self, term: &Term) -> C::Mask {
+        let mut set = C::Mask::from_wide(term.holes) & self.all;
+        let (care, want) = (term.care, term.want);
+        let pick = |set: C::Mask, bit: u8| if want & bit != 0 { set } else { !set };
+        if care & 1 != 0 {
+            set &= pick(self.own(), 1);
+        }
+        if care & 2 != 0 {
+            set &= pick(self.stocked(), 2);
+        }
+        if care & 4 != 0 {
+            set &= pick(self.state.claimed, 4);
+        }
+        if care & 8 != 0 {
+            set &= pick(self.state.intact, 8);
+        }
+        set
     }
 
     /// The holes where each atom of `code` holds.
