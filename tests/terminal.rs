@@ -363,7 +363,7 @@ fn the_end_is_told_the_stones_left_swept_who_won_and_how_to_play_again() {
     assert!(
         text.contains(
             "Game over: north wins 26 to 22: a row is empty.\nYou won, 26 to 22.\n\
-             To play again:\n  mancala play rules/kalah.mancala --south random --north human --seed 2\n"
+             To play again:\n  mancala play kalah --south random --north human --seed 2\n"
         ),
         "{text}"
     );
@@ -374,6 +374,27 @@ fn the_end_is_told_the_stones_left_swept_who_won_and_how_to_play_again() {
     // A resumed game's first board marks what the record's last action changed.
     assert!(text.contains("   ' changed by the last action\nnorth to move; legal: b1\nnorth> b1\n"), "{text}");
     let _ = std::fs::remove_file(&path);
+    // A file that is not the shipped one is named by its path, and a long command goes on over
+    // lines as a shell reads it.
+    let folder = tempfile::tempdir().expect("a folder");
+    let deep = folder.path().join("a-folder-with-a-rather-long-name-for-the-rules-of-this-game");
+    std::fs::create_dir(&deep).expect("a folder");
+    let copy = deep.join("kalah.mancala");
+    std::fs::copy(rules_path("kalah"), &copy).expect("a copy");
+    let record = deep.join("game.json");
+    let (copy, record) = (copy.to_str().expect("a path"), record.to_str().expect("a path"));
+    let out = mancala_with_input(
+        &["play", copy, "--north", "human", "--south", "human", "--record", record],
+        moves.replace(", ", "\n") + "\nquit\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let text = stdout(&mancala_with_input(&["play", "--resume", record, "--south", "random"], "b1\n"));
+    let again = text.split("To play again:\n").nth(1).expect("the command").lines().take_while(|l| l.starts_with("  ")).collect::<Vec<_>>();
+    // (A path longer than a line stands on a line of its own.)
+    assert!(again.len() > 1 && again.iter().all(|l| widest(l).0 <= 80 || l.trim().trim_end_matches(" \\") == copy), "{again:?}");
+    assert!(again[..again.len() - 1].iter().all(|l| l.ends_with(" \\")), "{again:?}");
+    let joined = again.iter().map(|l| l.trim().trim_end_matches('\\').trim()).collect::<Vec<_>>().join(" ");
+    assert_eq!(joined, format!("mancala play {copy} --south random --north human --seed 2"));
 }
 
 #[test]

@@ -287,9 +287,15 @@ impl<'r> Session<'r> {
             });
         }
         let mut command = vec!["mancala".to_string(), "play".to_string()];
-        command.push(match &self.args.rules {
-            Some(rules) => rules.display().to_string(),
-            None => self.file.display().to_string(),
+        // A shipped game by its name (found so from any folder), else the file's path.
+        let same = |a: &Path, b: &Path| a.canonicalize().ok().is_some_and(|a| b.canonicalize().ok() == Some(a));
+        let name = self.file.file_stem().map(|stem| Path::new(stem).to_path_buf());
+        command.push(match name {
+            Some(name) if super::shipped::find(&name).is_ok_and(|found| same(&found, &self.file)) => name.display().to_string(),
+            _ => match &self.args.rules {
+                Some(rules) => rules.display().to_string(),
+                None => self.file.display().to_string(),
+            },
         });
         for set in &self.sets {
             command.push(format!("--set {set}"));
@@ -302,7 +308,17 @@ impl<'r> Session<'r> {
         }
         command.push(format!("--seed {}", self.sides.seed.wrapping_add(1)));
         lines.push("To play again:".to_string());
-        lines.push(format!("  {}", command.join(" ")));
+        // A long command (a long path) goes on over lines as a shell reads it, ` \` at the end of each.
+        let mut line = " ".to_string();
+        for word in command {
+            if line.len() > 2 && line.chars().count() + 1 + word.chars().count() > WIDTH - 2 {
+                lines.push(format!("{line} \\"));
+                line = "   ".to_string();
+            }
+            line.push(' ');
+            line.push_str(&word);
+        }
+        lines.push(line);
         lines
     }
 
