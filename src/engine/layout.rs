@@ -225,6 +225,74 @@ impl Cells for Wide {
     }
 }
 
+/// A board of at most [`Middle::PLACES`] places and 255 stones (the four-row games of 32 holes):
+/// a byte a place, 64-bit sets, the places holding stones kept as they change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Middle {
+    counts: [u8; 64],
+    stocked: u64,
+}
+
+impl Middle {
+    #[inline]
+    fn mark(&mut self, place: usize) {
+        let bit = u64::bit(place);
+        if self.counts[place] != 0 {
+            self.stocked |= bit;
+        } else {
+            self.stocked &= !bit;
+        }
+    }
+}
+
+impl Cells for Middle {
+    type Mask = u64;
+    const PLACES: usize = 64;
+    const STONES: u32 = u8::MAX as u32;
+    const BYTES: usize = 1;
+
+    fn of(counts: &[u16]) -> Middle {
+        let mut middle = Middle { counts: [0; 64], stocked: 0 };
+        for (place, &stones) in counts.iter().enumerate().take(64) {
+            middle.set(place, stones);
+        }
+        middle
+    }
+
+    #[inline]
+    fn get(&self, place: usize) -> u16 {
+        u16::from(self.counts[place])
+    }
+
+    #[inline]
+    fn set(&mut self, place: usize, stones: u16) {
+        self.counts[place] = u8::try_from(stones).unwrap_or(u8::MAX);
+        self.mark(place);
+    }
+
+    #[inline]
+    fn add(&mut self, place: usize, stones: u16) {
+        self.counts[place] = self.counts[place].wrapping_add(u8::try_from(stones).unwrap_or(u8::MAX));
+        self.mark(place);
+    }
+
+    #[inline]
+    fn sub(&mut self, place: usize, stones: u16) {
+        self.counts[place] = self.counts[place].wrapping_sub(u8::try_from(stones).unwrap_or(u8::MAX));
+        self.mark(place);
+    }
+
+    #[inline]
+    fn stocked(&self) -> u64 {
+        self.stocked
+    }
+
+    #[inline]
+    fn same(&self, other: &Middle, places: usize) -> bool {
+        self.counts[..places] == other.counts[..places]
+    }
+}
+
 /// A small board: at most [`Narrow::PLACES`] places and 255 stones, a byte a place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Narrow {
@@ -317,6 +385,19 @@ mod tests {
         assert_eq!(one.stocked(), 1 << 19);
         one.sub(19, 255);
         assert_eq!(one.stocked(), 0);
+    }
+
+    #[test]
+    fn a_middle_board_knows_which_places_hold_stones() {
+        let counts: Vec<u16> = (0..64).map(|i| if i % 5 == 0 { 0 } else { i * 3 % 200 + 1 }).collect();
+        let mut middle = Middle::of(&counts);
+        let expected = (0..64).filter(|&i| counts[i] != 0).fold(0u64, |m, i| m | 1 << i);
+        assert_eq!(middle.stocked(), expected);
+        middle.sub(63, counts[63]);
+        middle.add(0, 255);
+        assert_eq!(middle.stocked(), expected & !(1 << 63) | 1);
+        assert_eq!((middle.get(0), middle.get(63)), (255, 0));
+        assert!(!middle.same(&Middle::of(&counts), 64) && Middle::of(&counts).same(&Middle::of(&counts), 64));
     }
 
     #[test]
