@@ -271,3 +271,39 @@ fn a_choice_of_holes_is_typed_as_the_holes_alone() {
     assert_eq!(room.act(Some(Player::South), "d7 d4", None), Ok(After::Wait));
     assert_eq!(state(&room)["position"]["captured"]["south"], 9);
 }
+
+#[test]
+fn a_rematch_is_the_same_rules_options_and_players_from_the_start_with_the_next_seed() {
+    let mut spec = spec("kalah", Some(AgentKind::Greedy), &["a1"]);
+    spec.sets = vec!["seeds=3".to_string()];
+    let room = Room::new("r".into(), spec).expect("a room");
+    let again = room.rematch();
+    assert_eq!(
+        (again.file.as_str(), again.sets.clone(), again.players, again.seed),
+        ("rules/kalah.mancala", vec!["seeds=3".to_string()], [None, Some(AgentKind::Greedy)], 8)
+    );
+    assert!(again.actions.is_empty());
+    let again = Room::new("s".into(), again).expect("a room");
+    assert_eq!(ply(&again), 0);
+    assert_eq!(state(&again)["seats"]["north"]["name"], "easy");
+}
+
+#[test]
+fn a_rooms_moves_are_told_and_any_earlier_position_is_served() {
+    let room = Room::new("r".into(), spec("kalah", None, &["a1", "b6", "a4"])).expect("a room");
+    // The welcome tells every move so far (a loaded record's too), as `play` does.
+    let told = room.told();
+    assert_eq!(told.len(), 3);
+    assert_eq!(told[0], ["south a1 (4 stones): a2 a3 a4 a5"]);
+    assert_eq!(room.info(None)["told"][1][0], "north b6 (4 stones): b5 b4 b3 b2");
+    // The start, an earlier move with its step, the last, and nothing past it.
+    let start = room.review(0).expect("the start");
+    assert_eq!((start["ply"].as_u64(), start["of"].as_u64(), &start["step"]), (Some(0), Some(3), &Value::Null));
+    assert_eq!(start["position"]["rows"]["a"], serde_json::json!([4, 4, 4, 4, 4, 4]));
+    let first = room.review(1).expect("move 1");
+    assert_eq!(first["position"]["rows"]["a"], serde_json::json!([0, 5, 5, 5, 5, 4]));
+    assert_eq!(first["step"]["narration"][0], "south a1 (4 stones): a2 a3 a4 a5");
+    assert_eq!(first["step"]["events"][0]["event"], "lift");
+    assert_eq!(room.review(3).expect("move 3")["position"], state(&room)["position"]);
+    assert!(room.review(4).is_none());
+}

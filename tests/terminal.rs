@@ -337,3 +337,163 @@ fn the_banner_says_which_way_moves_go() {
     assert_eq!(banner("omweso"), "Stones are sown counter-clockwise: a1 → a2 → a3 → a4 …; some moves may go the\n  other way (`a1 cw`).");
     assert_eq!(banner("kalah"), "Stones are sown counter-clockwise: a1 → a2 → a3 → a4 …");
 }
+
+#[test]
+fn the_end_is_told_the_stones_left_swept_who_won_and_how_to_play_again() {
+    // Kalah (simulate --seed 4) one move from its end, North a person against `random`: North's
+    // b1 empties North's row and South's last stones go into South's store.
+    let moves = "a1, b6, a4, b5, a6, b4, a2, b6, a6, a5, b1, a2, b5, a6, a3, b3, a2, b4, a3, b2, a3, b6, a6, b3, b4, a1, a2, b5, b2, a3, \
+                 b4, a1, b6, a4, b1, a3, b2, a5, a4, b6, a5, b4, a6, b6, a2, b2, a3, b3, a1, b5, a2, b1, a2, b4, a4, b2, b3, a1";
+    let path = std::env::temp_dir().join(format!("mancala-terminal-{}-end.json", std::process::id()));
+    let record = path.to_str().expect("a path");
+    let _ = std::fs::remove_file(&path);
+    let input = moves.replace(", ", "\n") + "\nquit\n";
+    let out = mancala_with_input(&["play", "kalah", "--north", "human", "--south", "human", "--record", record], input);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let out = mancala_with_input(&["play", "--resume", record, "--south", "random"], "b1\n");
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "north> b1\nnorth b1 (2 stones): north's store a1\nThe stones left go to south's store: a1 (1) a3 (3) a5 (1) a6 (1), 6 stones in\n  \
+             all.\n\nKalah\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "Game over: north wins 26 to 22: a row is empty.\nYou won, 26 to 22.\n\
+             To play again:\n  mancala play kalah --south random --north human --seed 2\n"
+        ),
+        "{text}"
+    );
+    // Between computers nobody is told they won, and no line offers to play again.
+    let out = mancala(&["play", "kalah", "--south", "random", "--north", "random", "--seed", "4"]);
+    assert!(!stdout(&out).contains("You ") && !stdout(&out).contains("To play again"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("\nThe stones left go to north's store: b1 (4) b2 (1) b5 (6), 11 stones in all.\n"), "{}", stdout(&out));
+    // A resumed game's first board marks what the record's last action changed.
+    assert!(text.contains("   ' changed by the last action\nnorth to move; legal: b1\nnorth> b1\n"), "{text}");
+    let _ = std::fs::remove_file(&path);
+    // A file that is not the shipped one is named by its path, and a long command goes on over
+    // lines as a shell reads it.
+    let folder = tempfile::tempdir().expect("a folder");
+    let deep = folder.path().join("a-folder-with-a-rather-long-name-for-the-rules-of-this-game");
+    std::fs::create_dir(&deep).expect("a folder");
+    let copy = deep.join("kalah.mancala");
+    std::fs::copy(rules_path("kalah"), &copy).expect("a copy");
+    let record = deep.join("game.json");
+    let (copy, record) = (copy.to_str().expect("a path"), record.to_str().expect("a path"));
+    let out = mancala_with_input(
+        &["play", copy, "--north", "human", "--south", "human", "--record", record],
+        moves.replace(", ", "\n") + "\nquit\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let text = stdout(&mancala_with_input(&["play", "--resume", record, "--south", "random"], "b1\n"));
+    let again = text.split("To play again:\n").nth(1).expect("the command").lines().take_while(|l| l.starts_with("  ")).collect::<Vec<_>>();
+    // (A path longer than a line stands on a line of its own.)
+    assert!(again.len() > 1 && again.iter().all(|l| widest(l).0 <= 80 || l.trim().trim_end_matches(" \\") == copy), "{again:?}");
+    assert!(again[..again.len() - 1].iter().all(|l| l.ends_with(" \\")), "{again:?}");
+    let joined = again.iter().map(|l| l.trim().trim_end_matches('\\').trim()).collect::<Vec<_>>().join(" ");
+    assert_eq!(joined, format!("mancala play {copy} --south random --north human --seed 2"));
+}
+
+#[test]
+fn the_turn_both_play_at_once_is_told_a_line_for_each_player_and_phases_in_words() {
+    // Congkak's first turn: the banner says how it goes, South's hole is not named to North, and
+    // each player's sowing is told on its own line, then who finished first.
+    let out = mancala_with_input(&["play", &rules_path("congkak"), "--south", "human", "--north", "human"], "a3\nb4\nquit\n");
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "The first turn is played by both at once: south chooses a hole, then north, and\n  both are sown together, a stone of \
+             each at a time; whoever finishes last moves\n  next. Type help for the commands.\n"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("moves first"), "{text}");
+    assert!(
+        text.contains(
+            "south> a3\nsouth has chosen a hole: both sow at once when north has chosen.\n\nCongkak, round 1\n   north  store 0 (by b7)\n    \
+             1   2   3   4   5   6   7\n b  7   7   7   7   7   7   7  north\n a  7   7   7   7   7   7   7  south\n   south  store 0 \
+             (by a1)\nsouth has chosen a hole for the move both play at once: north chooses one, then\n  both sow together\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "north> b4\nBoth sow at once, a stone of each at a time: south a3 and north b4.\n\
+             south a3 (7 stones): a2 a1 south's store b1 b2 b3 b4\n\
+             north b4 (7 stones): b5 b6 b7 north's store a7 a6 a5; relay a5 (8): a4 a3 a2 a1\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "  takes a3 (1) b3 (1)\nFinished first: south; last: north. north moves next.\n\
+             The first turn, played by both at once, is over: from now on one player moves at\n  a time.\n"
+        ),
+        "{text}"
+    );
+    // Abalala'e's race: the first to finish moves next.
+    let out = mancala(&["play", &rules_path("abalalae"), "--south", "random", "--north", "random", "--seed", "1"]);
+    assert!(stdout(&out).contains("\nFinished first: south; last: north. south moves next.\n"), "{}", stdout(&out));
+    // A phase is said in words, never by the rule file's statement: Bao's stages.
+    let out = mancala(&["play", &rules_path("bao-la-kiswahili"), "--south", "random", "--north", "random", "--seed", "1"]);
+    assert!(stdout(&out).contains("\nsouth moves on from namua to mtaji.\n"), "{}", stdout(&out));
+    let out = mancala(&["play", &rules_path("bao-kiswahili-congo"), "--south", "random", "--north", "random", "--seed", "1"]);
+    assert!(stdout(&out).contains("\nnorth moves on from first stage to second stage.\n"), "{}", stdout(&out));
+    for name in ["congkak", "abalalae", "bao-la-kiswahili", "bao-kiswahili-congo"] {
+        let out = mancala(&["play", &rules_path(name), "--south", "random", "--north", "random", "--seed", "2"]);
+        assert!(!stdout(&out).contains("phase"), "{name}: {}", stdout(&out));
+    }
+}
+
+#[test]
+fn replay_steps_through_a_game_forward_and_back_with_its_narration() {
+    // Kalah between `random` players (seed 4), recorded, then stepped through: next, next,
+    // previous, a number, past the end, the end, next at the end, a word, quit.
+    let path = std::env::temp_dir().join(format!("mancala-terminal-{}-step.json", std::process::id()));
+    let record = path.to_str().expect("a path");
+    let _ = std::fs::remove_file(&path);
+    let out = mancala(&["play", "kalah", "--south", "random", "--north", "random", "--seed", "4", "--record", record]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let out = mancala_with_input(&["replay", record, "--step"], "n\n\np\n3\n100\ne\nn\nx\nq\n");
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let text = stdout(&out);
+    let expected = [
+        "Kalah — south: random, north: random, seed 4\nverified: 42 actions, the result as recorded\n\
+         Step through the game: Enter or n: the next move; p: the previous; a number:\n  after that move; s: the start; e: the end; q: quit.\n\n\
+         Kalah\n",
+        "south to move; legal: a1 a2 a3 a4 a5 a6\n[0/42] n, p, NUMBER, s, e, q > n\n\n1. south a5 (4 stones): a6 south's store b6 b5\nKalah\n",
+        "north to move; legal: b1 b2 b3 b4 b5 b6\n[1/42] n, p, NUMBER, s, e, q > \n\n2. north b2 (4 stones): b1 north's store a1 a2\nKalah\n",
+        "[2/42] n, p, NUMBER, s, e, q > p\n\n1. south a5 (4 stones): a6 south's store b6 b5\nKalah\n",
+        "[1/42] n, p, NUMBER, s, e, q > 3\n\n3. south a4 (4 stones): a5 a6 south's store b6\nKalah\n",
+        "[3/42] n, p, NUMBER, s, e, q > 100\nThe game has 42 moves: give a number from 0 (the start) to 42.\n\
+         [3/42] n, p, NUMBER, s, e, q > e\n\n42. north b4 (1 stone): b3; takes b3 (1) a3 (2)\n    \
+         The stones left go to north's store: b1 (4) b2 (1) b5 (6), 11 stones in all.\nKalah\n",
+        "Game over: north wins 28 to 20: a row is empty.\n[42/42] n, p, NUMBER, s, e, q > n\n\
+         That was the last move: p goes back, q quits.\n[42/42] n, p, NUMBER, s, e, q > x\n\
+         `x` is not a command here: Enter or n: the next move; p: the previous; a number:\n  after that move; s: the start; e: the end; q: quit.\n\
+         [42/42] n, p, NUMBER, s, e, q > q\n",
+    ];
+    let mut from = 0;
+    for part in expected {
+        let found = text[from..].find(part).unwrap_or_else(|| panic!("not found after byte {from}: {part:?}\n{text}"));
+        from += found + part.len();
+    }
+    assert!(text.ends_with("q > q\n"), "{text}");
+    // The board after move 1 marks what it changed, going forward or back.
+    assert_eq!(text.matches(" b  4   4   4   4   5'  5'  north\n a  4   4   4   4   0'  5'  south\n").count(), 2, "{text}");
+    // Piped without --step, every move at once, as before; the end of input ends the stepping.
+    let all = stdout(&mancala(&["replay", record]));
+    assert!(all.contains("\n42. north b4 (1 stone)") && !all.contains("[0/42]"), "{all}");
+    let out = mancala_with_input(&["replay", record, "--step"], "n\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).ends_with("[1/42] n, p, NUMBER, s, e, q > \n"), "{}", stdout(&out));
+    let out = mancala(&["replay", record, "--quiet", "--step"]);
+    assert_eq!(
+        (out.status.code(), common::stderr(&out)),
+        (Some(2), "error: --quiet and --step cannot be given together: the game is shown one way\n".to_string())
+    );
+    let _ = std::fs::remove_file(&path);
+}

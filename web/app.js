@@ -23,6 +23,7 @@ let selected = new Set();
 let closed = false;
 let failures = 0; // reconnections in a row without a welcome
 let hinted = null; // {ply, action}: the hint for the board shown
+let review = null; // {ply, of, position, step}: an earlier move looked at (the game goes on meanwhile)
 
 // For the page's tests: every stone sown by an animation, in order, and how many messages are
 // still to be drawn (0 once the board shows the last one).
@@ -97,6 +98,19 @@ async function setup() {
     $("link").select();
   });
   setupEditor();
+  setupReview();
+  // A new width may fit the board otherwise: drawn again (not while a move is being shown).
+  window.addEventListener("resize", () => {
+    if (!shown || window.mancalaBusy) return;
+    if (review) drawReview();
+    else draw(shown);
+  });
+  // Back and Forward go to the room of the address (or to no room).
+  window.addEventListener("popstate", () => {
+    const id = new URLSearchParams(location.search).get("room");
+    if (id && (!room || room.id !== id)) enter(id);
+    else if (!id) leave();
+  });
   const id = new URLSearchParams(location.search).get("room");
   if (id) enter(id);
 }
@@ -126,8 +140,25 @@ function sets(into = $("options")) {
   return [...into.querySelectorAll(".option")].filter((i) => i.value !== i.dataset.default).map((i) => `${i.dataset.name}=${i.value}`);
 }
 
+// A new game, unless the viewer is playing one that is not over: then they are asked first (the
+// game stays in its room: Back returns to it).
 async function start(rules) {
   showError("");
+  const playing = shown && viewer() && !shown.state.position.result && shown.state.ply > 0;
+  if (playing && !rules.confirmed) {
+    const n = shown.state.ply;
+    $("replace-text").textContent = `Your game of ${info.game} is going on (${n} move${n === 1 ? "" : "s"}): start a new one instead? This one stays in its room, and Back returns to it.`;
+    $("replace").hidden = false;
+    $("replace-yes").onclick = () => {
+      $("replace").hidden = true;
+      start({ ...rules, confirmed: true });
+    };
+    $("replace-no").onclick = () => ($("replace").hidden = true);
+    $("replace-yes").focus();
+    return;
+  }
+  $("replace").hidden = true;
+  delete rules.confirmed;
   try {
     const created = await api("/api/rooms", { sets: sets(), ...rules, south: $("south").value, north: $("north").value });
     enterCreated(created);
@@ -164,6 +195,20 @@ async function loadRecord(event) {
 
 // ---- The room ----------------------------------------------------------------------------
 
+// No room: the setup alone, as the page opens without one.
+function leave() {
+  if (socket) {
+    socket.onclose = null;
+    socket.close();
+    socket = null;
+  }
+  room = info = shown = review = null;
+  $("play").hidden = true;
+  $("title").textContent = "";
+  $("replace").hidden = true;
+  showError("");
+}
+
 async function enter(id) {
   let token = localStorage.getItem(`mancala-seat-${id}`);
   if (!token) {
@@ -178,6 +223,7 @@ async function enter(id) {
   room = { id, token };
   info = null;
   shown = null;
+  review = null;
   told = [];
   closed = false;
   $("log").replaceChildren();
@@ -227,6 +273,15 @@ function send(message) {
   socket.send(JSON.stringify(message));
 }
 
+async function rematch() {
+  showError("");
+  try {
+    enterCreated(await api(`/api/rooms/${room.id}/rematch`, {}));
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
 function act(action) {
   selected.clear();
   send({ type: "act", action, ply: shown ? shown.state.ply : undefined });
@@ -263,16 +318,24 @@ async function receive(message) {
       $("rulings").append(element("li", { textContent: `This rule file names no rulings of its own: ${why}.` }));
     }
     $("sources").textContent = message.sources.length ? `Sources: ${message.sources.join("; ")}` : "";
+    // Every move so far in words, a loaded record's too.
+    told = message.state.moves.map((move, i) => ({ action: move.action, lines: message.told[i] }));
+    review = null;
     relog(message.state.moves);
     return draw({ state: message.state });
   }
   if (message.type === "state") {
     const step = message.step;
     const next = { state: message };
-    if (step && shown && message.ply === shown.state.ply + 1) {
+    if (step && shown && message.ply === shown.state.ply + 1 && review) {
+      // Looking back: the move is listed, and shown when the viewer comes back to the game.
       told[message.ply - 1] = { action: step.action, lines: step.narration };
       logMove(step.by, step.narration);
-      $("status").textContent = `${step.by} plays ${step.action}…`;
+    } else if (step && shown && message.ply === shown.state.ply + 1) {
+      told[message.ply - 1] = { action: step.action, lines: step.narration };
+      logMove(step.by, step.narration);
+      const moves = raceMoves(step);
+      $("status").textContent = moves ? `Both sow at once, a stone of each at a time: ${moves.join(", ")}…` : `${step.by} plays ${step.action}…`;
       $("choices").replaceChildren();
       await animate(shown.state.position, step);
     } else if (!shown || message.ply !== shown.state.ply) {
@@ -296,9 +359,17 @@ function relog(moves) {
   });
 }
 
+// The moves both players sow at once ("south a3", "north b4"), where the step is such a turn.
+function raceMoves(step) {
+  const moves = step.events.filter((e) => e.event === "lift" && e.why === "move").map((e) => `${e.by} ${e.hole}`);
+  return moves.length > 1 ? moves : null;
+}
+
 function logMove(by, lines) {
-  const item = element("li", { class: by });
-  for (const line of lines) item.append(element("div", { textContent: line }));
+  const item = element("li", { class: by, "data-ply": String($("log").children.length + 1), title: "Show the board after this move" });
+  item.addEventListener("click", () => reviewTo(Number(item.dataset.ply)));
+  // A line that tells one player's part (both sow in one turn) wears that player's colour.
+  for (const line of lines) item.append(element("div", { textContent: line, class: (/^(south|north) /.exec(line) || [null, by])[1] }));
   const log = $("log");
   log.append(item);
   log.scrollTop = log.scrollHeight;
@@ -340,6 +411,14 @@ function draw(next) {
   }
   shown = next;
   const state = next.state;
+  // The board stays on the move looked at while the game's moves go on being listed (an undo
+  // past it ends the looking back).
+  if (review && review.ply >= state.ply) review = null;
+  if (review) {
+    review.of = state.ply;
+    return drawReview();
+  }
+  drawReviewBar(state.ply, state.ply);
   const position = state.position;
   drawBoard(model(position), { legal: position.legal, changed: changedHoles(state) });
   drawStatus(state);
@@ -349,6 +428,60 @@ function draw(next) {
   const free = Object.values(state.seats).some((s) => s.kind === "person" && !s.taken);
   $("invite").hidden = !free;
   if (!free) $("link-line").hidden = true;
+}
+
+// ---- Looking back through the moves ------------------------------------------------------
+
+// Shows the board after the first `ply` moves (the server replays them), or the game as it
+// stands at its last.
+async function reviewTo(ply) {
+  if (!shown) return;
+  showError("");
+  const of = shown.state.ply;
+  ply = Math.max(0, Math.min(ply, of));
+  if (ply === of) {
+    review = null;
+    return draw(shown);
+  }
+  try {
+    const data = await api(`/api/rooms/${room.id}/moves/${ply}`);
+    review = { ply: data.ply, of: shown.state.ply, position: data.position, step: data.step };
+    drawReview();
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+function drawReview() {
+  const step = review.step;
+  drawBoard(model(review.position), { changed: step ? changedHoles({ step }) : new Set() });
+  const now = review.of === 1 ? "1 move played" : `${review.of} moves played`;
+  $("status").textContent = review.ply === 0 ? `Looking back: the start (${now}).` : `Looking back: after move ${review.ply} of ${review.of}.`;
+  $("choices").replaceChildren();
+  $("review-told").replaceChildren(...(step ? step.narration.map((line) => element("div", { class: (/^(south|north) /.exec(line) || [null, step.by])[1], textContent: `${line === step.narration[0] ? `${review.ply}. ` : ""}${line}` })) : []));
+  drawReviewBar(review.ply, review.of);
+}
+
+// The buttons that step through the moves, and the move marked in the list.
+function drawReviewBar(ply, of) {
+  $("review").hidden = of === 0;
+  $("review-at").textContent = review ? `move ${ply} of ${of}` : `${of} move${of === 1 ? "" : "s"}`;
+  $("review-start").disabled = $("review-back").disabled = ply === 0;
+  $("review-next").disabled = $("review-end").disabled = !review;
+  if (!review) $("review-told").replaceChildren();
+  for (const item of $("log").children) item.classList.toggle("current", review !== null && Number(item.dataset.ply) === ply);
+  // The move looked at scrolled into the middle of the list (the list only, not the page).
+  const log = $("log");
+  const current = log.querySelector("li.current");
+  if (current) log.scrollTop += current.getBoundingClientRect().top - log.getBoundingClientRect().top - (log.clientHeight - current.offsetHeight) / 2;
+}
+
+function setupReview() {
+  const at = () => (review ? review.ply : shown ? shown.state.ply : 0);
+  $("review-start").addEventListener("click", () => reviewTo(0));
+  $("review-back").addEventListener("click", () => reviewTo(at() - 1));
+  $("review-next").addEventListener("click", () => reviewTo(at() + 1));
+  $("review-end").addEventListener("click", () => reviewTo(Infinity));
 }
 
 function changedHoles(state) {
@@ -362,7 +495,27 @@ function changedHoles(state) {
   return changed;
 }
 
-function drawBoard(m, { legal = [], changed = new Set(), at = null } = {}) {
+// How the board fits the screen, found by drawing it: every column in one row of holes with the
+// stores beside them, else the stores above and below, else the columns wrapped into blocks of
+// fewer (the holes never narrower than a finger: --hole-min). Kept while the room, the width
+// and the side seen from stay the same.
+let fitted = null; // {key, perBlock, aside}
+
+// `at`: where each player's sowing stands, by player (or `any`), during an animation.
+function drawBoard(m, options = {}) {
+  const width = $("play").clientWidth;
+  const key = `${room && room.id}:${info.columns}:${width}:${viewer()}`;
+  if (fitted && fitted.key === key) return drawHoles(m, options);
+  const tries = [[info.columns, true], [info.columns, false]];
+  for (let blocks = 2; blocks <= info.columns; blocks++) tries.push([Math.ceil(info.columns / blocks), false]);
+  for (const [perBlock, aside] of tries) {
+    fitted = { key, perBlock, aside };
+    drawHoles(m, options);
+    if (!width || $("board").scrollWidth <= $("board").clientWidth + 1) break;
+  }
+}
+
+function drawHoles(m, { legal = [], changed = new Set(), at = {} } = {}) {
   const board = $("board");
   const rows = layout();
   const you = viewer();
@@ -376,16 +529,24 @@ function drawBoard(m, { legal = [], changed = new Set(), at = null } = {}) {
       else if (words[0] === "take" || words[0] === "offer") words.slice(1).forEach((h) => choosable.add(h));
     }
   }
-  const grid = element("div", { class: "grid" });
-  grid.style.gridTemplateColumns = `repeat(${info.columns}, minmax(var(--hole-min, 2.4rem), 4.6rem))`;
+  const { perBlock, aside } = fitted;
+  const top = fromNorth ? "south" : "north";
+  const bottom = fromNorth ? "north" : "south";
+  const grids = [];
+  for (let from = 0; from < info.columns; from += perBlock) {
+    const grid = element("div", { class: "grid" });
+    grid.style.gridTemplateColumns = `repeat(${perBlock}, minmax(var(--hole-min), 4.6rem))`;
+    grids.push(grid);
+  }
   for (const row of rows) {
-    for (const label of row.holes) {
+    for (const [column, label] of row.holes.entries()) {
+      const grid = grids[Math.floor(column / perBlock)];
       const owner = m.owners[label];
       const classes = ["hole", owner];
       if (m.closed.has(label)) classes.push("closed");
       if (m.claimed.has(label)) classes.push("claimed");
       if (changed.has(label)) classes.push("changed");
-      if (label === at) classes.push("at");
+      for (const [who, place] of Object.entries(at)) if (place === label) classes.push("at", `at-${who}`);
       if (movable.has(label) || choosable.has(label)) classes.push("legal");
       if (selected.has(label)) classes.push("selected");
       if (hinted && hinted.action.split(" ").includes(label)) classes.push("hint");
@@ -419,18 +580,21 @@ function drawBoard(m, { legal = [], changed = new Set(), at = null } = {}) {
     else if (seat) who = `${player === you ? "you" : "a person"}${seat.present ? "" : " (away)"}`;
     return element("div", { class: `side ${player}` }, element("b", { textContent: `${player}` }), ` ${who} · `, ...parts);
   };
-  const top = fromNorth ? "south" : "north";
-  const bottom = fromNorth ? "north" : "south";
-  const middle = element("div", { class: "middle" });
-  if (info.stores) {
+  const middle = element("div", { class: aside ? "middle" : "middle stacked" });
+  // One row of holes, or (wrapped) blocks of columns one under another.
+  const holes = grids.length === 1 ? grids[0] : element("div", { class: "blocks" }, ...grids);
+  const store = (player) =>
+    element("div", { class: `store ${player}`, "data-store": player, title: `${player}'s store` }, element("span", { class: "count", textContent: String(m.captured[player] || 0) }));
+  if (info.stores && aside) {
     // South's store is at the end of South's row the sowing reaches last: right, unless the
     // file puts it left; turned round when seen from North.
     const southRight = info.stores_left === fromNorth;
-    const store = (player) =>
-      element("div", { class: `store ${player}`, "data-store": player }, element("span", { class: "count", textContent: String(m.captured[player] || 0) }));
-    middle.append(store(southRight ? "north" : "south"), grid, store(southRight ? "south" : "north"));
+    middle.append(store(southRight ? "north" : "south"), holes, store(southRight ? "south" : "north"));
+  } else if (info.stores) {
+    // No room beside the holes: each player's store by their side of the board.
+    middle.append(store(top), holes, store(bottom));
   } else {
-    middle.append(grid);
+    middle.append(holes);
   }
   board.replaceChildren(side(top), middle, side(bottom));
 }
@@ -457,6 +621,11 @@ function clickHole(label, movable, choosable) {
 function drawChoices(position) {
   const choices = $("choices");
   choices.replaceChildren();
+  // The game over: a rematch, for a player (a new room of the same rules and players).
+  if (position.result && viewer()) {
+    choices.append(element("button", { type: "button", id: "rematch", textContent: "Rematch", onclick: rematch }));
+    return;
+  }
   if (!viewer() || position.to_move !== viewer()) return;
   const words = position.legal.filter((a) => !/^[a-z]\d+( c?cw)?$/.test(a));
   const holeSets = words.filter((a) => a.startsWith("take ") || a.startsWith("offer "));
@@ -490,11 +659,17 @@ function drawStatus(state) {
   if (position.result) {
     const r = position.result;
     const score = `${r.score.south} to ${r.score.north}`;
-    text = r.winner ? `Game over: ${r.winner} wins ${r.winner === "south" ? score : `${r.score.north} to ${r.score.south}`}: ${r.reason}.` : `Game over: a draw, ${score}: ${r.reason}.`;
+    const other = you === "south" ? "north" : "south";
+    // One person against the computer (or the player of their seat in a room): said to them.
+    if (you && r.winner) text = `Game over: you ${r.winner === you ? "won" : "lost"}, ${r.score[you]} to ${r.score[other]}: ${r.reason}.`;
+    else if (you) text = `Game over: a draw, ${r.score[you]} each: ${r.reason}.`;
+    else text = r.winner ? `Game over: ${r.winner} wins ${r.winner === "south" ? score : `${r.score.north} to ${r.score.south}`}: ${r.reason}.` : `Game over: a draw, ${score}: ${r.reason}.`;
   } else if (state.thinking) {
     text = `${state.thinking} is thinking…`;
   } else if (position.to_move === you) {
     text = `Your move (${you}).${position.pending ? " " + pendingText(position.pending) : ""}`;
+    // The first turn both play at once, before either has chosen.
+    if (info.race && state.ply === 0) text += ` The first turn is played by both at once: choose your hole, then ${you === "south" ? "north" : "south"} chooses theirs, and both are sown together, a stone of each at a time; whoever finishes ${info.race.split(" ")[0]} moves next.`;
   } else {
     text = `${position.to_move} to move.`;
   }
@@ -508,7 +683,7 @@ function pendingText(pending) {
   if (pending.offer) return `${pending.by} offers ${pending.offer.join(" ")}: accept or decline.`;
   if (pending.decision === "continue or stop") return `The move stands on ${pending.at}: continue or stop.`;
   if (pending.decision === "take") return `Take ${pending.holes} holes.`;
-  if (pending.decision === "race") return `Both move at once: choose your hole.`;
+  if (pending.decision === "race") return `${pending.by === "south" ? "north" : "south"} has chosen a hole: choose yours, and both are sown together.`;
   return "";
 }
 
@@ -516,11 +691,23 @@ function pendingText(pending) {
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// The frames an action's events are shown in, each a stone's time at the chosen speed.
+const FRAMES = { lift: 1, place: 1, claim: 1, take: 2, "round over": 3, round: 3 };
+// An action is shown in at most as long as this many frames at the chosen speed (a long relay,
+// or both players' turn sown at once, goes faster).
+const MAX_FRAMES = 60;
+
 async function animate(before, step) {
-  const delay = Number($("speed").value);
+  const speed = Number($("speed").value);
+  const frames = step.events.reduce((n, e) => n + (e.event === "sow" ? e.holes.length : FRAMES[e.event] || 0), 0);
+  const delay = Math.min(speed, (speed * MAX_FRAMES) / Math.max(frames, 1));
+  window.mancalaAnimation = { frames, delay, speed };
   const m = model(before);
-  const frame = async (at, ms = delay) => {
-    drawBoard(m, { at });
+  // Where each player's sowing stands (both sow at once in a race).
+  const at = {};
+  const frame = async (place, ms = delay, by = null) => {
+    if (by) at[by] = place;
+    drawBoard(m, { at: by ? at : { any: place } });
     if (ms > 0) await pause(ms);
   };
   for (const event of step.events) {
@@ -528,13 +715,13 @@ async function animate(before, step) {
       case "lift":
         m.counts[event.hole] -= event.stones;
         m.moving[event.by] += event.stones;
-        await frame(event.hole);
+        await frame(event.hole, delay, event.by);
         break;
       case "place":
         m.hand[event.by] = Math.max(0, m.hand[event.by] - 1);
         m.counts[event.hole] += 1;
         window.mancalaSown.push(event.hole);
-        await frame(event.hole);
+        await frame(event.hole, delay, event.by);
         break;
       case "sow":
         for (const place of event.holes) {
@@ -542,13 +729,15 @@ async function animate(before, step) {
           if (place.startsWith("store:")) m.captured[place.slice(6)] += 1;
           else m.counts[place] += 1;
           window.mancalaSown.push(place);
-          await frame(place.startsWith("store:") ? null : place);
+          await frame(place.startsWith("store:") ? null : place, delay, event.by);
         }
         break;
       case "take":
         m.counts[event.hole] -= event.stones;
         if (event.how === "sown on") m.moving[event.by] += event.stones;
         else m.captured[event.by] += event.stones;
+        // The end's sweep: the stones left go where the score counts them, said as they go.
+        if (event.how === "leftover") $("status").textContent = `The game is over: the stones left go to ${event.by}'s ${info.stores ? "store" : "captures"}…`;
         await frame(event.hole, delay * 2);
         break;
       case "claim":
@@ -661,13 +850,25 @@ function drawDiagnostics(text, result) {
   }
 }
 
-// Selects a label's span in the editor (its places are lines and columns in characters).
+// Selects a label's span in the editor (its places are lines and columns in characters) and
+// scrolls it into view: the editor to its line (a line is a line: the editor does not wrap), the
+// page to the editor.
 function select(text, label) {
   const lines = text.split("\n");
   const index = (place) => lines.slice(0, place.line - 1).reduce((n, line) => n + [...line].length + 1, 0) + place.column - 1;
   const source = $("source");
-  source.focus();
+  source.focus({ preventScroll: true });
   source.setSelectionRange(index(label.start), Math.max(index(label.end), index(label.start) + 1));
+  const style = getComputedStyle(source);
+  const height = parseFloat(style.lineHeight);
+  const top = (label.start.line - 1) * height + parseFloat(style.paddingTop);
+  source.scrollTop = Math.max(0, top - source.clientHeight / 3);
+  const width = parseFloat(style.fontSize) * 0.6;
+  const left = (label.start.column - 1) * width;
+  source.scrollLeft = left < source.clientWidth * 0.8 ? 0 : left - source.clientWidth / 3;
+  // The line on the screen, a third of the way down.
+  const y = source.getBoundingClientRect().top + top - source.scrollTop;
+  if (y < 0 || y > window.innerHeight - height) window.scrollBy(0, y - window.innerHeight / 3);
 }
 
 setup();

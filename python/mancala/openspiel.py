@@ -3,14 +3,20 @@ for games written in Python:
 
     import pyspiel
     from mancala import openspiel
-    name = openspiel.register("rules/bao-la-kiswahili.mancala")   # "mancala_bao_la_kiswahili"
+    name = openspiel.register("bao-la-kiswahili")   # a shipped game's name or a path: "mancala_bao_la_kiswahili"
     game = pyspiel.load_game(name)
+    small = pyspiel.load_game("mancala_tsoro(columns=8)")   # the file's options are the game's parameters
 
 The game is sequential, deterministic, of perfect information and zero-sum; its actions are the
-package's integer ids; a state's observation tensor is ``State.observation()``. OpenSpiel's own
-algorithms (MCTS, random simulation tests, …) play it as any of their games.
+package's integer ids; its parameters are the rule file's options, with their defaults; a state's
+observation tensor for a player is ``State.observation(player)`` (the board as that player sees
+it; the layout is in the package's docs). States serialize (``state.serialize()``, OpenSpiel's
+``deserialize_state``) as their actions. OpenSpiel's own algorithms (MCTS, random simulation tests,
+…) play it as any of their games. A name is registered once: registering it again raises
+ValueError.
 """
 
+import json
 import re
 from typing import Dict, Optional, Union
 
@@ -30,9 +36,17 @@ def game_name(path: str) -> str:
 
 
 def register(path: str, options: Optional[Dict[str, Union[str, int]]] = None, name: Optional[str] = None) -> str:
-    """Registers the rule file ``path`` (with ``options``) as an OpenSpiel game; returns its name."""
+    """Registers the rule file ``path`` (or the shipped game of that name) as an OpenSpiel game
+    and returns its name (``mancala_`` and the file's name, unless ``name`` is given). The file's
+    options are the game's parameters, their defaults those of ``options`` where it gives them,
+    else the file's. Raises ValueError for a name OpenSpiel already has."""
+    options = dict(options or {})
     rules = mancala.load(path, options)
     name = name or game_name(path)
+    if name in pyspiel.registered_names():
+        raise ValueError(f"an OpenSpiel game is already registered as {name!r}: give another name (name=...)")
+    # The options as OpenSpiel's parameters: numbers as int, words as str.
+    parameters = {option: options.get(option, default) for option, default, _ in rules.option_specs()}
     game_type = pyspiel.GameType(
         short_name=name,
         long_name=f"{rules.name} (mancala rule file)",
@@ -47,28 +61,31 @@ def register(path: str, options: Optional[Dict[str, Union[str, int]]] = None, na
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={},
-    )
-    game_info = pyspiel.GameInfo(
-        num_distinct_actions=rules.num_distinct_actions(),
-        max_chance_outcomes=0,
-        num_players=2,
-        min_utility=-1.0,
-        max_utility=1.0,
-        utility_sum=0.0,
-        max_game_length=MAX_GAME_LENGTH,
+        parameter_specification=parameters,
     )
 
     class RuleFileGame(pyspiel.Game):
+        """The rule file's game with the options its parameters choose."""
+
         def __init__(self, params=None):
+            chosen = {**parameters, **(params or {})}
+            self.rules = mancala._game_of(rules.path, rules.source, chosen)
+            game_info = pyspiel.GameInfo(
+                num_distinct_actions=self.rules.num_distinct_actions(),
+                max_chance_outcomes=0,
+                num_players=2,
+                min_utility=-1.0,
+                max_utility=1.0,
+                utility_sum=0.0,
+                max_game_length=MAX_GAME_LENGTH,
+            )
             super().__init__(game_type, game_info, params or {})
-            self.rules = rules
 
         def new_initial_state(self):
-            return RuleFileState(self, rules.new_initial_state())
+            return RuleFileState(self, self.rules.new_initial_state())
 
         def make_py_observer(self, iig_obs_type=None, params=None):
-            return Observer(rules.observation_size())
+            return Observer(self.rules.observation_size())
 
     RuleFileGame.__name__ = f"Game_{name}"
     pyspiel.register_game(game_type, RuleFileGame)
@@ -113,7 +130,8 @@ class Observer:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state, player):
-        self.tensor[:] = state.inner.observation()
+        # The board as `player` sees it (North's holes first for North).
+        self.tensor[:] = state.inner.observation(player)
 
     def string_from(self, state, player):
-        return state.inner._inner.position_json()
+        return json.dumps(state.inner.position())

@@ -3,6 +3,7 @@
 //! computer players (`bot_action`).
 
 use mancala::ai::AgentKind;
+use mancala::check::model::{NoMove, OptionDomain, OptionValue};
 use mancala::engine::ids::ActionIds;
 use mancala::engine::observe::{observation, observation_size};
 use mancala::{Action, Game, Player, Rules as EngineRules};
@@ -11,27 +12,171 @@ use pyo3::prelude::*;
 use rand::rngs::ChaCha8Rng;
 use rand::SeedableRng;
 
+include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
+
 /// OpenSpiel's number for "nobody: the game is over".
 const TERMINAL: i32 = -4;
+
+/// The words an action can be, in the order of the engine's numbering (after the holes sown
+/// either way).
+const WORDS: usize = 5;
+
+/// The numbering of the actions a game can have: the engine's ([`ActionIds`]) less the ids of
+/// actions its rules never give (a hole sown the other way in a game sown one way, `pass` where a
+/// player without a move does not pass, `continue` and `stop` without such a decision, `accept`
+/// and `decline` without trades). Ids are consecutive from 0.
+#[derive(Clone, Debug)]
+struct Ids {
+    engine: ActionIds,
+    holes: u32,
+    /// Whether a hole may be sown the other way.
+    reversed: bool,
+    /// Which of the words (pass, continue, stop, accept, decline) the game can have.
+    words: [bool; WORDS],
+}
+
+impl Ids {
+    fn new(rules: &EngineRules) -> Option<Ids> {
+        let engine = ActionIds::new(rules)?;
+        let holes = u32::try_from(rules.holes).ok()?;
+        let decide = rules.relay_or_stop.is_some();
+        let trade = rules.trade.is_some();
+        let words = [rules.no_move == NoMove::Pass, decide, decide, trade, trade];
+        Some(Ids { engine, holes, reversed: rules.either_way || rules.reverse.is_some(), words })
+    }
+
+    /// The first id past the holes and words, where the sets of holes start.
+    fn sets_from(&self) -> u32 {
+        let reversed = if self.reversed { self.holes } else { 0 };
+        self.holes + reversed + self.words.iter().filter(|&&w| w).count() as u32
+    }
+
+    fn count(&self) -> u32 {
+        self.sets_from() + (self.engine.count() - 2 * self.holes - WORDS as u32)
+    }
+
+    fn id(&self, action: Action) -> Option<u32> {
+        let engine = self.engine.id(action)?;
+        let h = self.holes;
+        let reversed = if self.reversed { h } else { 0 };
+        match engine {
+            e if e < h => Some(e),
+            e if e < 2 * h => self.reversed.then_some(e),
+            e if e < 2 * h + WORDS as u32 => {
+                let word = (e - 2 * h) as usize;
+                self.words[word].then(|| h + reversed + self.words[..word].iter().filter(|&&w| w).count() as u32)
+            }
+            e => Some(e - 2 * h - WORDS as u32 + self.sets_from()),
+        }
+    }
+
+    fn action(&self, id: u32) -> Option<Action> {
+        let h = self.holes;
+        let reversed = if self.reversed { h } else { 0 };
+        let engine = match id {
+            id if id < h + reversed => id,
+            id if id < self.sets_from() => {
+                let nth = (id - h - reversed) as usize;
+                let word = (0..WORDS).filter(|&w| self.words[w]).nth(nth)?;
+                2 * h + word as u32
+            }
+            id if id < self.count() => id - self.sets_from() + 2 * h + WORDS as u32,
+            _ => return None,
+        };
+        self.engine.action(engine)
+    }
+}
+
+/// An option as Python sees it: its name, default and the values allowed.
+type OptionSpec = (String, Py<PyAny>, Py<PyAny>);
+
+/// The shipped game of `name` (its file name without `.mancala`), if there is one.
+fn shipped(name: &str) -> Option<&'static str> {
+    SHIPPED.iter().find(|(n, _)| *n == name).map(|&(_, source)| source)
+}
 
 /// A checked rule file with its options: the game's rules.
 #[pyclass(frozen)]
 struct Rules {
     rules: &'static EngineRules,
-    ids: ActionIds,
+    ids: Ids,
+    /// Where it was loaded from (a path, or `NAME.mancala` for a shipped game), its text and its
+    /// options (NAME=VALUE), to load it again (a state unpickled elsewhere).
+    path: String,
+    source: String,
+    options: Vec<String>,
 }
 
 #[pymethods]
 impl Rules {
-    /// Loads `path` with `options` (NAME=VALUE strings); a rule file with errors raises
-    /// ValueError with its diagnostics.
+    /// Loads the rule file `path`, or the shipped game of that name (`kalah`: a name with no `/`
+    /// and no file of that name here), with `options` (NAME=VALUE strings); a rule file with
+    /// errors raises ValueError with its diagnostics.
     #[staticmethod]
     #[pyo3(signature = (path, options = Vec::new()))]
     fn load(path: &str, options: Vec<String>) -> PyResult<Rules> {
-        let rules = mancala::load_file(path, &options).map_err(|e| PyValueError::new_err(describe(&e)))?;
-        let ids = ActionIds::new(&rules).ok_or_else(|| PyValueError::new_err(format!("{path}: too many actions to number")))?;
+        let bare = !path.contains(['/', '\\']) && !path.ends_with(".mancala");
+        if bare && !std::path::Path::new(path).exists() {
+            let Some(source) = shipped(path) else {
+                let names: Vec<&str> = SHIPPED.iter().map(|(n, _)| *n).collect();
+                return Err(PyValueError::new_err(format!(
+                    "no rule file `{path}`: no such file here, nor a shipped game of that name; the shipped games: {}",
+                    names.join(" ")
+                )));
+            };
+            return Rules::from_source(&format!("{path}.mancala"), source, options);
+        }
+        let source = mancala::load::read_source(std::path::Path::new(path)).map_err(|e| PyValueError::new_err(describe(&e)))?;
+        Rules::from_source(path, &source, options)
+    }
+
+    /// Loads the rule file text `source`, named `path` in its diagnostics, with `options`.
+    #[staticmethod]
+    #[pyo3(signature = (path, source, options = Vec::new()))]
+    fn from_source(path: &str, source: &str, options: Vec<String>) -> PyResult<Rules> {
+        let rules = mancala::load_str(path, source, &options).map_err(|e| PyValueError::new_err(describe(&e)))?;
+        let ids = Ids::new(&rules).ok_or_else(|| PyValueError::new_err(format!("{path}: too many actions to number")))?;
         // Kept for the life of the process: every state of the game refers to it.
-        Ok(Rules { rules: Box::leak(Box::new(rules)), ids })
+        Ok(Rules { rules: Box::leak(Box::new(rules)), ids, path: path.to_string(), source: source.to_string(), options })
+    }
+
+    #[getter]
+    fn path(&self) -> String {
+        self.path.clone()
+    }
+
+    #[getter]
+    fn source(&self) -> String {
+        self.source.clone()
+    }
+
+    #[getter]
+    fn options(&self) -> Vec<String> {
+        self.options.clone()
+    }
+
+    /// The file's options: `(name, default, values)` each, a value a number (`int`) or a word
+    /// (`str`), `values` a list of them or a `(low, high)` range of numbers.
+    fn option_specs(&self, py: Python<'_>) -> PyResult<Vec<OptionSpec>> {
+        let (checked, _) = mancala::load::check_source(&self.path, &self.source);
+        let Some(checked) = checked else { return Ok(Vec::new()) };
+        let value = |v: &OptionValue| -> PyResult<Py<PyAny>> {
+            Ok(match v {
+                OptionValue::Number(n) => n.into_pyobject(py)?.into_any().unbind(),
+                OptionValue::Word(w) => w.into_pyobject(py)?.into_any().unbind(),
+            })
+        };
+        let mut specs = Vec::new();
+        for option in &checked.model.options {
+            let values = match &option.domain {
+                OptionDomain::List(values) => {
+                    values.iter().map(value).collect::<PyResult<Vec<_>>>()?.into_pyobject(py)?.into_any().unbind()
+                }
+                OptionDomain::Range { low, high } => (*low, *high).into_pyobject(py)?.into_any().unbind(),
+            };
+            specs.push((option.name.clone(), value(&option.default)?, values));
+        }
+        Ok(specs)
     }
 
     #[getter]
@@ -73,7 +218,7 @@ impl Rules {
     fn new_initial_state(&self) -> State {
         let mut game = Game::new(self.rules);
         game.set_tracing(true);
-        State { game, ids: self.ids.clone(), history: Vec::new() }
+        State { game, ids: self.ids.clone(), history: Vec::new(), start: None }
     }
 
     /// The position of an interchange JSON text (`run --position`), its repetition history afresh.
@@ -81,7 +226,26 @@ impl Rules {
         let state = mancala::engine::position::parse_position(json, self.rules).map_err(|e| PyValueError::new_err(e.to_string()))?;
         let mut game = Game::from_state(self.rules, state);
         game.set_tracing(true);
-        Ok(State { game, ids: self.ids.clone(), history: Vec::new() })
+        Ok(State { game, ids: self.ids.clone(), history: Vec::new(), start: Some(json.to_string()) })
+    }
+
+    /// A state from [`State::serialize`]'s text: its start, then its actions played again.
+    fn deserialize_state(&self, text: &str) -> PyResult<State> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| PyValueError::new_err(format!("not a serialized state: {e}")))?;
+        let mut state = match value.get("start") {
+            Some(serde_json::Value::String(start)) => self.state_from_json(start)?,
+            _ => self.new_initial_state(),
+        };
+        let actions =
+            value.get("actions").and_then(|a| a.as_array()).ok_or_else(|| PyValueError::new_err("not a serialized state: no `actions`"))?;
+        for (index, action) in actions.iter().enumerate() {
+            let text = action
+                .as_str()
+                .ok_or_else(|| PyValueError::new_err(format!("not a serialized state: action {} is not text", index + 1)))?;
+            state.apply_text(text).map_err(|e| PyValueError::new_err(format!("action {} of the serialized state: {e}", index + 1)))?;
+        }
+        Ok(state)
     }
 }
 
@@ -101,9 +265,11 @@ fn describe(error: &mancala::load::LoadError) -> String {
 #[derive(Clone)]
 struct State {
     game: Game<'static>,
-    ids: ActionIds,
+    ids: Ids,
     /// The actions applied, for `undo` (which replays them).
     history: Vec<Action>,
+    /// The position it started from, as interchange JSON (`None`: the game's start).
+    start: Option<String>,
 }
 
 impl State {
@@ -159,7 +325,14 @@ impl State {
         if self.history.pop().is_none() {
             return Err(PyValueError::new_err("no action to undo"));
         }
-        let mut game = Game::new(self.game.rules());
+        let rules = self.game.rules();
+        let mut game = match &self.start {
+            Some(start) => Game::from_state(
+                rules,
+                mancala::engine::position::parse_position(start, rules).map_err(|e| PyRuntimeError::new_err(e.to_string()))?,
+            ),
+            None => Game::new(rules),
+        };
         game.set_tracing(true);
         for &action in &self.history {
             game.apply(action).map_err(|e| PyRuntimeError::new_err(format!("the game cannot be replayed: {e}")))?;
@@ -198,9 +371,40 @@ impl State {
         self.history.iter().filter_map(|&a| self.ids.id(a)).collect()
     }
 
-    /// The position as a vector of `observation_size()` numbers (see the package's docs).
-    fn observation(&self) -> Vec<f32> {
-        observation(&self.game)
+    /// The position as a vector of `observation_size()` numbers (see the package's docs), as
+    /// South sees the board, or as `player` (0 South, 1 North) does: from North, the holes turned
+    /// half round (hole i is hole H-1-i), "South's" read "the viewer's", and every pair of
+    /// numbers (captures, hands, the player to move) the viewer's first.
+    #[pyo3(signature = (player = None))]
+    fn observation(&self, player: Option<i32>) -> PyResult<Vec<f32>> {
+        let v = observation(&self.game);
+        match player {
+            None | Some(0) => Ok(v),
+            Some(1) => {
+                let h = self.game.rules().holes;
+                let mut turned = v.clone();
+                for hole in 0..h {
+                    let from = h - 1 - hole;
+                    turned[hole] = v[from];
+                    turned[h + hole] = 1.0 - v[h + from];
+                    turned[2 * h + hole] = v[2 * h + from];
+                    turned[3 * h + hole] = v[3 * h + from];
+                    turned[4 * h + 11 + hole] = v[4 * h + 11 + from];
+                }
+                for pair in [4 * h, 4 * h + 2, 4 * h + 4] {
+                    turned.swap(pair, pair + 1);
+                }
+                Ok(turned)
+            }
+            Some(other) => Err(PyValueError::new_err(format!("player {other} is neither 0 (South) nor 1 (North)"))),
+        }
+    }
+
+    /// The state as text (its start and its actions, JSON) for `Rules.deserialize_state`.
+    fn serialize(&self) -> String {
+        let rules = self.game.rules();
+        let actions: Vec<String> = self.history.iter().map(|a| a.text(rules)).collect();
+        serde_json::json!({"start": self.start, "actions": actions}).to_string()
     }
 
     /// The position as interchange JSON text.
@@ -238,6 +442,7 @@ impl State {
 #[pymodule]
 fn _mancala(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Rules>()?;
+    module.add("SHIPPED", SHIPPED.iter().map(|(name, _)| *name).collect::<Vec<_>>())?;
     module.add_class::<State>()?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

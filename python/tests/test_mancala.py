@@ -1,6 +1,8 @@
 """The Python package: every shipped game plays through integer ids, states behave as OpenSpiel's
 do (legal actions, apply, clone, returns, the terminal player), illegal actions change nothing,
-and positions, observations and events say what the engine says."""
+and positions, observations and events say what the engine says. The shipped games load by name
+from any folder, states pickle and serialize, ids are only those of actions a game can have, and
+an observation can be taken from either side."""
 
 import json
 from pathlib import Path
@@ -136,3 +138,83 @@ def test_a_state_from_a_position():
     assert again.position() == state.position()
     with pytest.raises(ValueError, match="field"):
         game.state_from_position({"rows": {"a": [1]}})
+
+
+def test_the_shipped_games_load_by_name_from_any_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert mancala.SHIPPED == [p.stem for p in SHIPPED]
+    for path in SHIPPED:
+        game = mancala.load(path.stem)
+        assert game.path == f"{path.stem}.mancala"
+        assert game.source == path.read_text(), "the package holds the shipped file as it is"
+    assert mancala.load("tsoro", {"columns": 8}).options == {"columns": 8}
+    with pytest.raises(ValueError, match="no rule file `kalahh`: no such file here, nor a shipped game of that name; the shipped games: abalalae"):
+        mancala.load("kalahh")
+
+
+def test_ids_are_only_for_actions_a_game_can_have():
+    kalah = mancala.load("kalah").new_initial_state()
+    # Its 12 holes and pass (Kalah's players pass when they cannot move, as the default has it).
+    assert [kalah.action_to_string(i) for i in range(13)] == [f"a{n}" for n in range(1, 7)] + [f"b{n}" for n in range(1, 7)] + ["pass"]
+    with pytest.raises(ValueError, match="not an action id"):
+        kalah.action_to_string(13)
+    assert mancala.load("oware").num_distinct_actions() == 12
+    # A game sown one way has no id sowing the other way; Bao's moves go either way.
+    for path in SHIPPED:
+        game = mancala.load(path)
+        state = game.new_initial_state()
+        texts = [state.action_to_string(i) for i in range(min(game.num_distinct_actions(), 400))]
+        assert all(state.string_to_action(t) == i for i, t in enumerate(texts)), path.stem
+        either = any(t.endswith(" cw") for t in texts)
+        assert either == (path.stem in {"bao-la-kiswahili", "bao-la-kujifunza", "bao-kiswahili-congo", "omweso"}), path.stem
+    with pytest.raises(ValueError, match="this game sows one way only"):
+        kalah.string_to_action("a1 cw")
+    with pytest.raises(ValueError, match="`accept` has no id in this game"):
+        kalah.string_to_action("accept")
+
+
+def test_states_pickle_and_serialize(tmp_path):
+    import pickle
+
+    game = mancala.load("tsoro", {"columns": 8})
+    state = game.new_initial_state()
+    for text in "a5, continue, d1, a2, d5, a6, d8, a7".split(", "):
+        state.apply_text(text)
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.position() == state.position()
+    assert copy.legal_action_texts() == state.legal_action_texts()
+    assert copy.history() == state.history()
+    assert copy.get_game().options == {"columns": 8}
+    assert pickle.loads(pickle.dumps(game)).num_distinct_actions() == game.num_distinct_actions()
+    # A state from a position keeps its start: serialized, read back, undone to it.
+    oware = mancala.load(RULES / "oware.mancala")
+    start = oware.new_initial_state()
+    start.apply_text("a1")
+    later = oware.state_from_position(start.position())
+    later.apply_text("b3")
+    again = oware.deserialize_state(later.serialize())
+    assert again.position() == later.position()
+    again.undo_action()
+    assert again.position() == start.position()
+    with pytest.raises(ValueError, match="not a serialized state"):
+        oware.deserialize_state("[]")
+    with pytest.raises(ValueError, match="action 1 of the serialized state"):
+        oware.deserialize_state('{"start": null, "actions": ["b1"]}')
+
+
+def test_an_observation_from_norths_side():
+    state = mancala.load("kalah").new_initial_state()
+    state.apply_text("a3")
+    south, north = state.observation(), state.observation(1)
+    assert state.observation(0) == south
+    assert north[:12] == south[:12][::-1]
+    assert north[12:24] == [1.0] * 6 + [0.0] * 6, "the viewer's holes first"
+    assert north[48:54] == [0.0, 1.0, 0.0, 0.0, 0.0, 1.0], "captures, hands, to move: the viewer's first"
+    assert north[54:] == south[54:]
+    with pytest.raises(ValueError, match="neither 0"):
+        state.observation(2)
+
+
+def test_option_specs_say_the_files_options():
+    assert mancala.load("tsoro").option_specs() == [("bonus", 2, [1, 2, 3]), ("heads", 2, [2, 1]), ("columns", 21, [21, 18, 15, 12, 8, 6])]
+    assert mancala.load("kalah").option_specs() == []

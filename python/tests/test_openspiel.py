@@ -1,6 +1,8 @@
-"""Every shipped rule file as an OpenSpiel game: OpenSpiel's own random_sim_test passes on each;
-Kalah and Oware through the adapter agree move for move with OpenSpiel's built-in `mancala` and
-`oware` over 1,000 random games each; OpenSpiel's MCTS bot plays Bao through it."""
+"""Every shipped rule file as an OpenSpiel game: OpenSpiel's own random_sim_test passes on each
+(states serialized and read back); Kalah and Oware through the adapter agree move for move with
+OpenSpiel's built-in `mancala` and `oware` over 1,000 random games each; OpenSpiel's MCTS bot
+plays Bao through it; a file's options are the game's parameters; a name is registered once; a
+player's observation tensor is the board from their side."""
 
 import random
 from pathlib import Path
@@ -20,7 +22,7 @@ NAMES = {path: openspiel.register(str(path)) for path in SHIPPED}
 def test_openspiels_random_sim_test_passes(path):
     game = pyspiel.load_game(NAMES[path])
     assert game.num_players() == 2
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
 def ours_to_theirs(text, builtin):
@@ -65,3 +67,34 @@ def test_openspiels_mcts_bot_plays_bao():
         assert action in state.legal_actions()
         state.apply_action(action)
     assert len(state.history()) > 0
+
+
+def test_the_files_options_are_the_games_parameters():
+    tsoro = NAMES[RULES / "tsoro.mancala"]
+    assert pyspiel.load_game(tsoro).get_parameters() == {"bonus": 2, "heads": 2, "columns": 21}
+    small = pyspiel.load_game(f"{tsoro}(columns=8)")
+    assert small.get_parameters()["columns"] == 8
+    assert small.num_distinct_actions() < pyspiel.load_game(tsoro).num_distinct_actions()
+    state = small.new_initial_state()
+    assert "a8" in [state.action_to_string(state.current_player(), a) for a in state.legal_actions()]
+    assert "a9" not in [state.action_to_string(state.current_player(), a) for a in state.legal_actions()]
+    gore = pyspiel.load_game(f"{NAMES[RULES / 'gore.mancala']}(trade=off)")
+    assert gore.get_parameters() == {"trade": "off"}
+    with pytest.raises(Exception):
+        pyspiel.load_game(f"{tsoro}(columns=7)")
+
+
+def test_a_name_is_registered_once():
+    with pytest.raises(ValueError, match="already registered as 'mancala_kalah'"):
+        openspiel.register("kalah")
+    assert openspiel.register("kalah", name="mancala_kalah_again") == "mancala_kalah_again"
+
+
+def test_a_players_observation_tensor_is_the_board_from_their_side():
+    game = pyspiel.load_game(NAMES[RULES / "kalah.mancala"])
+    state = game.new_initial_state()
+    state.apply_action(2)  # a3: four stones, the last into South's store
+    assert state.observation_tensor(0)[:12] == [4, 4, 0, 5, 5, 5, 4, 4, 4, 4, 4, 4]
+    assert state.observation_tensor(1)[:12] == [4, 4, 4, 4, 4, 4, 5, 5, 5, 0, 4, 4]
+    again = game.deserialize_state(state.serialize())
+    assert str(again) == str(state)

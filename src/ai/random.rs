@@ -13,7 +13,10 @@ const INDICES: [u8; crate::MAX_HOLES] = {
     let mut indices = [0u8; crate::MAX_HOLES];
     let mut i = 0;
     while i < crate::MAX_HOLES {
-        indices[i] = i as u8;
+        // i < MAX_HOLES (128): a byte. (`u8::try_from` is not const.)
+        #[allow(clippy::cast_possible_truncation)]
+        let index = i as u8;
+        indices[i] = index;
         i += 1;
     }
     indices

@@ -183,10 +183,10 @@ pub fn draw_view(game: &Game<'_>, view: &View) -> String {
             let count = rules.chosen_count(rule as usize);
             status.push(format!("{} chooses {count} more hole{} to take", state.to_move, if count == 1 { "" } else { "s" }));
         }
-        Pending::Race(hole) => status.push(format!(
-            "{} has chosen {} for the move both play at once: {} chooses a hole, then both sow together",
+        // The hole is not named: the other player chooses theirs without knowing it.
+        Pending::Race(_) => status.push(format!(
+            "{} has chosen a hole for the move both play at once: {} chooses one, then both sow together",
             state.to_move.opponent(),
-            rules.label(hole as usize),
             state.to_move
         )),
         Pending::None => {}

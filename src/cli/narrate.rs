@@ -12,7 +12,71 @@ const LAP_SHOWN: usize = 10;
 
 /// The lines that tell what `by` did with `action`, from the action's `events`, none wider than
 /// `width` columns: "south a4 (4 stones): a5 b5 b4 b3; relay b2 (4): b1 a1 a2 a3; takes a5 (5)".
+/// A move both players sow at once is told a line for each player's sowing, then who finished
+/// first.
 pub fn narrate(rules: &Rules, by: Player, action: &str, events: &[Event], width: usize) -> Vec<String> {
+    let (told, notes) = match race(by, events) {
+        Some(moves) => tell_race(rules, &moves, events),
+        None => {
+            let (told, notes) = tell(rules, by, action, events);
+            (vec![told], notes)
+        }
+    };
+    told.iter().chain(&notes).flat_map(|line| wrap(line, width)).collect()
+}
+
+/// The holes each player's move starts from (in the order they were lifted), where `events` are
+/// a move both players sow at once: `by`'s and the other's.
+fn race(by: Player, events: &[Event]) -> Option<Vec<(Player, u8)>> {
+    let moves: Vec<(Player, u8)> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Lift { by: sower, hole, why: LiftWhy::Move, .. } => Some((*sower, *hole)),
+            _ => None,
+        })
+        .collect();
+    moves.iter().any(|&(sower, _)| sower != by).then_some(moves)
+}
+
+/// A move both players sow at once: a line saying so, a line for each player's sowing (their own
+/// events, as if each had moved alone), who finished first, then the notes of what followed.
+fn tell_race(rules: &Rules, moves: &[(Player, u8)], events: &[Event]) -> (Vec<String>, Vec<String>) {
+    let owner = |e: &Event| match e {
+        Event::Lift { by, .. } | Event::Place { by, .. } | Event::Sow { by, .. } | Event::Claim { by, .. } => Some(*by),
+        Event::Take { by, how, .. } if *how != TakeHow::Leftover => Some(*by),
+        _ => None,
+    };
+    let started: Vec<String> = moves.iter().map(|&(p, hole)| format!("{p} {}", rules.label(usize::from(hole)))).collect();
+    let mut told = vec![format!("Both sow at once, a stone of each at a time: {}.", started.join(" and "))];
+    // When each player's last stone fell (or what it took was taken).
+    let mut finished = Vec::new();
+    for &(player, hole) in moves {
+        // Their stones, one lap a sowing again where the other's stones fell between.
+        let mut own: Vec<Event> = Vec::new();
+        for event in events.iter().filter(|e| owner(e) == Some(player)) {
+            match (own.last_mut(), event) {
+                (Some(Event::Sow { by, holes }), Event::Sow { by: sower, holes: more }) if by == sower => holes.extend(more),
+                _ => own.push(event.clone()),
+            }
+        }
+        told.push(tell(rules, player, &rules.label(usize::from(hole)), &own).0);
+        finished.push((events.iter().rposition(|e| owner(e) == Some(player)), player));
+    }
+    finished.sort();
+    if let [(_, first), (_, last)] = finished[..] {
+        let next = events.iter().rev().find_map(|e| if let Event::Turn { to } = e { Some(*to) } else { None });
+        told.push(match next {
+            Some(next) => format!("Finished first: {first}; last: {last}. {next} moves next."),
+            None => format!("Finished first: {first}; last: {last}."),
+        });
+    }
+    let rest: Vec<Event> = events.iter().filter(|e| owner(e).is_none()).cloned().collect();
+    (told, tell(rules, moves[0].0, "", &rest).1)
+}
+
+/// What `by` did with `action`, told from `events` unwrapped: the action's line and the notes
+/// after it.
+fn tell(rules: &Rules, by: Player, action: &str, events: &[Event]) -> (String, Vec<String>) {
     let mut parts: Vec<String> = Vec::new();
     let mut notes: Vec<String> = Vec::new();
     // The stones of the move's first lift, said after the action.
@@ -94,17 +158,30 @@ pub fn narrate(rules: &Rules, by: Player, action: &str, events: &[Event], width:
                     i += 1;
                 }
                 let who = if taker == by { "takes".to_string() } else { format!("{taker} takes") };
-                parts.push(match how {
-                    TakeHow::Sown => format!("{who} {} to sow on", taken.join(" ")),
-                    TakeHow::Leftover => format!("{who} the stones left: {}", taken.join(" ")),
-                    _ => format!("{who} {}", taken.join(" ")),
-                });
+                match how {
+                    // The end's sweep: the stones left on the board, moved where the score counts them.
+                    TakeHow::Leftover => {
+                        let stones: u32 = events[i - taken.len()..i]
+                            .iter()
+                            .map(|e| if let Event::Take { stones, .. } = e { u32::from(*stones) } else { 0 })
+                            .sum();
+                        let into = if rules.stores { "store" } else { "captures" };
+                        notes.push(format!(
+                            "The stones left go to {taker}'s {into}: {}, {} in all.",
+                            taken.join(" "),
+                            plural(stones, "stone")
+                        ));
+                    }
+                    TakeHow::Sown => parts.push(format!("{who} {} to sow on", taken.join(" "))),
+                    _ => parts.push(format!("{who} {}", taken.join(" "))),
+                }
                 lap = [None, None];
                 continue;
             }
             Event::Claim { by: claimer, hole } => parts.push(format!("{} claims {}", claimer, name(*hole))),
             Event::Ask(state) if matches!(state.pending, crate::engine::Pending::Race(_)) => {
-                parts.push(format!("chosen; both sow at once when {} has chosen", state.to_move));
+                // The hole is not named: the other player chooses theirs without knowing it.
+                return (format!("{by} has chosen a hole: both sow at once when {} has chosen.", state.to_move), notes);
             }
             Event::Offer { holes, .. } => {
                 let holes: Vec<String> = crate::engine::holes_of(*holes).map(|h| rules.label(h)).collect();
@@ -114,8 +191,17 @@ pub fn narrate(rules: &Rules, by: Player, action: &str, events: &[Event], width:
             Event::Pass { .. } => parts.push("no move".to_string()),
             Event::Again { by: player, why } => notes.push(format!("{player} moves again: {why}.")),
             Event::Phase { by: player, phase } => {
-                if let Some((phase, _)) = rules.phases.get(usize::from(*phase)) {
-                    notes.push(format!("{player} is now in phase {phase}."));
+                let phase = usize::from(*phase);
+                let note = match (phase.checked_sub(1).and_then(|p| rules.phases.get(p)), rules.phases.get(phase)) {
+                    // The turn both played at once is over for both: said once.
+                    (Some(_), Some(_)) if phase == 1 && rules.race.is_some() => {
+                        "The first turn, played by both at once, is over: from now on one player moves at a time.".to_string()
+                    }
+                    (Some((from, _)), Some((to, _))) => format!("{player} moves on from {} to {}.", words(from), words(to)),
+                    _ => String::new(),
+                };
+                if !note.is_empty() && !notes.contains(&note) {
+                    notes.push(note);
                 }
             }
             Event::RoundOver { round, stocks } => {
@@ -149,11 +235,7 @@ pub fn narrate(rules: &Rules, by: Player, action: &str, events: &[Event], width:
     };
     parts.retain(|p| !p.is_empty());
     let told = if parts.is_empty() { format!("{head}.") } else { format!("{head}: {}", parts.join("; ")) };
-    let mut lines = wrap(&told, width);
-    for note in notes {
-        lines.extend(wrap(&note, width));
-    }
-    lines
+    (told, notes)
 }
 
 /// The lines of an action told unwrapped ([`narrate`] with `usize::MAX`), numbered as the
@@ -176,6 +258,11 @@ pub fn place(rules: &Rules, at: usize) -> String {
         Some(owner) => format!("{owner}'s store"),
         None => rules.label(at),
     }
+}
+
+/// A phase's name as words: `first_stage` is "first stage".
+fn words(name: &str) -> String {
+    name.replace('_', " ")
 }
 
 fn plural(n: u32, what: &str) -> String {

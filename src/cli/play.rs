@@ -268,6 +268,60 @@ impl<'r> Session<'r> {
         lines
     }
 
+    /// After the game's last board, where a person played: whether they won (one person
+    /// against the computer), and the command that plays again (the computer with the next seed,
+    /// so that it answers otherwise).
+    fn epilogue(&self) -> Vec<String> {
+        let humans: Vec<Player> = Player::BOTH.into_iter().filter(|&p| self.agent(p) == AgentKind::Human).collect();
+        let Some(result) = self.game.result() else { return Vec::new() };
+        if humans.is_empty() {
+            return Vec::new();
+        }
+        let mut lines = Vec::new();
+        if let [you] = humans[..] {
+            let (mine, theirs) = (result.score[you.index()], result.score[you.opponent().index()]);
+            lines.push(match result.winner {
+                Some(winner) if winner == you => format!("You won, {mine} to {theirs}."),
+                Some(_) => format!("You lost, {mine} to {theirs}."),
+                None => format!("A draw, {mine} to {theirs}."),
+            });
+        }
+        let mut command = vec!["mancala".to_string(), "play".to_string()];
+        // A shipped game by its name (found so from any folder), else the file's path.
+        let same = |a: &Path, b: &Path| a.canonicalize().ok().is_some_and(|a| b.canonicalize().ok() == Some(a));
+        let name = self.file.file_stem().map(|stem| Path::new(stem).to_path_buf());
+        command.push(match name {
+            Some(name) if super::shipped::find(&name).is_ok_and(|found| same(&found, &self.file)) => name.display().to_string(),
+            _ => match &self.args.rules {
+                Some(rules) => rules.display().to_string(),
+                None => self.file.display().to_string(),
+            },
+        });
+        for set in &self.sets {
+            command.push(format!("--set {set}"));
+        }
+        for (side, player) in [("--south", Player::South), ("--north", Player::North)] {
+            let default = if player == Player::South { AgentKind::Human } else { AgentKind::Mcts(Default::default()) };
+            if self.agent(player) != default {
+                command.push(format!("{side} {}", self.agent(player)));
+            }
+        }
+        command.push(format!("--seed {}", self.sides.seed.wrapping_add(1)));
+        lines.push("To play again:".to_string());
+        // A long command (a long path) goes on over lines as a shell reads it, ` \` at the end of each.
+        let mut line = " ".to_string();
+        for word in command {
+            if line.len() > 2 && line.chars().count() + 1 + word.chars().count() > WIDTH - 2 {
+                lines.push(format!("{line} \\"));
+                line = "   ".to_string();
+            }
+            line.push(' ');
+            line.push_str(&word);
+        }
+        lines.push(line);
+        lines
+    }
+
     /// Who the person is, which holes are theirs, which way the stones go.
     fn banner(&self) -> Vec<String> {
         let rules = self.rules;
@@ -326,7 +380,16 @@ impl<'r> Session<'r> {
             lines.push(format!("Stones are sown {way}: {}", track(false)));
         }
         let start = match (self.played.len(), self.game.to_move()) {
-            (0, _) => format!("{} moves first.", rules.first),
+            (0, _) => match rules.race {
+                // The first turn both play at once (Pending::Race): the first player chooses first.
+                Some(last) => format!(
+                    "The first turn is played by both at once: {} chooses a hole, then {}, and both are sown together, a stone of each at a time; whoever finishes {} moves next.",
+                    rules.first,
+                    rules.first.opponent(),
+                    if last { "last" } else { "first" }
+                ),
+                None => format!("{} moves first.", rules.first),
+            },
             (n, Some(player)) => format!("Resumed after {n} action{}: {player} to move.", if n == 1 { "" } else { "s" }),
             (n, None) => format!("Resumed after {n} action{}: the game is over.", if n == 1 { "" } else { "s" }),
         };
@@ -485,6 +548,8 @@ fn resume(session: &mut Session<'_>, record: &Record) -> Result<(), String> {
     let actions = record.actions(session.rules).map_err(|e| e.to_string())?;
     for (index, action) in actions.into_iter().enumerate() {
         let player = session.game.state().to_move;
+        // The board shown next marks what the record's last action changed, as `play` did.
+        session.shown = true;
         session.apply(action, player).map_err(|e| format!("action {}: {e}", index + 1))?;
     }
     // The computers' generators start afresh from the seed: the same record resumed with the
@@ -532,6 +597,9 @@ fn play_out(session: &mut Session<'_>) -> &'static str {
             print!("{board}");
         }
         if session.game.is_over() {
+            for line in session.epilogue() {
+                println!("{line}");
+            }
             return "the game is over";
         }
         let player = session.game.state().to_move;

@@ -6,10 +6,13 @@
 //! | `GET /api/games` | the shipped rule files: file, game, options |
 //! | `GET /api/games/{file}` | one shipped file's text (for the editor) |
 //! | `GET /games/` and `GET /games/{name}` | the games' pages of rules (`docs/games/`), as HTML |
+//! | `GET /favicon.svg` (and `/favicon.ico`) | the page's icon |
 //! | `POST /api/check` `{"source"}` | the checker's diagnostics of a text, and its options when clean |
 //! | `POST /api/rooms` `{"file" \| "source", "sets", "south", "north", "seed"}` or `{"record", "source"?}` | a new room; the caller takes its first person's seat |
 //! | `POST /api/rooms/{id}/join` | the room's free person's seat, if any (else the caller watches) |
+//! | `POST /api/rooms/{id}/rematch` | a new room of the same rules, options and players (the computer's next seed); the caller takes its first person's seat |
 //! | `GET /api/rooms/{id}/record` | the game's record, as `play --record` writes it |
+//! | `GET /api/rooms/{id}/moves/{ply}` | the position after the first `ply` actions and the step of the last, to look back at |
 //! | `GET /api/rooms/{id}/ws?token=T` | the room's messages: `welcome`, then a `state` after every change; the client sends `{"type": "act", "action", "ply"}` and `{"type": "undo"}` |
 //!
 //! Every request and message is read whole, bounded and checked: a bad one is answered with an
@@ -56,6 +59,7 @@ const PING_EVERY: Duration = Duration::from_secs(30);
 const PAGE: &str = include_str!("../../web/index.html");
 const SCRIPT: &str = include_str!("../../web/app.js");
 const STYLE: &str = include_str!("../../web/style.css");
+const ICON: &str = include_str!("../../web/favicon.svg");
 
 /// One shipped rule file, checked when the server starts.
 pub struct Shipped {
@@ -137,6 +141,9 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/", get(|| async { ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PAGE) }))
         .route("/app.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], SCRIPT) }))
         .route("/style.css", get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE) }))
+        // The page's icon, also where browsers look for one unasked.
+        .route("/favicon.svg", get(|| async { ([(header::CONTENT_TYPE, "image/svg+xml")], ICON) }))
+        .route("/favicon.ico", get(|| async { ([(header::CONTENT_TYPE, "image/svg+xml")], ICON) }))
         .route("/games/", get(games_index))
         .route("/games/{name}", get(game_page))
         .route("/api/games", get(games))
@@ -144,7 +151,9 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/check", post(check))
         .route("/api/rooms", post(open_room))
         .route("/api/rooms/{id}/join", post(join))
+        .route("/api/rooms/{id}/rematch", post(rematch))
         .route("/api/rooms/{id}/record", get(record))
+        .route("/api/rooms/{id}/moves/{ply}", get(review))
         .route("/api/rooms/{id}/ws", get(socket))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(app)
@@ -199,7 +208,7 @@ fn rules_document(title: &str, markdown: &str) -> Response {
     let body = crate::rules_page::to_html(markdown);
     let html = format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{escaped} — mancala</title>\n<link rel=\"stylesheet\" href=\"/style.css\">\n</head>\n\
+         <title>{escaped} — mancala</title>\n<link rel=\"stylesheet\" href=\"/style.css\">\n<link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">\n</head>\n\
          <body class=\"rules-page\">\n<header><h1><a href=\"/\">mancala</a></h1><a href=\"/games/\">the games</a></header>\n<main>\n{body}</main>\n</body>\n</html>\n"
     );
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response()
@@ -356,6 +365,19 @@ async fn join(State(app): State<Arc<App>>, UrlPath(id): UrlPath<String>) -> Resp
     axum::Json(created).into_response()
 }
 
+/// A new room of the same rules, options and players as room `id`, opened as `open_room` opens one.
+async fn rematch(State(app): State<Arc<App>>, UrlPath(id): UrlPath<String>) -> Response {
+    let Some(old) = app.rooms.get(&id) else { return gone() };
+    let spec = lock(&old).rematch();
+    let room = match app.rooms.open(spec) {
+        Ok(room) => room,
+        Err(message) => return error(StatusCode::SERVICE_UNAVAILABLE, message),
+    };
+    let created = lock(&room).join();
+    think(room);
+    axum::Json(created).into_response()
+}
+
 fn gone() -> Response {
     error(StatusCode::NOT_FOUND, "no such room: it may have been closed after everyone left")
 }
@@ -369,6 +391,19 @@ async fn record(State(app): State<Arc<App>>, UrlPath(id): UrlPath<String>) -> Re
     };
     let disposition = format!("attachment; filename=\"{}\"", name.replace(['"', '\\'], "_"));
     ([(header::CONTENT_TYPE, "application/json".to_string()), (header::CONTENT_DISPOSITION, disposition)], json).into_response()
+}
+
+/// The game of room `id` after its first `ply` actions: `{"ply", "of", "position", "step"}`.
+async fn review(State(app): State<Arc<App>>, UrlPath((id, ply)): UrlPath<(String, String)>) -> Response {
+    let Some(room) = app.rooms.get(&id) else { return gone() };
+    let Ok(ply) = ply.parse::<usize>() else {
+        return error(StatusCode::BAD_REQUEST, format!("`{ply}` is not a number of actions"));
+    };
+    let reviewed = lock(&room).review(ply);
+    match reviewed {
+        Some(reviewed) => axum::Json(reviewed).into_response(),
+        None => error(StatusCode::NOT_FOUND, format!("the game has no action {ply}: it has {}", lock(&room).ply())),
+    }
 }
 
 #[derive(Deserialize)]

@@ -377,6 +377,59 @@ impl Room {
         &self.source
     }
 
+    /// A new game of this room's rules, options and players, the computer with the next seed (so
+    /// that it answers otherwise): a rematch.
+    pub fn rematch(&self) -> RoomSpec {
+        let players = self.seats.each_ref().map(|seat| match seat {
+            Seat::Person { .. } => None,
+            Seat::Computer(agent) => Some(*agent),
+        });
+        RoomSpec {
+            file: self.file.clone(),
+            source: self.source.clone(),
+            sets: self.sets.clone(),
+            rules: (*self.rules).clone(),
+            players,
+            seed: self.seed.wrapping_add(1),
+            actions: Vec::new(),
+        }
+    }
+
+    /// How many actions have been played.
+    pub fn ply(&self) -> usize {
+        self.played.len()
+    }
+
+    /// Every action so far told as `play` tells it (the narration of the steps the page saw).
+    pub fn told(&self) -> Vec<Vec<String>> {
+        let mut game = Game::new(&self.rules);
+        game.set_tracing(true);
+        self.played
+            .iter()
+            .map(|&(action, by)| {
+                // The actions were legal when played and the rules have not changed.
+                let _ = game.apply(action);
+                narrate(&self.rules, by, &action.text(&self.rules), game.events(), NARRATION_WIDTH)
+            })
+            .collect()
+    }
+
+    /// The game after its first `ply` actions, to look back at: the position then and the step
+    /// of its last action (`null` at the start); `None` past the actions played.
+    pub fn review(&self, ply: usize) -> Option<Value> {
+        let played = self.played.get(..ply)?;
+        let mut game = Game::new(&self.rules);
+        let mut last = Value::Null;
+        for (index, &(action, by)) in played.iter().enumerate() {
+            game.set_tracing(index + 1 == ply);
+            let _ = game.apply(action);
+            if index + 1 == ply {
+                last = step(&self.rules, &game, by, action);
+            }
+        }
+        Some(json!({"ply": ply, "of": self.played.len(), "position": game.position(), "step": last}))
+    }
+
     /// What the page needs to draw this game, once per connection: the board's shape, who owns
     /// which hole, the stores, the rulings.
     pub fn info(&self, seat: Option<Player>) -> Value {
@@ -405,7 +458,10 @@ impl Room {
             "stores": rules.stores,
             "stores_left": rules.stores_left,
             "clockwise": rules.clockwise,
+            // The first turn played by both at once, and who moves after it.
+            "race": rules.race.map(|last| if last { "last to finish moves" } else { "first to finish moves" }),
             "state": self.state(None),
+            "told": self.told(),
         })
     }
 

@@ -426,3 +426,280 @@ test("a game played from the editor's text has no page of rules, and says where 
   assert.equal(await page.textContent("#rulings"), "This rule file names no rulings of its own: its rules are the file itself.");
   await page.context().close();
 });
+
+test("the end of a game: the stones left swept into the stores, who won, and a rematch", async () => {
+  // Kalah, a random game (simulate --seed 4) one move from its end: North's b1 empties North's
+  // row, and South's 6 stones left go into South's store.
+  const moves = "a1, b6, a4, b5, a6, b4, a2, b6, a6, a5, b1, a2, b5, a6, a3, b3, a2, b4, a3, b2, a3, b6, a6, b3, b4, a1, a2, b5, b2, a3, b4, a1, b6, a4, b1, a3, b2, a5, a4, b6, a5, b4, a6, b6, a2, b2, a3, b3, a1, b5, a2, b1, a2, b4, a4, b2, b3, a1";
+  for (const width of [1280, 390]) {
+    const page = await newPage({ width });
+    await openAfter(page, "kalah.mancala", moves);
+    await status(page, /^Your move \(north\)/);
+    await page.evaluate(() => {
+      window.statuses = [];
+      const node = document.getElementById("status");
+      new MutationObserver(() => window.statuses.push(node.textContent)).observe(node, { childList: true, characterData: true, subtree: true });
+    });
+    await page.click('[data-hole="b1"]');
+    await status(page, /^Game over/);
+    assert.equal(await page.textContent("#status"), "Game over: you won, 26 to 22: a row is empty.");
+    // The sweep was said while it was sown off, hole by hole, and the board ends empty.
+    assert.ok((await page.evaluate(() => window.statuses)).includes("The game is over: the stones left go to south's store…"));
+    assert.deepEqual(new Set(Object.values(await counts(page))), new Set([0]));
+    assert.deepEqual([await page.textContent('[data-store="south"]'), await page.textContent('[data-store="north"]')], ["22", "26"]);
+    assert.match(await page.textContent("#log li:last-child"), /The stones left go to south's store: a1 \(1\) a3 \(3\) a5 \(1\) a6 \(1\), 6 stones in all\./);
+    await page.screenshot({ path: join(shots, `kalah-game-over-${width}.png`) });
+    // A rematch: a new room of the same rules and players (both people here), a fresh board.
+    const room = new URL(page.url()).searchParams.get("room");
+    await page.click("#rematch");
+    await page.waitForFunction((old) => new URL(location.href).searchParams.get("room") !== old, room);
+    await status(page, /^Your move \(south\)\. Waiting for a second player to take north/);
+    assert.deepEqual(new Set(Object.values(await counts(page))), new Set([4]));
+    assert.equal(await page.$$eval("#log li", (l) => l.length), 0);
+    await page.context().close();
+  }
+});
+
+test("Congkak's first turn, sown by both at once: said so, each player's sowing told apart, its animation bounded", async () => {
+  for (const width of [1280, 390]) {
+    const south = await newPage({ width });
+    await startGame(south, { game: "congkak.mancala", south: "human", north: "human" });
+    assert.match(
+      await status(south, /^Your move \(south\)/),
+      /The first turn is played by both at once: choose your hole, then north chooses theirs, and both are sown together, a stone of each at a time; whoever finishes last moves next\./,
+    );
+    await south.click("#invite");
+    const north = await newPage({ width });
+    await north.goto(await south.inputValue("#link"));
+    await north.waitForSelector("#board .hole");
+    await south.click('[data-hole="a3"]');
+    // North is told South has chosen, not which hole.
+    await status(north, /^Your move \(north\)\. south has chosen a hole: choose yours, and both are sown together\./);
+    assert.deepEqual(await north.$$eval("#log li div", (l) => l.map((x) => x.textContent)), ["south has chosen a hole: both sow at once when north has chosen."]);
+    await south.evaluate(() => {
+      window.statuses = [];
+      const node = document.getElementById("status");
+      new MutationObserver(() => window.statuses.push(node.textContent)).observe(node, { childList: true, characterData: true, subtree: true });
+    });
+    await north.click('[data-hole="b4"]');
+    // While both sow, each player's hole is ringed in their colour.
+    await south.waitForFunction(() => document.querySelector(".hole.at-south") && document.querySelector(".hole.at-north"), null, { timeout: 20000 });
+    await south.screenshot({ path: join(shots, `congkak-race-${width}.png`) });
+    await moves(south, 2);
+    await status(south, /^north to move/);
+    assert.ok((await south.evaluate(() => window.statuses)).includes("Both sow at once, a stone of each at a time: south a3, north b4…"));
+    const lines = await south.$$eval("#log li:last-child div", (l) => l.map((x) => [x.className, x.textContent]));
+    assert.deepEqual(lines[0], ["north", "Both sow at once, a stone of each at a time: south a3 and north b4."]);
+    assert.deepEqual(lines[1], ["south", "south a3 (7 stones): a2 a1 south's store b1 b2 b3 b4"]);
+    assert.equal(lines[2][0], "north");
+    assert.match(lines[2][1], /^north b4 \(7 stones\): b5 b6 b7 north's store a7 a6 a5; relay a5 \(8\): .*; takes a3 \(1\) b3 \(1\)$/);
+    assert.deepEqual(lines.slice(3).map((l) => l[1]), [
+      "Finished first: south; last: north. north moves next.",
+      "The first turn, played by both at once, is over: from now on one player moves at a time.",
+    ]);
+    assert.ok(!(await south.textContent("#log")).includes("phase"));
+    // Its 130-odd stones are shown in the time of 60 at the chosen speed.
+    const shown = await south.evaluate(() => window.mancalaAnimation);
+    assert.ok(shown.frames > 100 && shown.frames * shown.delay <= 60 * shown.speed + 1e-6, JSON.stringify(shown));
+    await south.screenshot({ path: join(shots, `congkak-after-race-${width}.png`) });
+    await south.context().close();
+    await north.context().close();
+  }
+});
+
+test("a loaded record's moves are told in words, and the game is looked back at move by move", async () => {
+  const moves = "a1, b6, a4, b5, a6, b4, a2, b6, a6, a5";
+  for (const width of [1280, 390]) {
+    const page = await newPage({ width });
+    await openAfter(page, "kalah.mancala", moves);
+    await status(page, /^Your move \(north\)/);
+    // Every move of the record in words, not bare actions.
+    const log = await page.$$eval("#log li", (l) => l.map((x) => x.textContent));
+    assert.equal(log.length, 10);
+    assert.equal(log[0], "south a1 (4 stones): a2 a3 a4 a5");
+    assert.ok(log.every((line) => /\(\d+ stones?\): /.test(line)), log.join("\n"));
+    assert.equal(await page.textContent("#review-at"), "10 moves");
+    const end = await counts(page);
+    // The move before: the board after 9 moves, as a room of those 9 shows it.
+    await page.click("#review-back");
+    await status(page, /^Looking back: after move 9 of 10\.$/);
+    const other = await newPage({ width });
+    await openAfter(other, "kalah.mancala", moves.split(", ").slice(0, 9).join(", "));
+    assert.deepEqual(await counts(page), await counts(other));
+    await other.context().close();
+    assert.equal(await page.textContent("#review-at"), "move 9 of 10");
+    assert.match(await page.textContent("#review-told"), /^9\. south a6 \(\d+ stones?\): /);
+    assert.equal(await page.$eval("#log li.current", (l) => l.dataset.ply), "9");
+    assert.equal(await page.$$eval("#board .hole.legal", (h) => h.length), 0);
+    await page.screenshot({ path: join(shots, `kalah-looking-back-${width}.png`) });
+    // The start, then the first move, then a move clicked in the list.
+    await page.click("#review-start");
+    await status(page, /^Looking back: the start \(10 moves played\)\.$/);
+    assert.deepEqual(new Set(Object.values(await counts(page))), new Set([4]));
+    assert.ok(await page.$eval("#review-back", (b) => b.disabled));
+    await page.click("#review-next");
+    await status(page, /^Looking back: after move 1 of 10\.$/);
+    assert.equal(await page.textContent("#review-told"), "1. south a1 (4 stones): a2 a3 a4 a5");
+    assert.equal((await counts(page)).a1, 0);
+    await page.click('#log li[data-ply="5"]');
+    await status(page, /^Looking back: after move 5 of 10\.$/);
+    // Back to the game as it stands: the board, the moves to play.
+    await page.click("#review-end");
+    await status(page, /^Your move \(north\)/);
+    assert.deepEqual(await counts(page), end);
+    assert.equal(await page.$$eval("#log li.current", (l) => l.length), 0);
+    assert.equal(await page.textContent("#review-told"), "");
+    assert.ok((await page.$$eval("#board .hole.legal", (h) => h.length)) > 0);
+    // Past the moves played, or not a number: refused in one line.
+    const room = new URL(page.url()).searchParams.get("room");
+    const past = await fetch(`${base}api/rooms/${room}/moves/11`);
+    assert.deepEqual([past.status, await past.json()], [404, { error: "the game has no action 11: it has 10" }]);
+    const word = await fetch(`${base}api/rooms/${room}/moves/last`);
+    assert.deepEqual([word.status, await word.json()], [400, { error: "`last` is not a number of actions" }]);
+    await page.context().close();
+  }
+});
+
+test("New game asks before replacing a game in progress, and Back and Forward go from game to game", async () => {
+  for (const width of [1280, 390]) {
+    const page = await newPage({ width });
+    await page.goto(base);
+    assert.equal(await page.isVisible("#play"), false);
+    // North a person who has not come: South's a1 is the game's one move.
+    await startGame(page, { north: "human" });
+    await page.click('[data-hole="a1"]');
+    await moves(page, 1);
+    const kalah = await counts(page);
+    const first = new URL(page.url()).searchParams.get("room");
+    // Asked first; kept.
+    await page.selectOption("#game", "oware.mancala");
+    await page.click("#start");
+    await page.waitForSelector("#replace", { state: "visible" });
+    assert.equal(
+      await page.textContent("#replace-text"),
+      "Your game of Kalah is going on (1 move): start a new one instead? This one stays in its room, and Back returns to it.",
+    );
+    await page.screenshot({ path: join(shots, `new-game-asks-${width}.png`) });
+    await page.click("#replace-no");
+    assert.equal(await page.isVisible("#replace"), false);
+    assert.equal(new URL(page.url()).searchParams.get("room"), first);
+    // Asked again; replaced.
+    await page.click("#start");
+    await page.click("#replace-yes");
+    await page.waitForFunction((old) => new URL(location.href).searchParams.get("room") !== old, first);
+    await page.waitForFunction(() => document.getElementById("title").textContent === "Oware");
+    await status(page, /^Your move \(south\)/);
+    // Back: the Kalah game as it was; Back again: no game; Forward twice: Kalah, then Oware.
+    await page.goBack();
+    await page.waitForFunction(() => document.getElementById("title").textContent === "Kalah");
+    await status(page, /^north to move/);
+    assert.deepEqual(await counts(page), kalah);
+    assert.equal(await page.$$eval("#log li", (l) => l.length), 1);
+    await page.goBack();
+    await page.waitForFunction(() => document.getElementById("play").hidden);
+    assert.equal(new URL(page.url()).searchParams.get("room"), null);
+    await page.goForward();
+    await page.waitForFunction(() => document.getElementById("title").textContent === "Kalah");
+    await page.goForward();
+    await page.waitForFunction(() => document.getElementById("title").textContent === "Oware");
+    await status(page, /^Your move \(south\)/);
+    // A game with no move yet is replaced without asking.
+    await page.selectOption("#game", "kalah.mancala");
+    const oware = new URL(page.url()).searchParams.get("room");
+    await page.click("#start");
+    await page.waitForFunction((old) => new URL(location.href).searchParams.get("room") !== old, oware);
+    assert.equal(await page.isVisible("#replace"), false);
+    await page.context().close();
+  }
+});
+
+test("the page and the rules pages have an icon", async () => {
+  const icon = await fetch(`${base}favicon.svg`);
+  assert.equal(icon.status, 200);
+  assert.equal(icon.headers.get("content-type"), "image/svg+xml");
+  assert.match(await icon.text(), /^<svg /);
+  assert.equal((await fetch(`${base}favicon.ico`)).headers.get("content-type"), "image/svg+xml");
+  const page = await newPage();
+  for (const path of ["", "games/kalah"]) {
+    await page.goto(base + path);
+    assert.equal(await page.$eval('link[rel="icon"]', (l) => l.href), `${base}favicon.svg`);
+  }
+  await page.context().close();
+});
+
+test("a diagnostic clicked selects its place and scrolls the editor and the page to it", async () => {
+  for (const width of [1280, 390]) {
+    const page = await newPage({ width });
+    await page.goto(base);
+    await page.click("#editor summary");
+    // Tsoro's file (69 lines) with a misspelt section at its end.
+    const source = `${readFileSync(join(repo, "rules/tsoro.mancala"), "utf8")}\nendd {\n    when every hole is empty\n}\n`;
+    await page.fill("#source", source);
+    await page.waitForSelector(".diagnostic.error");
+    const line = source.split("\n").indexOf("endd {") + 1;
+    assert.ok(line > 60);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.click(".diagnostic.error");
+    // Its place is selected...
+    const selected = await page.$eval("#source", (s) => s.value.slice(s.selectionStart, s.selectionEnd));
+    assert.match(selected, /^endd/);
+    // ...and its line is in the editor's view, and the editor's line on the screen.
+    const view = await page.$eval("#source", (s, line) => {
+      const height = parseFloat(getComputedStyle(s).lineHeight);
+      const top = (line - 1) * height;
+      const y = s.getBoundingClientRect().top + top - s.scrollTop;
+      return { inEditor: top >= s.scrollTop && top + height <= s.scrollTop + s.clientHeight, onScreen: y >= 0 && y + height <= window.innerHeight, scrolled: s.scrollTop };
+    }, line);
+    assert.deepEqual([view.inEditor, view.onScreen], [true, true], JSON.stringify(view));
+    assert.ok(view.scrolled > 0);
+    await page.screenshot({ path: join(shots, `editor-diagnostic-scrolled-${width}.png`) });
+    await page.context().close();
+  }
+});
+
+test("every shipped board fits a phone's screen, its holes and buttons at least 44 px", async () => {
+  const games = await (await fetch(`${base}api/games`)).json();
+  assert.ok(games.length >= 22);
+  for (const width of [390, 1280]) {
+    const page = await newPage({ width });
+    for (const { file } of games) {
+      const created = await (await fetch(`${base}api/rooms`, { method: "POST", body: JSON.stringify({ file, south: "human", north: "human" }) })).json();
+      await page.goto(`${base}?room=${created.room}`);
+      await page.waitForSelector("#board .hole");
+      await settled(page);
+      const seen = await page.evaluate(() => {
+        const inside = (e) => {
+          const r = e.getBoundingClientRect();
+          return r.left >= 0 && r.right <= window.innerWidth + 0.5;
+        };
+        const board = document.getElementById("board");
+        const holes = [...document.querySelectorAll("#board .hole")];
+        const small = holes.filter((h) => h.getBoundingClientRect().width < 43.5 || h.getBoundingClientRect().height < 43.5).map((h) => h.dataset.hole);
+        const outside = [...holes, ...document.querySelectorAll("#board .store")].filter((e) => !inside(e)).map((e) => e.dataset.hole || e.dataset.store);
+        // Every control one can touch, where it shows.
+        const controls = [...document.querySelectorAll("button, .button, select, #typed input")].filter((e) => e.offsetParent && !e.classList.contains("hole"));
+        const tiny = controls.filter((e) => e.getBoundingClientRect().height < 43.5).map((e) => e.id || e.textContent.trim());
+        return {
+          page: document.documentElement.scrollWidth <= window.innerWidth,
+          board: board.scrollWidth <= board.clientWidth + 1,
+          small,
+          outside,
+          tiny,
+          blocks: document.querySelectorAll("#board .grid").length,
+          stacked: !!document.querySelector("#board .middle.stacked"),
+        };
+      });
+      const name = `${file} at ${width} px`;
+      assert.deepEqual([seen.page, seen.board, seen.small, seen.outside], [true, true, [], []], `${name}: ${JSON.stringify(seen)}`);
+      if (width === 390) assert.deepEqual(seen.tiny, [], `${name}: controls under 44 px`);
+      // Tsoro's 21 columns wrap into three blocks of 7 on a phone; Congkak's stores go above and below.
+      if (file === "tsoro.mancala") assert.equal(seen.blocks, width === 390 ? 3 : 1, name);
+      if (file === "congkak.mancala") assert.equal(seen.stacked, width === 390, name);
+      if (file === "kalah.mancala") assert.deepEqual([seen.blocks, seen.stacked], [1, false], name);
+      if (width === 390 && ["tsoro.mancala", "congkak.mancala", "toguz-kumalak.mancala"].includes(file)) {
+        await page.screenshot({ path: join(shots, `phone-${file.replace(".mancala", "")}.png`), fullPage: true });
+      }
+    }
+    await page.context().close();
+  }
+});
