@@ -78,23 +78,17 @@ fn crlf_and_lone_cr_line_ends_become_newlines() {
 #[test]
 fn mutated_rule_files_are_formatted_faithfully_or_refused() {
     const INSERTS: [&str; 12] = [" ", "\t", "\n", "\r", "\r\n", "//", "{", "}", "\"", "(", ",", "x"];
-    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut next = |below: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        usize::try_from(seed % u64::try_from(below).expect("fits")).expect("fits")
-    };
+    let mut rng = common::Rng::new(0x2545_f491_4f6c_dd1d);
     let (mut formatted, mut refused) = (0, 0);
     for path in common::mancala_files("rules") {
         let source = std::fs::read_to_string(&path).expect("readable");
         for _ in 0..150 {
-            let mut at = next(source.len());
+            let mut at = rng.below(source.len());
             while !source.is_char_boundary(at) {
                 at -= 1;
             }
             let mut mutated = source.clone();
-            match next(INSERTS.len() + 1) {
+            match rng.below(INSERTS.len() + 1) {
                 0 => drop(mutated.remove(at.min(source.len() - 1))),
                 i => mutated.insert_str(at, INSERTS[i - 1]),
             }
