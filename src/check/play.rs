@@ -424,8 +424,8 @@ impl Checker {
     fn sowing_statement(&mut self, statement: &Statement, sowing: &mut Sowing) {
         match &statement.kind {
             StatementKind::Sow(word) | StatementKind::SowOwnRows { direction: word, .. } => {
-                if let StatementKind::SowOwnRows { span, .. } = &statement.kind {
-                    sowing.own_circuits = Some(*span);
+                if let StatementKind::SowOwnRows { own_rows, .. } = &statement.kind {
+                    sowing.own_circuits = Some(own_rows.span);
                 }
                 sowing.direction = self
                     .word(
@@ -436,7 +436,7 @@ impl Checker {
                     .unwrap_or(sowing.direction)
             }
             StatementKind::SowEitherWay { own_rows } => {
-                sowing.own_circuits = *own_rows;
+                sowing.own_circuits = own_rows.map(|own| own.span);
                 sowing.either_way = true;
                 sowing.direction = Direction::CounterClockwise;
             }
@@ -789,7 +789,7 @@ impl Checker {
                     let outcome = self.consequence(consequence.as_ref());
                     let times = self.num(times, REPEATS);
                     // The result's reason: the ending's own words, or its condition as written.
-                    let text = words.as_ref().map_or_else(|| self.text_of(*condition), |w| w.text.clone());
+                    let text = words.as_ref().map_or_else(|| self.text_of(condition.span), |w| w.text.clone());
                     match (outcome, times) {
                         (Some(outcome), Some(times)) => repeats = Some(MatchRepeats { times, outcome, text }),
                         _ => ok = false,
@@ -859,14 +859,14 @@ impl Checker {
                         Condition::Predicate(expr) => {
                             self.predicate(expr, Subject::Board).map(|pred| (EndCondition::Board(pred), self.text_of(expr.span)))
                         }
-                        Condition::Repeats { what, times, span } => {
+                        Condition::Repeats { what, times, phrase } => {
                             let what = self.word(
                                 what,
                                 "what a repetition compares",
                                 &[("board", Repeated::Board), ("position", Repeated::Position)],
                             );
                             let times = self.num(times, REPEATS);
-                            what.zip(times).map(|(what, times)| (EndCondition::Repeats { what, times }, self.text_of(*span)))
+                            what.zip(times).map(|(what, times)| (EndCondition::Repeats { what, times }, self.text_of(phrase.span)))
                         }
                     };
                     let (Some(outcome), Some((condition, text))) = (outcome, condition) else {

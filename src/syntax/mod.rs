@@ -299,6 +299,11 @@ fn span_of(pair: &Pair<'_, Rule>) -> Span {
     Span::new(start, start + text.trim_end_matches([' ', '\t']).len())
 }
 
+/// Words whose presence is what they say, with their span.
+fn phrase(pair: &Pair<'_, Rule>) -> Phrase {
+    Phrase { span: span_of(pair) }
+}
+
 fn unexpected(pair: &Pair<'_, Rule>) -> Diagnostic {
     Diagnostic::internal(&format!("unexpected grammar rule {:?}", pair.as_rule()), span_of(pair))
 }
@@ -387,7 +392,7 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
         Rule::sow => {
             let direction = build_ident(c.next()?);
             match c.optional(Rule::own_rows) {
-                Some(own) => StatementKind::SowOwnRows { direction, span: span_of(&own) },
+                Some(own) => StatementKind::SowOwnRows { direction, own_rows: phrase(&own) },
                 None => StatementKind::Sow(direction),
             }
         }
@@ -404,7 +409,7 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
         Rule::must_feed => StatementKind::MustFeed,
         Rule::grand_slam => StatementKind::GrandSlamNothing,
         Rule::relay_from => StatementKind::RelayFrom { from: build_hole_ref(c.next()?)?, condition: build_expr(c.next()?)? },
-        Rule::sow_either => StatementKind::SowEitherWay { own_rows: c.optional(Rule::own_rows).map(|p| span_of(&p)) },
+        Rule::sow_either => StatementKind::SowEitherWay { own_rows: c.optional(Rule::own_rows).map(|p| phrase(&p)) },
         Rule::reverse => {
             let condition = build_expr(c.next()?)?;
             StatementKind::Reverse { condition, only_to_capture: c.optional(Rule::only_to_capture).is_some() }
@@ -460,7 +465,7 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
         Rule::starter_alternates => StatementKind::StarterAlternates,
         Rule::end_match => {
             let repeats = c.next()?;
-            let condition = span_of(&repeats);
+            let condition = phrase(&repeats);
             let times = build_value(Children::of(repeats).next()?)?;
             let consequence = c.optional(Rule::consequence).map(build_consequence).transpose()?;
             let words = c.optional(Rule::string).map(build_text).transpose()?;
@@ -592,9 +597,9 @@ fn build_condition(pair: Pair<'_, Rule>) -> Result<Condition, Diagnostic> {
     let inner = Children::of(pair).next()?;
     match inner.as_rule() {
         Rule::repeats => {
-            let span = span_of(&inner);
+            let phrase = phrase(&inner);
             let mut c = Children::of(inner);
-            Ok(Condition::Repeats { what: build_ident(c.next()?), times: build_value(c.next()?)?, span })
+            Ok(Condition::Repeats { what: build_ident(c.next()?), times: build_value(c.next()?)?, phrase })
         }
         Rule::expr => Ok(Condition::Predicate(build_expr(inner)?)),
         _ => Err(unexpected(&inner)),
@@ -605,10 +610,10 @@ fn build_consequence(pair: Pair<'_, Rule>) -> Result<Consequence, Diagnostic> {
     let inner = Children::of(pair).next()?;
     match inner.as_rule() {
         Rule::leftover => Ok(Consequence::Leftover(build_ident(Children::of(inner).next()?))),
-        Rule::draw => Ok(Consequence::Draw(span_of(&inner))),
+        Rule::draw => Ok(Consequence::Draw(phrase(&inner))),
         Rule::mover_result => {
             let wins = Children::of(inner.clone()).has_keyword(Rule::kw_wins);
-            Ok(Consequence::Mover { wins, span: span_of(&inner) })
+            Ok(Consequence::Mover { wins, phrase: phrase(&inner) })
         }
         _ => Err(unexpected(&inner)),
     }
@@ -709,6 +714,17 @@ fn build_comparison(pair: Pair<'_, Rule>) -> Result<ExprKind, Diagnostic> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Trees are equal when they say the same, wherever it was written.
+    #[test]
+    fn equality_passes_over_spans() {
+        let tree = |source: &str| parse(source).expect("parses");
+        let file = "game \"X\"\nend {\n    when board repeats 2 times, draw\n}\n";
+        let moved = "\n\ngame   \"X\"\nend {\n    when board  repeats 2 times,   draw   // c\n}\n";
+        assert_eq!(tree(file), tree(moved));
+        assert_ne!(tree(file), tree(&file.replace("draw", "mover wins")));
+        assert_ne!(tree(file), tree(&file.replace('2', "3")));
+    }
 
     /// The keywords passed over are the grammar file's `kw_` rules and the comment, no more.
     #[test]
