@@ -52,10 +52,19 @@ pub enum Atom {
     Every(Box<Condition>),
 }
 
+impl Atom {
+    /// Whether the atom is read from the hole or the position alone (no other hole, no set).
+    pub fn is_cheap(&self) -> bool {
+        !matches!(self, Atom::At(..) | Atom::Every(_))
+    }
+}
+
 /// A condition's atoms and its table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Code {
     pub atoms: Box<[Atom]>,
+    /// The first `cheap` atoms are [`Atom::is_cheap`]; the others follow them.
+    pub cheap: usize,
     /// For each combination of the atoms' truths (bit `i`: atom `i` holds), the holes where the
     /// condition then holds (a bit per hole, over every possible hole).
     pub table: Box<[u128]>,
@@ -69,7 +78,24 @@ pub struct Code {
     /// where the condition surely fails and where it surely holds, whatever the atoms after:
     /// entry `(1 << n) + c`. The engine asks the atoms in order and stops once decided.
     pub decided: Box<[(u128, u128)]>,
+    /// The condition holds on every hole that is the mover's, holds stones and is not claimed,
+    /// whatever else (`own hole`, `not empty` …): a move may start from any such hole.
+    pub implied: bool,
+    /// Where every atom is one of the [`BASIS`] (who owns a hole, whether it holds stones, is
+    /// claimed, intact): the terms `holding` and `failing` over the basis's places instead of
+    /// the atoms', so the engine combines the position's own sets without building any.
+    pub basic: Option<Basic>,
 }
+
+/// A condition's terms over the [`BASIS`] ([`Code::basic`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Basic {
+    pub holding: Box<[Term]>,
+    pub failing: Box<[Term]>,
+}
+
+/// The atoms read straight from a position's sets, in the order [`Code::basic`] numbers them.
+pub const BASIS: [Atom; 4] = [Atom::Own, Atom::Stocked, Atom::Claimed, Atom::Intact];
 
 /// The holes `holes` where the atoms of `care` (bit `i`: atom `i`) hold as `want` says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,6 +136,10 @@ impl Code {
         if !collect(pred, &mut keys) {
             return None;
         }
+        // The atoms read from the hole itself first: the engine reads those without asking
+        // whether the answer is decided, and asks before each costlier one.
+        keys.sort_by_key(|key| !key.atom().is_cheap());
+        let cheap = keys.iter().take_while(|key| key.atom().is_cheap()).count();
         // The hole sets the condition names: holes in the same ones are alike for it, so the
         // condition is worked out once for each kind of hole (one kind where it names none).
         let mut sets = Vec::new();
@@ -143,7 +173,20 @@ impl Code {
                 decided[(1 << n) + c] = (fails, holds);
             }
         }
-        Some(Code { atoms, table: table.into(), holding, failing, decided: decided.into() })
+        let index = |key: Key<'_>| keys.iter().position(|k| *k == key);
+        let (own, stocked, claimed) = (index(Key::Own), index(Key::Stocked), index(Key::Claimed));
+        let is = |at: Option<usize>, c: usize, value: bool| at.is_none_or(|i| (c >> i & 1 != 0) == value);
+        let implied =
+            (0..table.len()).filter(|&c| is(own, c, true) && is(stocked, c, true) && is(claimed, c, false)).all(|c| table[c] == u128::MAX);
+        let places: Option<Vec<usize>> = keys.iter().map(|key| BASIS.iter().position(|b| *b == key.atom())).collect();
+        let basic = places.map(|places| {
+            let rebase = |terms: &[Term]| -> Box<[Term]> {
+                let moved = |bits: u8| places.iter().enumerate().fold(0u8, |m, (i, &to)| m | (bits >> i & 1) << to);
+                terms.iter().map(|t| Term { want: moved(t.want), care: moved(t.care), holes: t.holes }).collect()
+            };
+            Basic { holding: rebase(&holding), failing: rebase(&failing) }
+        });
+        Some(Code { atoms, cheap, table: table.into(), holding, failing, decided: decided.into(), implied, basic })
     }
 }
 

@@ -174,6 +174,22 @@ impl<'r, C: Cells> GameIn<'r, C> {
     }
 
     /// [`Game::legal_actions`] into a buffer the caller reuses (no allocation once it is large enough).
+    /// The holes the legal actions sow from, where every legal action is a sowing the file's way
+    /// (no offer, decision or reversed move, and something to sow): the actions
+    /// [`Game::legal_actions_into`] lists, one a hole in board order. `None`: ask that.
+    #[inline]
+    pub fn sowings(&self) -> Option<C::Mask> {
+        let moves = &self.moves;
+        let plain = moves.known
+            && moves.reversed == C::Mask::NONE
+            && moves.forward != C::Mask::NONE
+            && self.result.is_none()
+            && self.state.offer == C::Mask::NONE
+            && self.state.pending == Pending::None
+            && self.rules.trade.is_none();
+        plain.then_some(moves.forward)
+    }
+
     pub fn legal_actions_into(&self, actions: &mut Vec<Action>) {
         actions.clear();
         if self.is_over() {
@@ -596,7 +612,8 @@ impl<'r, C: Cells> GameIn<'r, C> {
 
     /// Whether `player` has no stone in the holes they own.
     fn side_is_empty(&self, state: &StateIn<C>, player: Player) -> bool {
-        (0..self.rules.holes).all(|h| state.owner(h) != player || state.count(h) == 0)
+        let board = C::Mask::from_wide(self.rules.board);
+        state.owned(player, board) & state.stocked(board) == C::Mask::NONE
     }
 
     /// Whether `mover` may start a move from `hole`: [`Game::sowing`] without its result.

@@ -27,7 +27,10 @@ pub struct History {
 impl History {
     /// An empty history that records the kinds `kinds` says (`[board, position]`).
     pub fn new(kinds: [bool; 2]) -> History {
-        History { seen: HashMap::default(), kinds }
+        // Room for the positions of a typical game from the start, rather than growing the map
+        // several times in each game.
+        let room = if kinds.contains(&true) { 256 } else { 0 };
+        History { seen: HashMap::with_capacity_and_hasher(room, BuildHasherDefault::default()), kinds }
     }
 
     /// Counts `state` once more for each kind kept, and returns how many times it has now
@@ -53,6 +56,19 @@ impl History {
 /// offer or decision, the closed and claimed holes and every hole's count; for a position, also
 /// what each player has captured and who owns each hole.
 pub fn key<C: Cells>(rules: &Rules, state: &StateIn<C>, what: Repeated) -> Key {
+    // The bytes are written into the smallest buffer that holds them.
+    if HEAD + 5 * (<C::Mask as Mask>::BITS / 8) + rules.holes * C::BYTES <= SMALL {
+        key_in::<C, SMALL>(rules, state, what)
+    } else {
+        key_in::<C, { HEAD + 5 * 16 + 2 * MAX_HOLES }>(rules, state, what)
+    }
+}
+
+/// A buffer for the keys of small boards.
+const SMALL: usize = 96;
+
+/// [`key`], its bytes written into a buffer of `N` bytes, which holds them.
+fn key_in<C: Cells, const N: usize>(rules: &Rules, state: &StateIn<C>, what: Repeated) -> Key {
     let holes = rules.holes;
     let position = what == Repeated::Position;
     let (decision, at) = match state.pending {
@@ -65,7 +81,7 @@ pub fn key<C: Cells>(rules: &Rules, state: &StateIn<C>, what: Repeated) -> Key {
     let captured = if position { state.captured } else { [0, 0] };
     // Every part at a fixed place, so that no two different positions of a layout write the same
     // bytes: a set takes the bytes of its word, a count those of its cell.
-    let mut bytes = [0u8; HEAD + 5 * 16 + 2 * MAX_HOLES];
+    let mut bytes = [0u8; N];
     bytes[..4].copy_from_slice(&[u8::from(position), u8::from(state.to_move == crate::player::Player::North), decision, at]);
     bytes[4] = u8::from(state.reversed) | u8::from(state.capturing) << 1;
     bytes[5..7].copy_from_slice(&state.phase);

@@ -148,6 +148,9 @@ impl<C: Cells> StateIn<C> {
 
     /// Moves each player's phase on while the `until` of the phase they are in holds for them.
     pub fn advance_phases(&mut self, rules: &Rules) {
+        if rules.phases.is_empty() {
+            return;
+        }
         for player in Player::BOTH {
             let i = player.index();
             while let Some((_, Some(until))) = rules.phases.get(usize::from(self.phase[i])) {
@@ -259,13 +262,7 @@ impl<C: Cells> StateIn<C> {
     /// [`State::holds`] at the end of a lap, for the predicates that ask about it.
     #[inline]
     pub(crate) fn holds_in_lap(&self, rules: &Rules, pred: &crate::compile::Condition, hole: usize, mover: Player, lap: Lap) -> bool {
-        predicate::Ctx { state: self, rules, mover, lap }.holds(pred, hole)
-    }
-
-    /// The holes where `pred` holds for `mover` (outside a lap).
-    #[inline]
-    pub(crate) fn holes_where(&self, rules: &Rules, pred: &crate::compile::Condition, mover: Player) -> C::Mask {
-        predicate::Ctx { state: self, rules, mover, lap: Lap::default() }.holes_where(pred)
+        predicate::Ctx::new(self, rules, mover, lap).holds(pred, hole)
     }
 }
 

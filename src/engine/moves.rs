@@ -6,8 +6,9 @@
 
 use super::events::Silent;
 use super::layout::{Cells, Mask};
+use super::predicate::Ctx;
 use super::sowing::{sow, Sowing};
-use super::{GameIn, StateIn};
+use super::{GameIn, Lap, StateIn};
 use crate::player::Player;
 
 /// The moves of the player to move, found when their turn started.
@@ -21,11 +22,14 @@ pub(super) struct Moves<C: Cells> {
     /// What each move sown to know it is legal leaves: its hole, whether reversed, the position
     /// and its sowing (kept from turn to turn, so that it allocates nothing once large enough).
     pub sown: Vec<(u8, bool, StateIn<C>, Sowing)>,
+    /// The moves the file's way were not sown to find them: each is one that always ends, sown in
+    /// place when played.
+    pub in_place: bool,
 }
 
 impl<C: Cells> Default for Moves<C> {
     fn default() -> Moves<C> {
-        Moves { known: false, forward: C::Mask::NONE, reversed: C::Mask::NONE, sown: Vec::new() }
+        Moves { known: false, forward: C::Mask::NONE, reversed: C::Mask::NONE, sown: Vec::new(), in_place: false }
     }
 }
 
@@ -33,7 +37,7 @@ impl<C: Cells> Clone for Moves<C> {
     /// A copy knows the same moves but keeps none of their positions (a copy of a game is made to
     /// play on; what a move leaves is found again if it is played).
     fn clone(&self) -> Moves<C> {
-        Moves { known: self.known, forward: self.forward, reversed: self.reversed, sown: Vec::new() }
+        Moves { known: self.known, forward: self.forward, reversed: self.reversed, sown: Vec::new(), in_place: self.in_place }
     }
 }
 
@@ -56,6 +60,7 @@ impl<C: Cells> GameIn<'_, C> {
     pub(super) fn find_moves(&mut self) {
         let mut moves = std::mem::take(&mut self.moves);
         moves.known = false;
+        moves.in_place = false;
         moves.sown.clear();
         let state = &self.state;
         let mover = state.to_move;
@@ -70,6 +75,7 @@ impl<C: Cells> GameIn<'_, C> {
         }
         let rules = self.rules;
         let (mut forward, mut reversed) = (C::Mask::NONE, C::Mask::NONE);
+        let mut in_place = false;
         let mut keep = |hole: usize, way: bool, found: Option<(StateIn<C>, Sowing)>, set: &mut C::Mask| {
             if let Some((after, sowing)) = found {
                 *set |= C::Mask::bit(hole);
@@ -94,13 +100,15 @@ impl<C: Cells> GameIn<'_, C> {
         if !capturing {
             let start = self.start_condition(mover);
             let sow_to_know = self.sow_to_know(mover);
-            for hole in self.startable_holes(mover, start).places() {
-                if sow_to_know {
+            let startable = self.startable_holes(mover, start);
+            if sow_to_know {
+                for hole in startable.places() {
                     let found = self.try_move(mover, hole, false, &mut Silent);
                     keep(hole, false, found, &mut forward);
-                } else {
-                    forward |= C::Mask::bit(hole);
                 }
+            } else {
+                forward = startable;
+                in_place = true;
             }
             if rules.reversible() {
                 let from = if rules.either_way { Some(start) } else { rules.reverse.as_ref().map(|(p, _)| p) };
@@ -115,6 +123,7 @@ impl<C: Cells> GameIn<'_, C> {
         }
         moves.forward = forward;
         moves.reversed = reversed;
+        moves.in_place = in_place;
         moves.known = true;
         self.moves = moves;
     }
@@ -122,8 +131,12 @@ impl<C: Cells> GameIn<'_, C> {
     /// The holes `mover` may start a move from under `start` (theirs, holding stones, not
     /// claimed, where `start` holds), a bit per hole.
     pub(super) fn startable_holes(&self, mover: Player, start: &crate::compile::Condition) -> C::Mask {
-        let (state, board) = (&self.state, C::Mask::from_wide(self.rules.board));
-        state.owned(mover, board) & state.stocked(board) & !state.claimed & state.holes_where(self.rules, start, mover)
+        let ctx = Ctx::new(&self.state, self.rules, mover, Lap::default());
+        let startable = ctx.own() & ctx.stocked() & !self.state.claimed;
+        if start.code.as_ref().is_some_and(|code| code.implied) {
+            return startable;
+        }
+        startable & ctx.holes_where(start)
     }
 
     /// Plays the known move from `hole` (that way) for `mover`, which is legal: from the position
@@ -133,7 +146,7 @@ impl<C: Cells> GameIn<'_, C> {
             self.state = after;
             return Some(sowing);
         }
-        if !reversed && !self.sow_to_know(mover) {
+        if !reversed && self.moves.in_place {
             // A single lap that leaves nothing to refuse: sown in place.
             self.state.reversed = false;
             return sow(self.rules, &mut self.state, hole, mover, &mut Silent);

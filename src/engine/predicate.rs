@@ -5,6 +5,8 @@
 //! condition reads comes straight from the position. A condition of too many atoms is evaluated
 //! from its tree ([`Ctx::tree_holds`]).
 
+use std::cell::Cell;
+
 use super::layout::step;
 use super::layout::{Cells, Mask};
 use super::{Lap, StateIn};
@@ -21,17 +23,49 @@ pub struct Ctx<'a, C: Cells> {
     pub rules: &'a Rules,
     pub mover: Player,
     pub lap: Lap,
+    /// Every hole of the board.
+    all: C::Mask,
+    /// The holes holding stones, once asked (several conditions of one question share them).
+    stocked: Cell<Option<C::Mask>>,
 }
 
-impl<C: Cells> Ctx<'_, C> {
+impl<'a, C: Cells> Ctx<'a, C> {
+    #[inline]
+    pub fn new(state: &'a StateIn<C>, rules: &'a Rules, mover: Player, lap: Lap) -> Ctx<'a, C> {
+        Ctx { state, rules, mover, lap, all: C::Mask::from_wide(rules.board), stocked: Cell::new(None) }
+    }
+
+    /// The holes of the board holding stones.
+    #[inline]
+    pub fn stocked(&self) -> C::Mask {
+        match self.stocked.get() {
+            Some(set) => set,
+            None => {
+                let set = self.state.stocked(self.all);
+                self.stocked.set(Some(set));
+                set
+            }
+        }
+    }
+
+    /// The mover's holes.
+    #[inline]
+    pub fn own(&self) -> C::Mask {
+        self.state.owned(self.mover, self.all)
+    }
+
     /// Whether `condition` holds on `hole` (board-wide terms ignore it).
     #[inline]
     pub fn holds(&self, condition: &Condition, hole: usize) -> bool {
         match &condition.code {
             Some(code) => {
-                // The atoms in order, stopping as soon as the rest cannot change the answer.
+                // The cheap atoms, then the others in order, stopping as soon as the rest
+                // cannot change the answer.
                 let mut combination = 0;
-                for (i, atom) in code.atoms.iter().enumerate() {
+                for (i, atom) in code.atoms[..code.cheap].iter().enumerate() {
+                    combination |= usize::from(self.cheap_atom(atom, hole)) << i;
+                }
+                for (i, atom) in (code.cheap..).zip(&code.atoms[code.cheap..]) {
                     let (fails, holds) = code.decided[(1 << i) + combination];
                     if fails.has(hole) {
                         return false;
@@ -56,6 +90,9 @@ impl<C: Cells> Ctx<'_, C> {
                 .filter(|&h| self.tree_holds(&condition.pred, h))
                 .fold(C::Mask::NONE, |set, h| set | C::Mask::bit(h));
         };
+        if let Some(basic) = &code.basic {
+            return basic.holding.iter().fold(C::Mask::NONE, |set, term| set | self.basic_product(term));
+        }
         let masks = self.atom_sets(code);
         if code.holding.len() <= code.failing.len() {
             code.holding.iter().fold(C::Mask::NONE, |set, term| set | product(&masks, term, all))
@@ -70,8 +107,33 @@ impl<C: Cells> Ctx<'_, C> {
         let Some(code) = &condition.code else {
             return (0..self.rules.holes).all(|h| self.tree_holds(&condition.pred, h));
         };
+        if let Some(basic) = &code.basic {
+            return basic.failing.iter().all(|term| self.basic_product(term) == C::Mask::NONE);
+        }
         let masks = self.atom_sets(code);
         code.failing.iter().all(|term| product(&masks, term, all) == C::Mask::NONE)
+    }
+
+    /// The holes of a term over the [`crate::compile::code::BASIS`] where its atoms hold as it
+    /// wants: only the sets it asks about are read.
+    #[inline]
+    fn basic_product(&self, term: &Term) -> C::Mask {
+        let mut set = C::Mask::from_wide(term.holes) & self.all;
+        let (care, want) = (term.care, term.want);
+        let pick = |set: C::Mask, bit: u8| if want & bit != 0 { set } else { !set };
+        if care & 1 != 0 {
+            set &= pick(self.own(), 1);
+        }
+        if care & 2 != 0 {
+            set &= pick(self.stocked(), 2);
+        }
+        if care & 4 != 0 {
+            set &= pick(self.state.claimed, 4);
+        }
+        if care & 8 != 0 {
+            set &= pick(self.state.intact, 8);
+        }
+        set
     }
 
     /// The holes where each atom of `code` holds.
@@ -82,6 +144,21 @@ impl<C: Cells> Ctx<'_, C> {
             *mask = self.atom_holes(atom);
         }
         masks
+    }
+
+    /// Whether a cheap atom ([`Atom::is_cheap`]) holds on `hole`.
+    #[inline(always)]
+    fn cheap_atom(&self, atom: &Atom, hole: usize) -> bool {
+        let state = self.state;
+        match atom {
+            Atom::Own => state.owner(hole) == self.mover,
+            Atom::Stocked => state.count(hole) != 0,
+            Atom::Claimed => state.claimed.has(hole),
+            Atom::Intact => state.intact.has(hole),
+            Atom::Count(table) => table.holds(u32::from(state.count(hole))),
+            Atom::Scalar(pred) => self.scalar(pred),
+            Atom::At(..) | Atom::Every(_) => self.atom(atom, hole),
+        }
     }
 
     /// Whether `atom` holds on `hole`.
@@ -105,8 +182,8 @@ impl<C: Cells> Ctx<'_, C> {
     fn atom_holes(&self, atom: &Atom) -> C::Mask {
         let (state, rules, all) = (self.state, self.rules, self.all());
         match atom {
-            Atom::Own => state.owned(self.mover, all),
-            Atom::Stocked => state.stocked(all),
+            Atom::Own => self.own(),
+            Atom::Stocked => self.stocked(),
             Atom::Claimed => state.claimed & all,
             Atom::Intact => state.intact & all,
             Atom::Count(table) => {
@@ -126,7 +203,7 @@ impl<C: Cells> Ctx<'_, C> {
     /// Every hole of the board.
     #[inline]
     fn all(&self) -> C::Mask {
-        C::Mask::from_wide(self.rules.board)
+        self.all
     }
 
     /// A term about the position rather than a hole (anything else: false).

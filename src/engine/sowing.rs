@@ -232,6 +232,17 @@ fn sow_hand<C: Cells, T: Trace>(
     let mut taken = 0u32;
     // Under `no capture unless the first lap captures`: whether captures are still possible.
     let mut may_capture = !(decided && rules.first_lap_decides) || state.capturing;
+    if rules.relay.is_none() && !rules.resows && rules.relay_or_stop.is_none() {
+        // One lap, as the loop below sows it when nothing relays and nothing is sown on.
+        let lap_now = Lap { number: 1 + offset, sown: hand.stones(state) };
+        let last = lap(rules, state, hand, mover, why, tr);
+        if rules.first_lap_decides && !decided {
+            may_capture = false;
+        }
+        bank_stores(rules, state);
+        let may_capture = may_capture || !rules.first_lap_decides || !decided;
+        return Some(Sowing { last, laps: 1, choice: false, lap: lap_now, taken, may_capture });
+    }
     // Brent's cycle finding over the lap starts, kept only where a move can sow more than one lap.
     let mut checkpoint = match rules.relay.is_some() || rules.resows {
         true => Some((*state.cells(), (hand, state.reversed, state.capturing, state.intact))),
