@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{load, OK, USAGE};
 use crate::ai::AgentKind;
-use crate::engine::{Cells, GameIn, Narrow, Wide};
+use crate::engine::{Cells, GameIn, Middle, Narrow, Wide};
 use crate::{Action, Game, Player, Rules};
 
 /// A game still going after this many actions is stopped and counted as unfinished.
@@ -109,6 +109,8 @@ pub fn play_game(rules: &Rules, south: AgentKind, north: AgentKind, seed: u64) -
 pub fn play_game_with(rules: &Rules, south: AgentKind, north: AgentKind, seed: u64, record: bool) -> GameStats {
     if crate::engine::layout::fits::<Narrow>(rules) {
         play_in::<Narrow>(rules, south, north, seed, record)
+    } else if crate::engine::layout::fits::<Middle>(rules) {
+        play_in::<Middle>(rules, south, north, seed, record)
     } else {
         play_in::<Wide>(rules, south, north, seed, record)
     }

@@ -153,77 +153,108 @@ pub trait Cells: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     fn same(&self, other: &Self, places: usize) -> bool;
 }
 
-/// Any board: 16-bit counts, 128-bit sets, and the places holding stones kept as they change.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Wide {
-    counts: [u16; MAX_HOLES],
-    stocked: u128,
+/// A layout of `$places` places of `$count` counts and `$mask` sets that keeps the places
+/// holding stones as they change.
+macro_rules! kept_cells {
+    ($(#[$doc:meta])* $name:ident, $count:ty, $places:expr, $mask:ty) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct $name {
+            counts: [$count; $places],
+            stocked: $mask,
+        }
+
+        impl $name {
+            #[inline]
+            fn mark(&mut self, place: usize) {
+                let bit = <$mask>::bit(place);
+                if self.counts[place] != 0 {
+                    self.stocked |= bit;
+                } else {
+                    self.stocked &= !bit;
+                }
+            }
+
+            /// `stones` as a count of this layout (cut at its most: [`fits`] says when it is not).
+            #[inline]
+            fn count_of(stones: u16) -> $count {
+                <$count>::try_from(stones).unwrap_or(<$count>::MAX)
+            }
+        }
+
+        impl Cells for $name {
+            type Mask = $mask;
+            const PLACES: usize = $places;
+            const STONES: u32 = <$count>::MAX as u32;
+            const BYTES: usize = std::mem::size_of::<$count>();
+
+            fn of(counts: &[u16]) -> $name {
+                let mut cells = $name { counts: [0; $places], stocked: 0 };
+                for (place, &stones) in counts.iter().enumerate().take($places) {
+                    cells.set(place, stones);
+                }
+                cells
+            }
+
+            #[inline]
+            fn get(&self, place: usize) -> u16 {
+                u16::from(self.counts[place])
+            }
+
+            #[inline]
+            fn set(&mut self, place: usize, stones: u16) {
+                self.counts[place] = Self::count_of(stones);
+                self.mark(place);
+            }
+
+            #[inline]
+            fn add(&mut self, place: usize, stones: u16) {
+                self.counts[place] = self.counts[place].wrapping_add(Self::count_of(stones));
+                self.mark(place);
+            }
+
+            #[inline]
+            fn sub(&mut self, place: usize, stones: u16) {
+                self.counts[place] = self.counts[place].wrapping_sub(Self::count_of(stones));
+                self.mark(place);
+            }
+
+            #[inline]
+            fn stocked(&self) -> $mask {
+                self.stocked
+            }
+
+            #[inline]
+            fn same(&self, other: &$name, places: usize) -> bool {
+                self.counts[..places] == other.counts[..places]
+            }
+        }
+    };
 }
+
+kept_cells!(
+    /// Any board: 16-bit counts, 128-bit sets, and the places holding stones kept as they change.
+    Wide,
+    u16,
+    MAX_HOLES,
+    u128
+);
 
 impl Wide {
     /// Every place's stones.
     pub fn counts(&self) -> &[u16; MAX_HOLES] {
         &self.counts
     }
-
-    #[inline]
-    fn mark(&mut self, place: usize) {
-        let bit = u128::bit(place);
-        if self.counts[place] != 0 {
-            self.stocked |= bit;
-        } else {
-            self.stocked &= !bit;
-        }
-    }
 }
 
-impl Cells for Wide {
-    type Mask = u128;
-    const PLACES: usize = MAX_HOLES;
-    const STONES: u32 = u16::MAX as u32;
-    const BYTES: usize = 2;
-
-    fn of(counts: &[u16]) -> Wide {
-        let mut wide = Wide { counts: [0; MAX_HOLES], stocked: 0 };
-        for (place, &stones) in counts.iter().enumerate().take(MAX_HOLES) {
-            wide.set(place, stones);
-        }
-        wide
-    }
-
-    #[inline]
-    fn get(&self, place: usize) -> u16 {
-        self.counts[place]
-    }
-
-    #[inline]
-    fn set(&mut self, place: usize, stones: u16) {
-        self.counts[place] = stones;
-        self.mark(place);
-    }
-
-    #[inline]
-    fn add(&mut self, place: usize, stones: u16) {
-        self.counts[place] += stones;
-        self.mark(place);
-    }
-
-    #[inline]
-    fn sub(&mut self, place: usize, stones: u16) {
-        self.counts[place] -= stones;
-        self.mark(place);
-    }
-
-    #[inline]
-    fn stocked(&self) -> u128 {
-        self.stocked
-    }
-
-    #[inline]
-    fn same(&self, other: &Wide, places: usize) -> bool {
-        self.counts[..places] == other.counts[..places]
-    }
-}
+kept_cells!(
+    /// A board of at most [`Middle::PLACES`] places and 255 stones (the four-row games of 32
+    /// holes): a byte a place, 64-bit sets, the places holding stones kept as they change.
+    Middle,
+    u8,
+    64,
+    u64
+);
 
 /// A small board: at most [`Narrow::PLACES`] places and 255 stones, a byte a place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -317,6 +348,19 @@ mod tests {
         assert_eq!(one.stocked(), 1 << 19);
         one.sub(19, 255);
         assert_eq!(one.stocked(), 0);
+    }
+
+    #[test]
+    fn a_middle_board_knows_which_places_hold_stones() {
+        let counts: Vec<u16> = (0..64).map(|i| if i % 5 == 0 { 0 } else { i * 3 % 200 + 1 }).collect();
+        let mut middle = Middle::of(&counts);
+        let expected = (0..64).filter(|&i| counts[i] != 0).fold(0u64, |m, i| m | 1 << i);
+        assert_eq!(middle.stocked(), expected);
+        middle.sub(63, counts[63]);
+        middle.add(0, 255);
+        assert_eq!(middle.stocked(), expected & !(1 << 63) | 1);
+        assert_eq!((middle.get(0), middle.get(63)), (255, 0));
+        assert!(!middle.same(&Middle::of(&counts), 64) && Middle::of(&counts).same(&Middle::of(&counts), 64));
     }
 
     #[test]

@@ -164,17 +164,11 @@ impl<'a, C: Cells> Ctx<'a, C> {
     /// Whether `atom` holds on `hole`.
     #[inline]
     fn atom(&self, atom: &Atom, hole: usize) -> bool {
-        let state = self.state;
         match atom {
-            Atom::Own => state.owner(hole) == self.mover,
-            Atom::Stocked => state.count(hole) != 0,
-            Atom::Claimed => state.claimed.has(hole),
-            Atom::Intact => state.intact.has(hole),
-            Atom::Count(table) => table.holds(u32::from(state.count(hole))),
-            Atom::Scalar(pred) => self.scalar(pred),
             // A hole with nothing behind it has no such neighbour: nothing holds there.
             Atom::At(relation, condition) => self.related(*relation, hole).is_some_and(|related| self.holds(condition, related)),
             Atom::Every(condition) => self.everywhere(condition),
+            _ => self.cheap_atom(atom, hole),
         }
     }
 
