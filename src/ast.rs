@@ -2,6 +2,9 @@
 //!
 //! The tree says what was written, not whether it makes sense: names of sections, players, flags
 //! and options are kept as written and judged by [`crate::check`].
+//!
+//! Two trees are equal when they say the same, wherever it was written: equality passes over
+//! every span (as kdl-rs does), so a file and its formatted text read to equal trees.
 
 use serde::Serialize;
 
@@ -29,15 +32,57 @@ impl Span {
     }
 }
 
+/// Words of the file whose presence is what they say (`round own rows`, `draw`): where they were
+/// written, which equality passes over like every span of the tree.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Phrase {
+    pub span: Span,
+}
+
+/// `PartialEq` and `Eq` for a type of the tree: the fields named are compared, those after `;`
+/// (its spans) passed over. Every field is named, so a new one cannot be forgotten.
+macro_rules! equal_but_spans {
+    ($($type:ident { $($field:ident),* ; $($span:ident),* })+) => {$(
+        impl PartialEq for $type {
+            fn eq(&self, other: &Self) -> bool {
+                let $type { $($field,)* $($span: _,)* } = self;
+                true $(&& *$field == other.$field)*
+            }
+        }
+
+        impl Eq for $type {}
+    )+};
+}
+
+impl PartialEq for Phrase {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for Phrase {}
+
+equal_but_spans! {
+    Ident { name; span }
+    Number { value; span }
+    Text { text; span }
+    Section { name, guard, statements; span }
+    Statement { kind, guard; span }
+    AtOnce { last_moves; span }
+    Guard { option, value; span }
+    HoleRef { word, row; span }
+    Expr { kind; span }
+}
+
 /// A word as written, with where it was written.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Ident {
     pub name: String,
     pub span: Span,
 }
 
 /// A number as written. `value` is `None` when the digits do not fit any count we use.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Number {
     pub value: Option<u32>,
     pub span: Span,
@@ -60,7 +105,7 @@ impl Value {
 }
 
 /// A quoted text.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Text {
     pub text: String,
     pub span: Span,
@@ -96,7 +141,7 @@ pub enum Item {
 }
 
 /// `name { statements }`.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Section {
     pub name: Ident,
     pub guard: Option<Guard>,
@@ -105,7 +150,7 @@ pub struct Section {
 }
 
 /// One line of a rule file.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Statement {
     pub kind: StatementKind,
     pub guard: Option<Guard>,
@@ -144,7 +189,7 @@ pub enum StatementKind {
     /// `sow counter-clockwise`
     Sow(Ident),
     /// `sow counter-clockwise round own rows`: each player sows round the rows they own.
-    SowOwnRows { direction: Ident, span: Span },
+    SowOwnRows { direction: Ident, own_rows: Phrase },
     /// `set heads = last 2 holes of outer row`
     HoleSet { name: Ident, end: Ident, count: Value, row: Ident },
     /// `otherwise from own hole where …`: the start condition when no hole meets `start`'s.
@@ -162,7 +207,7 @@ pub enum StatementKind {
     /// `relay from next hole when …`: lift the next hole instead of the last one.
     RelayFrom { from: HoleRef, condition: Expr },
     /// `sow either way round own rows`: every move goes the way its mover chooses.
-    SowEitherWay { own_rows: Option<Span> },
+    SowEitherWay { own_rows: Option<Phrase> },
     /// `reverse from own hole where …` (`, only to capture`): holes that may also start a move
     /// sown against the file's direction.
     Reverse { condition: Expr, only_to_capture: bool },
@@ -203,7 +248,7 @@ pub enum StatementKind {
     StarterAlternates,
     /// `end match when round start repeats 5 times` (`, leftover to owner` or `, draw`):
     /// `condition` spans `round start repeats 5 times`.
-    EndMatch { times: Value, consequence: Option<Consequence>, condition: Span, words: Option<Text> },
+    EndMatch { times: Value, consequence: Option<Consequence>, condition: Phrase, words: Option<Text> },
     /// `relay or stop when …`: the mover chooses inside the move.
     RelayOrStop(Expr),
     /// `take opponent's column`
@@ -253,7 +298,7 @@ pub enum StatementKind {
 }
 
 /// `both at once, then last to finish moves`: a phase of one turn both players play together.
-#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Serialize)]
 pub struct AtOnce {
     /// Whether the player who finished last moves next (else the one who finished first).
     pub last_moves: bool,
@@ -272,7 +317,7 @@ pub enum Rest {
 }
 
 /// `if trade = on`: what follows applies only when the option has that value.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Guard {
     pub option: Ident,
     pub value: Value,
@@ -300,7 +345,7 @@ pub enum Condition {
     Repeats {
         what: Ident,
         times: Value,
-        span: Span,
+        phrase: Phrase,
     },
     Predicate(Expr),
 }
@@ -309,17 +354,17 @@ pub enum Condition {
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub enum Consequence {
     Leftover(Ident),
-    Draw(Span),
+    Draw(Phrase),
     /// `mover wins` (`true`) or `mover loses`.
     Mover {
         wins: bool,
-        span: Span,
+        phrase: Phrase,
     },
 }
 
 /// A hole named from where the sowing stands: `last hole`, `origin`, `opposite hole`, or with
 /// `row`, an end of a row in sowing order (`first hole of inner row`).
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize)]
 pub struct HoleRef {
     pub word: Ident,
     pub row: Option<Ident>,
@@ -327,7 +372,7 @@ pub struct HoleRef {
 }
 
 /// A predicate with its span.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Expr {
     pub kind: ExprKind,
     pub span: Span,

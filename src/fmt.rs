@@ -10,8 +10,6 @@
 //! and a layout that would read differently from the original is refused too (a bug, never
 //! written).
 
-use serde_json::Value as Json;
-
 use crate::ast::{Item, RuleFile, Section, Span, Statement, StatementKind};
 use crate::check::Diagnostic;
 
@@ -57,35 +55,13 @@ pub fn format(source: &str) -> Result<String, FormatError> {
     let lines = lay_out(&pieces, source)?;
     let text = render(&lines);
     let again = crate::syntax::parse(&text).map_err(|d| FormatError::Internal(format!("the formatted file cannot be read: {d}")))?;
-    if !same_syntax(&file, &again) {
+    if file != again {
         return Err(FormatError::Internal("the formatted file would read differently".to_string()));
     }
     if comments(source) != comments(&text) {
         return Err(FormatError::Internal("the formatted file would lose or change a comment".to_string()));
     }
     Ok(text)
-}
-
-/// Whether two syntax trees say the same, wherever they were written (spans aside).
-pub fn same_syntax(a: &RuleFile, b: &RuleFile) -> bool {
-    match (serde_json::to_value(a), serde_json::to_value(b)) {
-        (Ok(mut a), Ok(mut b)) => {
-            forget_spans(&mut a);
-            forget_spans(&mut b);
-            a == b
-        }
-        _ => false,
-    }
-}
-
-/// Replaces every span (an object of exactly `start` and `end`) with `null`.
-fn forget_spans(value: &mut Json) {
-    match value {
-        Json::Object(map) if map.len() == 2 && map.contains_key("start") && map.contains_key("end") => *value = Json::Null,
-        Json::Object(map) => map.values_mut().for_each(forget_spans),
-        Json::Array(items) => items.iter_mut().for_each(forget_spans),
-        _ => {}
-    }
 }
 
 /// The texts of a file's comments, in order (each from `//` to its line's end, trailing spaces

@@ -18,38 +18,12 @@ fn abalalae() -> &'static Rules {
 
 /// A game from a position in `phase` (both players'), with what each player has won.
 fn at_in(rules: &'static Rules, phase: &str, to_move: &str, rows: [[u16; 6]; 3], captured: [u32; 2]) -> Game<'static> {
-    let json = json!({
-        "to_move": to_move,
-        "rows": {"a": rows[0], "b": rows[1], "c": rows[2]},
-        "captured": {"south": captured[0], "north": captured[1]},
-        "phase": {"south": phase, "north": phase},
-    });
-    let state = parse_position(&json.to_string(), rules).unwrap_or_else(|e| panic!("{json}: {e}"));
-    Game::from_state(rules, state)
+    setup(rules, to_move).rows(rows).captured(captured).phase(phase).game()
 }
 
 /// A position after the race, the stones off the board split between the stores to make 54.
 fn at(to_move: &str, rows: [[u16; 6]; 3]) -> Game<'static> {
-    let on_board: u32 = rows.iter().flatten().map(|&c| u32::from(c)).sum();
-    let rest = 54 - on_board;
-    at_in(abalalae(), "play", to_move, rows, [rest / 2, rest - rest / 2])
-}
-
-#[track_caller]
-fn assert_rows(game: &Game<'_>, rows: [[u16; 6]; 3]) {
-    let p = game.position();
-    for (letter, expected) in ["a", "b", "c"].iter().zip(rows) {
-        assert_eq!(p.rows[*letter], expected, "row {letter}; position: {}", game.position_json());
-    }
-}
-
-fn stores(game: &Game<'_>) -> [u32; 2] {
-    let p = game.position();
-    [p.captured.south, p.captured.north]
-}
-
-fn to_move(game: &Game<'_>) -> Option<&'static str> {
-    game.to_move().map(|p| p.name())
+    setup(abalalae(), to_move).rows(rows).rest_captured(54).phase("play").game()
 }
 
 #[test]
@@ -232,10 +206,5 @@ fn a_hundred_matches_agree_with_the_independent_model_at_every_step() {
 /// move and the legal actions.
 fn model_view(game: &Game<'_>) -> Value {
     let state = game.state();
-    let mut line: Vec<Value> = state.counts()[..18].iter().map(|&c| json!(c)).collect();
-    line.extend(state.captured.iter().map(|&c| json!(c)));
-    line.push(json!(state.round));
-    line.push(json!(if state.to_move.name() == "south" { "s" } else { "n" }));
-    line.push(json!(game.legal_texts().join(" ")));
-    Value::Array(line)
+    model_line(game, [json!(state.captured[0]), json!(state.captured[1]), json!(state.round)])
 }

@@ -10,7 +10,7 @@ mod common;
 
 use common::*;
 use mancala::{Game, Rules};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 fn congo() -> &'static Rules {
     rules("bao-kiswahili-congo")
@@ -18,13 +18,13 @@ fn congo() -> &'static Rules {
 
 /// A game from a position: the hands `[south, north]` and rows `a`, `b`, `c`, `d` as `(column,
 /// count)`. Each player's stage follows from their hand.
-fn at(to_move: &str, hand: [u16; 2], rows: [&[(usize, u16)]; 4]) -> Game<'static> {
-    on_four_rows(congo(), to_move, Some(hand), rows)
+fn at(to_move: &str, hand: [u16; 2], rows: [Sparse<'_>; 4]) -> Game<'static> {
+    setup(congo(), to_move).sparse(&rows).hand(hand).game()
 }
 
 #[track_caller]
-fn assert_rows(game: &Game<'_>, rows: [&[(usize, u16)]; 4]) {
-    assert_four_rows(game, rows);
+fn assert_rows(game: &Game<'_>, rows: [Sparse<'_>; 4]) {
+    assert_sparse_rows(game, &rows);
 }
 
 fn phases(game: &Game<'_>) -> (String, String) {
@@ -194,10 +194,5 @@ fn a_hundred_games_agree_with_the_independent_model_at_every_step() {
 /// A position as the model writes it: the 32 counts, the two hands, the player to move and the
 /// legal moves.
 fn model_view(game: &Game<'_>) -> Value {
-    let state = game.state();
-    let mut line: Vec<Value> = state.counts()[..32].iter().map(|&c| json!(c)).collect();
-    line.extend(state.hand.iter().map(|&h| json!(h)));
-    line.push(json!(if state.to_move.name() == "south" { "s" } else { "n" }));
-    line.push(json!(game.legal_texts().join(" ")));
-    Value::Array(line)
+    model_line(game, game.state().hand.map(Value::from))
 }

@@ -19,13 +19,13 @@ fn bao() -> &'static Rules {
 
 /// A game from a position: the hands `[south, north]` and rows `a`, `b`, `c`, `d` as `(column,
 /// count)`. Every hole holding stones is taken as never emptied (so a house of six stands).
-fn at(to_move: &str, hand: [u16; 2], rows: [&[(usize, u16)]; 4]) -> Game<'static> {
-    on_four_rows(bao(), to_move, Some(hand), rows)
+fn at(to_move: &str, hand: [u16; 2], rows: [Sparse<'_>; 4]) -> Game<'static> {
+    setup(bao(), to_move).sparse(&rows).hand(hand).game()
 }
 
 #[track_caller]
-fn assert_rows(game: &Game<'_>, rows: [&[(usize, u16)]; 4]) {
-    assert_four_rows(game, rows);
+fn assert_rows(game: &Game<'_>, rows: [Sparse<'_>; 4]) {
+    assert_sparse_rows(game, &rows);
 }
 
 fn intact(game: &Game<'_>) -> Vec<String> {
@@ -161,15 +161,7 @@ fn a_hundred_games_agree_with_the_independent_model_at_every_step() {
 /// A position as the model writes it: the 32 counts, the two hands, whether each house is intact,
 /// the player to move and the legal moves.
 fn model_view(game: &Game<'_>) -> Value {
-    let state = game.state();
-    let mut line: Vec<Value> = state.counts()[..32].iter().map(|&c| json!(c)).collect();
-    line.extend(state.hand.iter().map(|&h| json!(h)));
-    let rules = game.rules();
-    for house in ["b5", "c4"] {
-        let hole = rules.hole(house).expect("a hole");
-        line.push(json!(state.intact & (1u128 << hole) != 0));
-    }
-    line.push(json!(if state.to_move.name() == "south" { "s" } else { "n" }));
-    line.push(json!(game.legal_texts().join(" ")));
-    Value::Array(line)
+    let (rules, state) = (game.rules(), game.state());
+    let houses = ["b5", "c4"].map(|house| json!(state.intact & (1u128 << rules.hole(house).expect("a hole")) != 0));
+    model_line(game, state.hand.map(Value::from).into_iter().chain(houses))
 }

@@ -23,24 +23,22 @@ fn bao() -> &'static Rules {
 }
 
 /// A game from a position: rows `a`, `b`, `c`, `d` given sparsely as `(column, count)`.
-fn at(to_move: &str, rows: [&[(usize, u16)]; 4]) -> Game<'static> {
-    on_four_rows(bao(), to_move, None, rows)
+fn at(to_move: &str, rows: [Sparse<'_>; 4]) -> Game<'static> {
+    setup(bao(), to_move).sparse(&rows).game()
 }
 
 /// The four rows, sparse as given to [`at`].
 #[track_caller]
-fn assert_rows(game: &Game<'_>, rows: [&[(usize, u16)]; 4]) {
-    assert_four_rows(game, rows);
-    let p = game.position();
-    assert_eq!([p.captured.south, p.captured.north], [0, 0], "nothing leaves the board");
+fn assert_rows(game: &Game<'_>, rows: [Sparse<'_>; 4]) {
+    assert_sparse_rows(game, &rows);
+    assert_eq!(stores(game), [0, 0], "nothing leaves the board");
 }
 
 /// The end of a game: every hole emptied into its owner's captures, `[south, north]`.
 #[track_caller]
 fn assert_swept(game: &Game<'_>, captured: [u32; 2]) {
-    assert_four_rows(game, [&[], &[], &[], &[]]);
-    let p = game.position();
-    assert_eq!([p.captured.south, p.captured.north], captured, "the stones left went to their owners");
+    assert_sparse_rows(game, &[&[], &[], &[], &[]]);
+    assert_eq!(stores(game), captured, "the stones left went to their owners");
 }
 
 #[test]
@@ -291,9 +289,5 @@ fn a_hundred_games_agree_with_the_independent_model_at_every_step() {
 /// A position as the model writes it: the 32 counts a1..d8, the player to move ("s"/"n"; once
 /// over, the opponent of the last mover) and the legal moves.
 fn model_view(game: &Game<'_>) -> Value {
-    let state = game.state();
-    let mut line: Vec<Value> = state.counts()[..32].iter().map(|&c| json!(c)).collect();
-    line.push(json!(if state.to_move.name() == "south" { "s" } else { "n" }));
-    line.push(json!(game.legal_texts().join(" ")));
-    Value::Array(line)
+    model_line(game, [])
 }

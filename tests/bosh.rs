@@ -25,17 +25,12 @@ fn bosh_one_round() -> &'static Rules {
 
 /// A game from a position: rows, stocks, closed holes and the round.
 fn at<'r>(rules: &'r Rules, to_move: &str, a: [u16; 5], b: [u16; 5], captured: [u32; 2], closed: &[&str], round: u16) -> Game<'r> {
-    let mut json = json!({
-        "to_move": to_move,
-        "rows": {"a": a, "b": b},
-        "captured": {"south": captured[0], "north": captured[1]},
-    });
+    let at = setup(rules, to_move).rows([a, b]).captured(captured);
     if rules.rounds.is_some() {
-        json["closed"] = json!(closed);
-        json["round"] = json!(round);
+        at.fields(json!({"closed": closed, "round": round})).game()
+    } else {
+        at.game()
     }
-    let state = parse_position(&json.to_string(), rules).unwrap_or_else(|e| panic!("bad test position {json}: {e}"));
-    Game::from_state(rules, state)
 }
 
 /// Plays actions; the 40 stones (board + stocks) never change.
@@ -49,9 +44,7 @@ fn play(game: &mut Game<'_>, actions: &str) {
 #[track_caller]
 fn assert_at(game: &Game<'_>, to_move: Option<&str>, a: [u16; 5], b: [u16; 5], captured: [u32; 2], closed: &[&str], round: u16) {
     assert_position(game, to_move, &a, &b, captured);
-    let json: Value = serde_json::from_str(&game.position_json()).expect("position JSON");
-    assert_eq!(json["closed"], json!(closed), "closed holes; position: {json}");
-    assert_eq!(json["round"], json!(round), "round; position: {json}");
+    assert_closed_and_round(game, closed, round);
 }
 
 // ---------------------------------------------------------------- sowing and capture (B1–B3)

@@ -9,7 +9,6 @@
 mod common;
 
 use common::*;
-use mancala::engine::position::parse_position;
 use mancala::{Game, Rules};
 use serde_json::{json, Value};
 
@@ -19,39 +18,17 @@ fn congkak() -> &'static Rules {
 
 /// A game from a position in `phase` (both players'), with more fields of the position JSON.
 fn at_in(rules: &'static Rules, phase: &str, to_move: &str, a: [u16; 7], b: [u16; 7], captured: [u32; 2], more: Value) -> Game<'static> {
-    let mut json = json!({
-        "to_move": to_move,
-        "rows": {"a": a, "b": b},
-        "captured": {"south": captured[0], "north": captured[1]},
-        "phase": {"south": phase, "north": phase},
-    });
-    if let (Some(map), Value::Object(more)) = (json.as_object_mut(), more) {
-        map.extend(more);
-    }
-    let state = parse_position(&json.to_string(), rules).unwrap_or_else(|e| panic!("{json}: {e}"));
-    Game::from_state(rules, state)
+    setup(rules, to_move).rows([a, b]).captured(captured).phase(phase).fields(more).game()
 }
 
 /// A position after the first turn, the stones off the board split between the stores to make 98.
 fn at(to_move: &str, a: [u16; 7], b: [u16; 7]) -> Game<'static> {
-    let on_board: u32 = a.iter().chain(&b).map(|&c| u32::from(c)).sum();
-    let rest = 98 - on_board;
-    at_in(congkak(), "play", to_move, a, b, [rest / 2, rest - rest / 2], json!({}))
+    setup(congkak(), to_move).rows([a, b]).rest_captured(98).phase("play").game()
 }
 
 #[track_caller]
 fn assert_rows(game: &Game<'_>, a: [u16; 7], b: [u16; 7]) {
-    let p = game.position();
-    assert_eq!((p.rows["a"].as_slice(), p.rows["b"].as_slice()), (a.as_slice(), b.as_slice()), "{}", game.position_json());
-}
-
-fn stores(game: &Game<'_>) -> [u32; 2] {
-    let p = game.position();
-    [p.captured.south, p.captured.north]
-}
-
-fn to_move(game: &Game<'_>) -> Option<&'static str> {
-    game.to_move().map(|p| p.name())
+    common::assert_rows(game, [a, b]);
 }
 
 #[test]
@@ -257,11 +234,6 @@ fn a_hundred_matches_agree_with_the_independent_model_at_every_step() {
 /// the player to move and the legal actions.
 fn model_view(game: &Game<'_>) -> Value {
     let state = game.state();
-    let mut line: Vec<Value> = state.counts()[..14].iter().map(|&c| json!(c)).collect();
-    line.push(json!((0..14).map(|h| if state.closed & (1u128 << h) != 0 { '#' } else { '.' }).collect::<String>()));
-    line.extend(state.captured.iter().map(|&c| json!(c)));
-    line.push(json!(state.round));
-    line.push(json!(if state.to_move.name() == "south" { "s" } else { "n" }));
-    line.push(json!(game.legal_texts().join(" ")));
-    Value::Array(line)
+    let closed: String = (0..14).map(|h| if state.closed & (1u128 << h) != 0 { '#' } else { '.' }).collect();
+    model_line(game, [json!(closed), json!(state.captured[0]), json!(state.captured[1]), json!(state.round)])
 }

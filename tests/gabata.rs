@@ -9,7 +9,6 @@
 mod common;
 
 use common::*;
-use mancala::engine::position::parse_position;
 use mancala::{Game, Rules};
 use serde_json::{json, Value};
 
@@ -20,45 +19,16 @@ fn gabata() -> &'static Rules {
 /// A game from a position: the three rows of six, what each player has won, and more fields of
 /// the position JSON (`owners`, `claimed`, `intact`); without `intact`, no hole is intact.
 fn at_with(to_move: &str, rows: [[u16; 6]; 3], captured: [u32; 2], more: Value) -> Game<'static> {
-    let mut json = json!({
-        "to_move": to_move,
-        "rows": {"a": rows[0], "b": rows[1], "c": rows[2]},
-        "captured": {"south": captured[0], "north": captured[1]},
-        "intact": [],
-    });
-    if let (Some(map), Value::Object(more)) = (json.as_object_mut(), more) {
-        map.extend(more);
-    }
-    let state = parse_position(&json.to_string(), gabata()).unwrap_or_else(|e| panic!("{json}: {e}"));
-    Game::from_state(gabata(), state)
+    setup(gabata(), to_move).rows(rows).captured(captured).field("intact", json!([])).fields(more).game()
 }
 
 /// [`at_with`], the stones not on the board split between the stores (South first) to make 54.
 fn at(to_move: &str, rows: [[u16; 6]; 3], more: Value) -> Game<'static> {
-    let on_board: u32 = rows.iter().flatten().map(|&c| u32::from(c)).sum();
-    let rest = 54 - on_board;
-    at_with(to_move, rows, [rest / 2, rest - rest / 2], more)
-}
-
-#[track_caller]
-fn assert_rows(game: &Game<'_>, rows: [[u16; 6]; 3]) {
-    let p = game.position();
-    for (letter, expected) in ["a", "b", "c"].iter().zip(rows) {
-        assert_eq!(p.rows[*letter], expected, "row {letter}; position: {}", game.position_json());
-    }
-}
-
-fn stores(game: &Game<'_>) -> [u32; 2] {
-    let p = game.position();
-    [p.captured.south, p.captured.north]
+    setup(gabata(), to_move).rows(rows).rest_captured(54).field("intact", json!([])).fields(more).game()
 }
 
 fn claimed(game: &Game<'_>) -> Vec<String> {
     game.position().claimed.unwrap_or_default()
-}
-
-fn to_move(game: &Game<'_>) -> Option<&'static str> {
-    game.to_move().map(|p| p.name())
 }
 
 #[test]
@@ -284,7 +254,6 @@ fn a_hundred_matches_agree_with_the_independent_model_at_every_step() {
 /// two stores, the round, the player to move and the legal actions.
 fn model_view(game: &Game<'_>) -> Value {
     let state = game.state();
-    let mut line: Vec<Value> = state.counts()[..18].iter().map(|&c| json!(c)).collect();
     let owners: String = (0..18)
         .map(|h| {
             let letter = if state.owner(h).name() == "south" { 's' } else { 'n' };
@@ -295,10 +264,5 @@ fn model_view(game: &Game<'_>) -> Value {
             }
         })
         .collect();
-    line.push(json!(owners));
-    line.extend(state.captured.iter().map(|&c| json!(c)));
-    line.push(json!(state.round));
-    line.push(json!(if state.to_move.name() == "south" { "s" } else { "n" }));
-    line.push(json!(game.legal_texts().join(" ")));
-    Value::Array(line)
+    model_line(game, [json!(owners), json!(state.captured[0]), json!(state.captured[1]), json!(state.round)])
 }

@@ -29,33 +29,10 @@ fn owners_json(owners: &[(&str, &str)]) -> Value {
     Value::Object(owners.iter().map(|(hole, player)| (hole.to_string(), json!(player))).collect())
 }
 
-/// A game of `rules` from a position given through the interchange JSON reader.
-fn from_json(rules: &Rules, json: Value) -> Game<'_> {
-    let state = parse_position(&json.to_string(), rules).unwrap_or_else(|e| panic!("bad test position {json}: {e}"));
-    Game::from_state(rules, state)
-}
-
 /// A Goré game: `to_move`, South's row `a`, North's row `b`, captures `[south, north]`, and the
 /// holes held by the other row's player.
 fn gore_at(to_move: &str, a: [u16; 4], b: [u16; 4], captured: [u32; 2], owners: &[(&str, &str)]) -> Game<'static> {
-    from_json(
-        gore(),
-        json!({
-            "to_move": to_move,
-            "rows": {"a": a, "b": b},
-            "captured": {"south": captured[0], "north": captured[1]},
-            "owners": owners_json(owners),
-        }),
-    )
-}
-
-/// Plays a list of actions; stones are never created nor destroyed (a trade moves captured
-/// stones back onto the board).
-#[track_caller]
-fn play(game: &mut Game<'_>, actions: &str) {
-    let before = total(game);
-    apply(game, actions);
-    assert_eq!(total(game), before, "stones on the board + captured changed; position: {}", game.position_json());
+    setup(gore(), to_move).rows([a, b]).captured(captured).field("owners", owners_json(owners)).game()
 }
 
 /// The holes owned by the other row's player, exactly, in `position()` and in the JSON.
@@ -65,7 +42,7 @@ fn assert_owners(game: &Game<'_>, owners: &[(&str, &str)]) {
     let got: Vec<(String, &str)> = p.owners.iter().map(|(hole, player)| (hole.clone(), player.name())).collect();
     let want: Vec<(String, &str)> = owners.iter().map(|(hole, player)| (hole.to_string(), *player)).collect();
     assert_eq!(got, want, "owners; position: {}", game.position_json());
-    let json: Value = serde_json::from_str(&game.position_json()).expect("position JSON");
+    let json = position_value(game);
     assert_eq!(json["owners"], owners_json(owners), "owners in the JSON");
 }
 
@@ -91,7 +68,7 @@ fn assert_offer_open(game: &Game<'_>, a: [u16; 4], b: [u16; 4], captured: [u32; 
     let pending = game.position().pending.unwrap_or_else(|| panic!("an open offer; position: {}", game.position_json()));
     assert_eq!(pending.offer.as_deref().unwrap_or_default(), offer, "the holes offered");
     assert_eq!(pending.by.name(), by, "who offered");
-    let json: Value = serde_json::from_str(&game.position_json()).expect("position JSON");
+    let json = position_value(game);
     assert_eq!(json["pending"], json!({"offer": offer, "by": by}), "pending in the JSON");
 }
 
@@ -117,7 +94,7 @@ fn assert_declined(game: &Game<'_>, declined: &[&str]) {
     let p = game.position();
     let names: Vec<&str> = p.declined.iter().map(|p| p.name()).collect();
     assert_eq!(names, declined, "declined; position: {}", game.position_json());
-    let json: Value = serde_json::from_str(&game.position_json()).expect("position JSON");
+    let json = position_value(game);
     if declined.is_empty() {
         assert!(json.get("declined").is_none(), "no `declined` field while nobody declined: {json}");
     } else {

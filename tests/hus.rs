@@ -13,7 +13,6 @@
 mod common;
 
 use common::*;
-use mancala::engine::position::parse_position;
 use mancala::{Game, Rules};
 use serde_json::{json, Value};
 
@@ -30,28 +29,13 @@ fn hus_with_cut(replacement: &str) -> Rules {
     mancala::load_str("hus-variant.mancala", &source, &[] as &[&str]).unwrap_or_else(|e| panic!("{replacement:?}: {e:?}"))
 }
 
-/// A row of 8 holes, empty but for `(column, count)`.
-fn row(holes: &[(usize, u16)]) -> Vec<u16> {
-    let mut row = vec![0; 8];
-    for &(column, count) in holes {
-        row[column - 1] = count;
-    }
-    row
-}
-
 /// A game of `rules` from a position: rows `a`, `b`, `c`, `d` given sparsely as `(column, count)`.
-fn at_with<'r>(rules: &'r Rules, to_move: &str, rows: [&[(usize, u16)]; 4]) -> Game<'r> {
-    let json = json!({
-        "to_move": to_move,
-        "rows": {"a": row(rows[0]), "b": row(rows[1]), "c": row(rows[2]), "d": row(rows[3])},
-        "captured": {"south": 0, "north": 0},
-    });
-    let state = parse_position(&json.to_string(), rules).unwrap_or_else(|e| panic!("bad test position {json}: {e}"));
-    Game::from_state(rules, state)
+fn at_with<'r>(rules: &'r Rules, to_move: &str, rows: [Sparse<'_>; 4]) -> Game<'r> {
+    setup(rules, to_move).sparse(&rows).captured([0, 0]).game()
 }
 
 /// A game of Hus from a position, as [`at_with`].
-fn at(to_move: &str, rows: [&[(usize, u16)]; 4]) -> Game<'static> {
+fn at(to_move: &str, rows: [Sparse<'_>; 4]) -> Game<'static> {
     at_with(hus(), to_move, rows)
 }
 
@@ -59,9 +43,7 @@ fn at(to_move: &str, rows: [&[(usize, u16)]; 4]) -> Game<'static> {
 /// the game goes on; once it is over every hole has gone to its owner's captures.
 #[track_caller]
 fn play(game: &mut Game<'_>, actions: &str) {
-    let before = total(game);
-    apply(game, actions);
-    assert_eq!(total(game), before, "stones changed; position: {}", game.position_json());
+    common::play(game, actions);
     if game.is_over() {
         assert_eq!(board(game), [[0; 8]; 4], "the stones left went to their owners; position: {}", game.position_json());
     } else {
@@ -80,14 +62,8 @@ fn assert_swept(game: &Game<'_>, captured: [u32; 2]) {
 
 /// The exact board (sparse rows as in [`at`]) and player to move (`None`: over); nothing captured.
 #[track_caller]
-fn assert_board(game: &Game<'_>, to_move: Option<&str>, rows: [&[(usize, u16)]; 4]) {
-    let p = game.position();
-    let context = game.position_json();
-    for (letter, holes) in ["a", "b", "c", "d"].into_iter().zip(rows) {
-        assert_eq!(p.rows[letter], row(holes), "row {letter}; position: {context}");
-    }
-    assert_eq!([p.captured.south, p.captured.north], [0, 0], "captured [south, north]; position: {context}");
-    assert_eq!(p.to_move.map(|m| m.name()), to_move, "player to move; position: {context}");
+fn assert_board(game: &Game<'_>, to_move: Option<&str>, rows: [Sparse<'_>; 4]) {
+    common::assert_board(game, to_move, &rows, [0, 0]);
 }
 
 /// The board as four full rows `[a, b, c, d]`.
@@ -553,18 +529,6 @@ fn a_move_ending_by_itself_on_its_100th_lap_is_not_changed() {
 
 // ---------------------------------------------------------------- whole games
 
-/// A small deterministic generator (xorshift64).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        usize::try_from(self.0 % n as u64).expect("below n")
-    }
-}
-
 #[test]
 fn random_games_keep_all_48_stones_and_agree_with_the_model() {
     // 60 games of random moves: after every move 48 stones, none captured until the end, each
@@ -572,7 +536,7 @@ fn random_games_keep_all_48_stones_and_agree_with_the_model() {
     // move has no hole of two or more, and then the other wins with each side's stones as score.
     // The move that ends a game is checked against the model too: the model's board, each side
     // moved into its owner's captures, leaving the board empty.
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
     let mut moves = 0;
     let mut ended = 0;
     for _ in 0..60 {

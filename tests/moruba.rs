@@ -9,52 +9,20 @@
 mod common;
 
 use common::*;
-use mancala::engine::position::parse_position;
 use mancala::{Game, Rules};
-use serde_json::json;
 
 fn moruba() -> &'static Rules {
     rules("moruba")
 }
 
 /// A row of 12 holes, empty but for `(column, count)`.
-fn row(holes: &[(usize, u16)]) -> [u16; 12] {
-    let mut row = [0; 12];
-    for &(column, count) in holes {
-        row[column - 1] = count;
-    }
-    row
-}
-
-/// A position of the four rows and the two stores.
-fn position_json(to_move: &str, rows: [[u16; 12]; 4], captured: [u32; 2]) -> String {
-    json!({
-        "to_move": to_move,
-        "rows": {"a": rows[0], "b": rows[1], "c": rows[2], "d": rows[3]},
-        "captured": {"south": captured[0], "north": captured[1]},
-    })
-    .to_string()
+fn row(holes: Sparse<'_>) -> Vec<u16> {
+    sparse_row(12, holes)
 }
 
 /// A game from a position, the stones off the board split between the stores to make 192.
-fn at(to_move: &str, rows: [[u16; 12]; 4]) -> Game<'static> {
-    let on_board: u32 = rows.iter().flatten().map(|&c| u32::from(c)).sum();
-    let rest = 192 - on_board;
-    let text = position_json(to_move, rows, [rest / 2, rest - rest / 2]);
-    Game::from_state(moruba(), parse_position(&text, moruba()).unwrap_or_else(|e| panic!("{text}: {e}")))
-}
-
-#[track_caller]
-fn assert_rows(game: &Game<'_>, rows: [[u16; 12]; 4]) {
-    let p = game.position();
-    for (letter, expected) in ["a", "b", "c", "d"].iter().zip(rows) {
-        assert_eq!(p.rows[*letter], expected, "row {letter}; position: {}", game.position_json());
-    }
-}
-
-fn stores(game: &Game<'_>) -> [u32; 2] {
-    let p = game.position();
-    [p.captured.south, p.captured.north]
+fn at(to_move: &str, rows: [Vec<u16>; 4]) -> Game<'static> {
+    setup(moruba(), to_move).rows(rows).rest_captured(192).game()
 }
 
 #[test]
@@ -104,13 +72,11 @@ fn m3_a_last_stone_in_the_inner_row_takes_the_facing_inner_hole_and_the_outer_on
 fn m4_m5_a_player_who_cannot_move_ends_the_game_and_only_captures_count() {
     // South's rows are empty: the game is over at once. North's 12 stones on the board count for
     // nobody: 90 captured against 90 is a draw.
-    let text = position_json("south", [row(&[]), row(&[]), row(&[(5, 12)]), row(&[])], [90, 90]);
-    let game = Game::from_state(moruba(), parse_position(&text, moruba()).expect("a position"));
+    let game = setup(moruba(), "south").rows([row(&[]), row(&[]), row(&[(5, 12)]), row(&[])]).captured([90, 90]).game();
     assert_result(&game, None, [90, 90]);
     assert_eq!(game.result().map(|r| r.reason.as_str()), Some("south cannot move"));
     // With 91 against 89 South wins, North's stones on the board notwithstanding.
-    let text = position_json("south", [row(&[]), row(&[]), row(&[(5, 12)]), row(&[])], [91, 89]);
-    let game = Game::from_state(moruba(), parse_position(&text, moruba()).expect("a position"));
+    let game = setup(moruba(), "south").rows([row(&[]), row(&[]), row(&[(5, 12)]), row(&[])]).captured([91, 89]).game();
     assert_result(&game, Some("south"), [91, 89]);
 }
 

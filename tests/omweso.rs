@@ -11,20 +11,20 @@ mod common;
 
 use common::*;
 use mancala::{Game, Rules};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 fn omweso() -> &'static Rules {
     rules("omweso")
 }
 
 /// A game after the arrangement (hands empty): rows `a`, `b`, `c`, `d` as `(column, count)`.
-fn at(to_move: &str, rows: [&[(usize, u16)]; 4]) -> Game<'static> {
-    on_four_rows(omweso(), to_move, Some([0, 0]), rows)
+fn at(to_move: &str, rows: [Sparse<'_>; 4]) -> Game<'static> {
+    setup(omweso(), to_move).sparse(&rows).hand([0, 0]).game()
 }
 
 #[track_caller]
-fn assert_rows(game: &Game<'_>, rows: [&[(usize, u16)]; 4]) {
-    assert_four_rows(game, rows);
+fn assert_rows(game: &Game<'_>, rows: [Sparse<'_>; 4]) {
+    assert_sparse_rows(game, &rows);
 }
 
 #[test]
@@ -128,12 +128,7 @@ fn a_hundred_games_agree_with_the_independent_model_at_every_step() {
 /// A position as the model writes it: the 32 counts, the two hands, the player to move and the
 /// legal moves.
 fn model_view(game: &Game<'_>) -> Value {
-    let state = game.state();
-    let mut line: Vec<Value> = state.counts()[..32].iter().map(|&c| json!(c)).collect();
-    line.extend(state.hand.iter().map(|&h| json!(h)));
-    line.push(json!(if state.to_move.name() == "south" { "s" } else { "n" }));
-    line.push(json!(game.legal_texts().join(" ")));
-    Value::Array(line)
+    model_line(game, game.state().hand.map(Value::from))
 }
 
 /// Perft from the arrangement "two stones in every hole" (`python3 omweso.py 5 --twos`; the model

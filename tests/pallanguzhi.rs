@@ -11,7 +11,6 @@ mod common;
 use std::sync::OnceLock;
 
 use common::*;
-use mancala::engine::position::parse_position;
 use mancala::{Game, Rules};
 use serde_json::{json, Value};
 
@@ -32,15 +31,7 @@ fn five_seeds() -> &'static Rules {
 /// A game from a position: rows (as South sees them, b1..b7 left to right), stocks, closed holes
 /// and the round.
 fn at<'r>(rules: &'r Rules, to_move: &str, a: [u16; 7], b: [u16; 7], captured: [u32; 2], closed: &[&str], round: u16) -> Game<'r> {
-    let json = json!({
-        "to_move": to_move,
-        "rows": {"a": a, "b": b},
-        "captured": {"south": captured[0], "north": captured[1]},
-        "closed": closed,
-        "round": round,
-    });
-    let state = parse_position(&json.to_string(), rules).unwrap_or_else(|e| panic!("bad test position {json}: {e}"));
-    Game::from_state(rules, state)
+    setup(rules, to_move).rows([a, b]).captured(captured).fields(json!({"closed": closed, "round": round})).game()
 }
 
 /// Stones in play under these rules: 84, or 70 with `seeds=5`.
@@ -53,17 +44,14 @@ fn stones(rules: &Rules) -> u32 {
 fn play(game: &mut Game<'_>, actions: &str) {
     let expected = stones(game.rules());
     assert_eq!(total(game), expected, "the test position does not hold {expected} stones: {}", game.position_json());
-    apply(game, actions);
-    assert_eq!(total(game), expected, "stones not conserved; position: {}", game.position_json());
+    common::play(game, actions);
 }
 
 /// The exact position: player to move, rows, stocks, closed holes and round.
 #[track_caller]
 fn assert_at(game: &Game<'_>, to_move: Option<&str>, a: [u16; 7], b: [u16; 7], captured: [u32; 2], closed: &[&str], round: u16) {
     assert_position(game, to_move, &a, &b, captured);
-    let json: Value = serde_json::from_str(&game.position_json()).expect("position JSON");
-    assert_eq!(json["closed"], json!(closed), "closed holes; position: {json}");
-    assert_eq!(json["round"], json!(round), "round; position: {json}");
+    assert_closed_and_round(game, closed, round);
 }
 
 const FULL: [u16; 7] = [6, 6, 6, 6, 6, 6, 6];

@@ -18,29 +18,13 @@ fn rabe() -> &'static Rules {
 
 /// A game from a position: the three rows of six and what each player has won so far.
 fn at_with(to_move: &str, rows: [[u16; 6]; 3], captured: [u32; 2]) -> Game<'static> {
-    let json = json!({
-        "to_move": to_move,
-        "rows": {"a": rows[0], "b": rows[1], "c": rows[2]},
-        "captured": {"south": captured[0], "north": captured[1]},
-    });
-    let state = parse_position(&json.to_string(), rabe()).unwrap_or_else(|e| panic!("{json}: {e}"));
-    Game::from_state(rabe(), state)
+    setup(rabe(), to_move).rows(rows).captured(captured).game()
 }
 
 /// A game from a position of the three rows, the stones not on the board split between the
 /// players' stores (South first) to make 72.
 fn at(to_move: &str, rows: [[u16; 6]; 3]) -> Game<'static> {
-    let on_board: u32 = rows.iter().flatten().map(|&c| u32::from(c)).sum();
-    let rest = 72 - on_board;
-    at_with(to_move, rows, [rest / 2, rest - rest / 2])
-}
-
-#[track_caller]
-fn assert_rows(game: &Game<'_>, rows: [[u16; 6]; 3]) {
-    let p = game.position();
-    for (letter, expected) in ["a", "b", "c"].iter().zip(rows) {
-        assert_eq!(p.rows[*letter], expected, "row {letter}; position: {}", game.position_json());
-    }
+    setup(rabe(), to_move).rows(rows).rest_captured(72).game()
 }
 
 #[test]
@@ -162,10 +146,5 @@ fn a_hundred_matches_agree_with_the_independent_model_at_every_step() {
 /// move and the legal moves.
 fn model_view(game: &Game<'_>) -> Value {
     let state = game.state();
-    let mut line: Vec<Value> = state.counts()[..18].iter().map(|&c| json!(c)).collect();
-    line.extend(state.captured.iter().map(|&c| json!(c)));
-    line.push(json!(state.round));
-    line.push(json!(if state.to_move.name() == "south" { "s" } else { "n" }));
-    line.push(json!(game.legal_texts().join(" ")));
-    Value::Array(line)
+    model_line(game, [json!(state.captured[0]), json!(state.captured[1]), json!(state.round)])
 }

@@ -7,21 +7,16 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
+use common::Rng;
 use mancala::check::model::{Leftover, NoMove, OptionDomain, OptionValue, Outcome, Wins};
 use mancala::engine::position::parse_position;
 use mancala::engine::Pending;
 use mancala::{Action, Game, Player, Rules};
-use rand::rngs::ChaCha8Rng;
-use rand::{RngExt, SeedableRng};
+use rayon::prelude::*;
 
 const GAMES_PER_RULE_FILE: usize = 300;
 const MAX_ACTIONS: usize = 100_000;
-
-fn rule_files() -> Vec<PathBuf> {
-    common::mancala_files("rules")
-}
 
 /// Every leftover rule an ending of these rules can apply.
 fn leftover_rules(rules: &Rules) -> Vec<Leftover> {
@@ -33,13 +28,8 @@ fn leftover_rules(rules: &Rules) -> Vec<Leftover> {
     all
 }
 
-fn uniform<T: Copy>(rng: &mut ChaCha8Rng, items: &[T]) -> T {
-    // u32 sampling: the same sequence on 32- and 64-bit targets.
-    items[rng.random_range(0..items.len())]
-}
-
 /// Plays one random game to its end; returns its result's reason.
-fn play_one(rules: &Rules, rng: &mut ChaCha8Rng, file: &str, number: usize) -> String {
+fn play_one(rules: &Rules, rng: &mut Rng, file: &str, number: usize) -> String {
     let mut game = Game::new(rules);
     let total = game.state().total(rules);
     let all_holes: Vec<Action> = (0..u8::try_from(rules.holes).expect("holes fit a byte"))
@@ -62,7 +52,7 @@ fn play_one(rules: &Rules, rng: &mut ChaCha8Rng, file: &str, number: usize) -> S
         // Any action not offered is refused and leaves the game as it was.
         let refused: Vec<Action> = all_holes.iter().copied().filter(|a| !legal.contains(a)).collect();
         if !refused.is_empty() {
-            let action = uniform(rng, &refused);
+            let action = *rng.pick(&refused);
             let before = *game.state();
             assert!(game.apply(action).is_err(), "`{}` is not offered but was accepted: {}", action.text(rules), context(&record, &game));
             assert_eq!(*game.state(), before, "a refused action changed the state");
@@ -71,7 +61,7 @@ fn play_one(rules: &Rules, rng: &mut ChaCha8Rng, file: &str, number: usize) -> S
         let reread = parse_position(&game.position_json(), rules).unwrap_or_else(|e| panic!("{e}: {}", context(&record, &game)));
         assert_eq!(reread, *game.state(), "position JSON round trip: {}", context(&record, &game));
 
-        let action = uniform(rng, &legal);
+        let action = *rng.pick(&legal);
         let mover = game.to_move().expect("someone is to move");
         let round = game.state().round;
         // The second choice of a turn played at once: who moves after it is the race's to say
@@ -169,28 +159,23 @@ fn play_one(rules: &Rules, rng: &mut ChaCha8Rng, file: &str, number: usize) -> S
     result.reason
 }
 
-#[test]
-fn random_games_of_every_shipped_rule_file() {
-    let files = rule_files();
-    let names: Vec<String> = files.iter().map(|f| f.file_stem().unwrap().to_string_lossy().into_owned()).collect();
-    for expected in ["tihbat", "djenon-aboure"] {
-        assert!(names.iter().any(|n| n == expected), "rules/{expected}.mancala is missing: {names:?}");
-    }
-    for (path, name) in files.iter().zip(&names) {
-        for sets in option_variants(path) {
-            let rules = mancala::load_file(path, &sets).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
-            let label = if sets.is_empty() { name.clone() } else { format!("{name} --set {}", sets.join(" --set ")) };
-            // One seed per file and options, from their text: adding a rule file leaves the others'
-            // games alone.
-            let seed = label.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
-            for number in 0..GAMES_PER_RULE_FILE {
-                *reasons.entry(play_one(&rules, &mut rng, &label, number)).or_default() += 1;
-            }
-            eprintln!("{label}: {GAMES_PER_RULE_FILE} games, endings {reasons:?}");
+/// Random games of the shipped rule file `name`, with its defaults and each other option value
+/// (side by side).
+fn random_games(name: &str) {
+    let path = common::rules_path(name);
+    option_variants(std::path::Path::new(&path)).into_par_iter().for_each(|sets| {
+        let rules = mancala::load_file(&path, &sets).unwrap_or_else(|e| panic!("{path}: {e:?}"));
+        let label = if sets.is_empty() { name.to_string() } else { format!("{name} --set {}", sets.join(" --set ")) };
+        // One seed per file and options, from their text: adding a rule file leaves the others'
+        // games alone.
+        let seed = label.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+        let mut rng = Rng::new(seed);
+        let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
+        for number in 0..GAMES_PER_RULE_FILE {
+            *reasons.entry(play_one(&rules, &mut rng, &label, number)).or_default() += 1;
         }
-    }
+        eprintln!("{label}: {GAMES_PER_RULE_FILE} games, endings {reasons:?}");
+    });
 }
 
 /// The defaults, then each other value of each option (the ends of a range), the rest at their
@@ -210,31 +195,30 @@ fn option_variants(path: &std::path::Path) -> Vec<Vec<String>> {
     variants
 }
 
-/// A thousand random games of every shipped rule file, with its defaults: each ends (within
+/// A thousand random games of the shipped rule file `name`, with its defaults: each ends (within
 /// [`MAX_ACTIONS`]) with every stone still in the game after every action and scored at the end.
-/// Lighter per step than the property test above, which plays fewer games with more checks.
-#[test]
-fn a_thousand_games_of_every_shipped_rule_file_end_with_their_stones() {
-    for path in rule_files() {
-        let rules = mancala::load_file(&path, &[] as &[&str]).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let mut rng = ChaCha8Rng::seed_from_u64(1000);
-        let mut legal = Vec::new();
-        for number in 0..1000 {
-            let mut game = Game::new(&rules);
-            let total = game.state().total(&rules);
-            let mut actions = 0;
-            while !game.is_over() {
-                game.legal_actions_into(&mut legal);
-                let action = uniform(&mut rng, &legal);
-                game.apply(action).unwrap_or_else(|e| panic!("{}, game {number}: {e}", path.display()));
-                assert_eq!(game.state().total(&rules), total, "{}, game {number}: stones conserved", path.display());
-                actions += 1;
-                assert!(actions < MAX_ACTIONS, "{}, game {number} does not end", path.display());
-            }
-            let result = game.result().expect("over");
-            if leftover_rules(&rules).iter().all(|l| matches!(l, Leftover::Owner | Leftover::Split)) {
-                assert_eq!(result.score[0] + result.score[1], total, "{}, game {number}: every stone scored", path.display());
-            }
+/// Lighter per step than [`random_games`], which plays fewer games with more checks.
+fn a_thousand_games_end_with_their_stones(name: &str) {
+    let rules = common::rules(name);
+    let mut rng = Rng::new(1000);
+    let mut legal = Vec::new();
+    for number in 0..1000 {
+        let mut game = Game::new(rules);
+        let total = game.state().total(rules);
+        let mut actions = 0;
+        while !game.is_over() {
+            game.legal_actions_into(&mut legal);
+            let action = *rng.pick(&legal);
+            game.apply(action).unwrap_or_else(|e| panic!("{name}, game {number}: {e}"));
+            assert_eq!(game.state().total(rules), total, "{name}, game {number}: stones conserved");
+            actions += 1;
+            assert!(actions < MAX_ACTIONS, "{name}, game {number} does not end");
+        }
+        let result = game.result().expect("over");
+        if leftover_rules(rules).iter().all(|l| matches!(l, Leftover::Owner | Leftover::Split)) {
+            assert_eq!(result.score[0] + result.score[1], total, "{name}, game {number}: every stone scored");
         }
     }
 }
+
+common::per_shipped_rule_file!(random_games, a_thousand_games_end_with_their_stones);

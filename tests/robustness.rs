@@ -2,8 +2,12 @@
 //! diagnostics, each pointing inside the file. Kept fast: the suite runs in well under 10 seconds
 //! in a debug build on two cores, the 10 MB file of rules being by far its slowest test.
 
+mod common;
+
+use common::Rng;
 use mancala::check::Diagnostic;
 use mancala::load::check_source;
+use rand::RngExt;
 
 const TIHBAT: &str = include_str!("../rules/tihbat.mancala");
 const DJENON: &str = include_str!("../rules/djenon-aboure.mancala");
@@ -37,22 +41,6 @@ fn check_and_render(name: &str, source: &str, limit: usize) -> Vec<Diagnostic> {
 
 fn errors(diagnostics: &[Diagnostic]) -> usize {
     diagnostics.iter().filter(|d| d.is_error()).count()
-}
-
-/// A small deterministic generator (xorshift), so failures reproduce without a dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        usize::try_from(self.next() % n as u64).expect("below n")
-    }
 }
 
 #[test]
@@ -89,9 +77,9 @@ fn shipped_rules_with_other_line_endings() {
 #[test]
 fn binary_junk() {
     for seed in 1..=300u64 {
-        let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let mut rng = Rng::new(seed);
         let len = rng.below(2000);
-        let bytes: Vec<u8> = (0..len).map(|_| rng.next().to_le_bytes()[0]).collect();
+        let bytes: Vec<u8> = (0..len).map(|_| rng.random::<u8>()).collect();
         let source = String::from_utf8_lossy(&bytes);
         check_and_render(&format!("junk from seed {seed}"), &source, 3);
     }
@@ -199,7 +187,7 @@ fn shuffled_tokens() {
         "most",
         "wins",
     ];
-    let mut rng = Rng(42);
+    let mut rng = Rng::new(42);
     for round in 0..300 {
         let len = rng.below(200);
         let source: Vec<&str> = (0..len).map(|_| tokens[rng.below(tokens.len())]).collect();
@@ -414,7 +402,7 @@ fn unicode_everywhere() {
     }
     let byte_order_mark = format!("\u{FEFF}{TIHBAT}");
     check_and_render("bom", &byte_order_mark, usize::MAX);
-    let mut rng = Rng(7);
+    let mut rng = Rng::new(7);
     let alphabet: Vec<char> = "aé🐚ﬁ\u{301}\u{0}\u{7F}{}()\"\n\t ∀ẞ😀\u{10FFFF}".chars().collect();
     for round in 0..200 {
         let len = rng.below(300);
@@ -507,7 +495,7 @@ fn mixed_rule_files_check_and_play_without_panicking() {
             }
         }
     }
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let mut played = 0;
     for round in 0..rounds {
         let base = &shipped[rng.below(shipped.len())];

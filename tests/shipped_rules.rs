@@ -1,6 +1,6 @@
 //! The rule files shipped in `rules/` check without a single error or warning, and their syntax
-//! trees are snapshotted as RON, so that a change to the grammar or the builders that alters how
-//! a shipped file reads shows up in review.
+//! trees are snapshotted as RON (spans aside), so that a change to the grammar or the builders
+//! that alters how a shipped file reads shows up in review.
 
 use mancala::load::check_source;
 use miette::{GraphicalReportHandler, GraphicalTheme};
@@ -35,7 +35,8 @@ fn shipped_rules_syntax_trees() {
     insta::glob!("../rules", "*.mancala", |path| {
         let source = std::fs::read_to_string(path).expect("a readable rule file");
         let file = mancala::syntax::parse(&source).expect("a shipped file parses");
-        insta::assert_ron_snapshot!(file);
+        // Spans aside, as the tree's equality: a change of layout or comment is no change here.
+        insta::assert_ron_snapshot!(file, {".**.span" => "[span]"});
     });
 }
 

@@ -19,29 +19,14 @@ fn toguz() -> &'static Rules {
 /// A game from a position with claimed holes (tuzdiks), each `(hole, claimer)`.
 fn at(to_move: &str, a: [u16; 9], b: [u16; 9], captured: [u32; 2], claimed: &[(&str, &str)]) -> Game<'static> {
     let owners: serde_json::Map<String, Value> = claimed.iter().map(|(h, p)| (h.to_string(), json!(p))).collect();
-    let json = json!({
-        "to_move": to_move,
-        "rows": {"a": a, "b": b},
-        "captured": {"south": captured[0], "north": captured[1]},
-        "owners": owners,
-        "claimed": claimed.iter().map(|(h, _)| *h).collect::<Vec<_>>(),
-    });
-    let state = parse_position(&json.to_string(), toguz()).unwrap_or_else(|e| panic!("bad test position {json}: {e}"));
-    Game::from_state(toguz(), state)
-}
-
-/// Plays actions; the stones (board + stores) never change.
-#[track_caller]
-fn play(game: &mut Game<'_>, actions: &str) {
-    let before = total(game);
-    apply(game, actions);
-    assert_eq!(total(game), before, "stones not conserved; position: {}", game.position_json());
+    let claimed: Vec<&str> = claimed.iter().map(|(h, _)| *h).collect();
+    setup(toguz(), to_move).rows([a, b]).captured(captured).fields(json!({"owners": owners, "claimed": claimed})).game()
 }
 
 /// The claimed holes and their claimers, as the position JSON gives them.
 #[track_caller]
 fn assert_claimed(game: &Game<'_>, claimed: &[(&str, &str)]) {
-    let json: Value = serde_json::from_str(&game.position_json()).expect("position JSON");
+    let json = position_value(game);
     assert_eq!(json["claimed"], json!(claimed.iter().map(|(h, _)| *h).collect::<Vec<_>>()), "claimed; position: {json}");
     let owners: serde_json::Map<String, Value> = claimed.iter().map(|(h, p)| (h.to_string(), json!(p))).collect();
     assert_eq!(json["owners"], Value::Object(owners), "owners; position: {json}");
@@ -291,13 +276,9 @@ fn fifty_games_agree_with_an_independent_model_at_every_step() {
 fn model_view(game: &Game<'_>) -> Value {
     let state = game.state();
     let rules = game.rules();
-    let mut line: Vec<Value> = state.counts()[..18].iter().map(|&c| json!(c)).collect();
-    line.extend(state.captured.iter().map(|&c| json!(c)));
-    for player in ["south", "north"] {
+    let tuzdiks = ["south", "north"].map(|player| {
         let tuzdik = (0..18).find(|&h| state.claimed & (1u128 << h) != 0 && state.owner(h).to_string() == player);
-        line.push(json!(tuzdik.map(|h| rules.label(h)).unwrap_or_default()));
-    }
-    line.push(json!(if state.to_move.to_string() == "south" { "s" } else { "n" }));
-    line.push(json!(game.legal_texts().join(" ")));
-    Value::Array(line)
+        json!(tuzdik.map(|h| rules.label(h)).unwrap_or_default())
+    });
+    model_line(game, state.captured.map(Value::from).into_iter().chain(tuzdiks))
 }

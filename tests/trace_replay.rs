@@ -5,19 +5,11 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-
 use mancala::{Game, Rules};
-use rand::rngs::ChaCha8Rng;
-use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 const GAMES: u64 = 1_000;
-
-fn rule_files() -> Vec<PathBuf> {
-    common::mancala_files("rules")
-}
 
 /// A hole's place on the board: (row, column) from 0, from its label (`b5`).
 fn place(label: &str) -> (usize, usize) {
@@ -83,8 +75,8 @@ impl Replayer<'_> {
     }
 
     /// The position after `events`, applied to `before`.
-    fn replay(&self, before: &Value, events: &[Value]) -> Value {
-        let mut p = before.clone();
+    fn replay(&self, before: Value, events: &[Value]) -> Value {
+        let mut p = before;
         let columns = self.rules.columns;
         // Whatever was open is answered by the action.
         p.as_object_mut().expect("an object").remove("pending");
@@ -180,35 +172,32 @@ impl Replayer<'_> {
     }
 }
 
-/// The fields of a position the events decide: all but the legal actions.
-fn decided(position: &Value) -> Map<String, Value> {
-    let mut fields = position.as_object().expect("an object").clone();
-    for key in ["legal", "action", "events"] {
-        fields.remove(key);
-    }
-    fields
+/// The fields of a position the events decide: all but the legal actions (and a step's action
+/// and events), borrowed in key order.
+fn decided(position: &Value) -> Vec<(&String, &Value)> {
+    position.as_object().expect("an object").iter().filter(|(key, _)| !["legal", "action", "events"].contains(&key.as_str())).collect()
 }
 
-fn replay_games(path: &Path) {
-    let name = path.file_name().expect("a file name").to_string_lossy().to_string();
-    let rules = common::rules(&name.replace(".mancala", ""));
+/// Every position of random games of the shipped rule file `name` is rebuilt from its events.
+fn every_position_is_rebuilt_from_its_events(name: &str) {
+    let rules = common::rules(name);
     let replayer = Replayer { rules };
     (0..GAMES).into_par_iter().for_each(|number| {
-        let mut rng = ChaCha8Rng::seed_from_u64(number);
+        let mut rng = common::Rng::new(number);
         let mut game = Game::new(rules);
         game.set_tracing(true);
         let mut before: Value = serde_json::from_str(&game.position_json()).expect("position JSON");
         let mut record = Vec::new();
         while !game.is_over() {
             let legal = game.legal_actions();
-            let action = legal[rng.random_range(0..legal.len())];
+            let action = *rng.pick(&legal);
             let text = action.text(rules);
             game.apply(action).expect("a legal action");
             record.push(text.clone());
             let step: Value = serde_json::from_str(&game.step_json(&text)).expect("trace line JSON");
             assert_eq!(step["action"], json!(text));
-            let events = step["events"].as_array().expect("events").clone();
-            let rebuilt = replayer.replay(&before, &events);
+            let events = step["events"].as_array().expect("events");
+            let rebuilt = replayer.replay(before, events);
             assert_eq!(
                 decided(&rebuilt),
                 decided(&step),
@@ -222,14 +211,7 @@ fn replay_games(path: &Path) {
     });
 }
 
-#[test]
-fn every_position_of_random_games_is_rebuilt_from_its_events() {
-    let files = rule_files();
-    assert!(files.len() >= 22, "the shipped rule files are found");
-    for path in &files {
-        replay_games(path);
-    }
-}
+common::per_shipped_rule_file!(every_position_is_rebuilt_from_its_events);
 
 #[test]
 fn run_trace_writes_the_action_its_events_and_the_position() {
@@ -253,9 +235,9 @@ fn run_trace_writes_the_action_its_events_and_the_position() {
     // The interpreter rebuilds that position, and notices a stone left out.
     let replayer = Replayer { rules: common::rules("kalah") };
     let events = lines[2]["events"].as_array().expect("events").clone();
-    assert_eq!(decided(&replayer.replay(&lines[1], &events)), decided(&lines[2]));
+    assert_eq!(decided(&replayer.replay(lines[1].clone(), &events)), decided(&lines[2]));
     let mut short = events.clone();
     short[1]["holes"].as_array_mut().expect("holes").pop();
-    assert_ne!(decided(&replayer.replay(&lines[1], &short)), decided(&lines[2]));
+    assert_ne!(decided(&replayer.replay(lines[1].clone(), &short)), decided(&lines[2]));
     assert_eq!(lines[2]["legal"], json!(["b1", "b2", "b3", "b4", "b5", "b6"]));
 }

@@ -14,7 +14,6 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
 use common::*;
-use mancala::engine::position::parse_position;
 use mancala::engine::Pending;
 use mancala::{Game, Rules};
 use serde_json::{json, Value};
@@ -38,46 +37,15 @@ fn tsoro21() -> &'static Rules {
     tsoro(&[])
 }
 
-/// A row of `n` holes, empty but for `(column, count)`.
-fn row(n: usize, holes: &[(usize, u16)]) -> Vec<u16> {
-    let mut row = vec![0; n];
-    for &(column, count) in holes {
-        row[column - 1] = count;
-    }
-    row
-}
-
 /// A game from a position: rows `a`, `b`, `c`, `d` given sparsely as `(column, count)`.
-fn at<'r>(rules: &'r Rules, to_move: &str, rows: [&[(usize, u16)]; 4], captured: [u32; 2]) -> Game<'r> {
-    let n = rules.columns;
-    let json = json!({
-        "to_move": to_move,
-        "rows": {"a": row(n, rows[0]), "b": row(n, rows[1]), "c": row(n, rows[2]), "d": row(n, rows[3])},
-        "captured": {"south": captured[0], "north": captured[1]},
-    });
-    let state = parse_position(&json.to_string(), rules).unwrap_or_else(|e| panic!("bad test position {json}: {e}"));
-    Game::from_state(rules, state)
-}
-
-/// Plays actions; stones on the board plus captures never change.
-#[track_caller]
-fn play(game: &mut Game<'_>, actions: &str) {
-    let before = total(game);
-    apply(game, actions);
-    assert_eq!(total(game), before, "stones changed; position: {}", game.position_json());
+fn at<'r>(rules: &'r Rules, to_move: &str, rows: [Sparse<'_>; 4], captured: [u32; 2]) -> Game<'r> {
+    setup(rules, to_move).sparse(&rows).captured(captured).game()
 }
 
 /// The exact board (sparse rows as in [`at`]), captures and player to move (`None`: over).
 #[track_caller]
-fn assert_board(game: &Game<'_>, to_move: Option<&str>, rows: [&[(usize, u16)]; 4], captured: [u32; 2]) {
-    let p = game.position();
-    let n = game.rules().columns;
-    let context = game.position_json();
-    for (letter, holes) in ["a", "b", "c", "d"].into_iter().zip(rows) {
-        assert_eq!(p.rows[letter], row(n, holes), "row {letter}; position: {context}");
-    }
-    assert_eq!([p.captured.south, p.captured.north], captured, "captured [south, north]; position: {context}");
-    assert_eq!(p.to_move.map(|m| m.name()), to_move, "player to move; position: {context}");
+fn assert_board(game: &Game<'_>, to_move: Option<&str>, rows: [Sparse<'_>; 4], captured: [u32; 2]) {
+    common::assert_board(game, to_move, &rows, captured);
 }
 
 /// No decision is open: the game waits for a new move.
@@ -89,8 +57,7 @@ fn assert_between_moves(game: &Game<'_>) {
 
 /// The position JSON's `pending` field.
 fn pending_json(game: &Game<'_>) -> Value {
-    let json: Value = serde_json::from_str(&game.position_json()).expect("position JSON");
-    json["pending"].clone()
+    position_value(game)["pending"].clone()
 }
 
 // ---------------------------------------------------------------- board and start

@@ -16,14 +16,7 @@ fn vai() -> &'static Rules {
 
 /// A position, the stones off the board split between the stores (South first) to make 60.
 fn at(to_move: &str, a: [u16; 6], b: [u16; 6]) -> Game<'static> {
-    let on_board: u32 = a.iter().chain(&b).map(|&c| u32::from(c)).sum();
-    let rest = 60 - on_board;
-    position(vai(), to_move, &a, &b, [rest / 2, rest - rest / 2])
-}
-
-fn stores(game: &Game<'_>) -> [u32; 2] {
-    let p = game.position();
-    [p.captured.south, p.captured.north]
+    setup(vai(), to_move).rows([a, b]).rest_captured(60).game()
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use super::code::Code;
 use super::diagnostic::{did_you_mean, suggest, Diagnostic};
-use super::model::{HoleSet, Num, Placement, RowEnd, RowKind, SetRef, Tracks};
+use super::model::{Board, HoleSet, Num, Placement, RowEnd, RowKind, SetRef, Tracks};
 use super::options::Slot;
 use super::{Checker, Sections};
 use crate::ast::{Ident, Place, Span, Statement, StatementKind, Value};
@@ -20,28 +20,6 @@ const SEEDS: Slot = Slot { what: "the number of seeds in a hole", min: 0, max: 5
 pub(super) struct Owners {
     pub rows: Vec<Player>,
     pub holes: Vec<(usize, usize, Player)>,
-}
-
-/// What the board section says.
-pub(super) struct Board {
-    pub rows: usize,
-    pub columns: Num,
-    pub row_owner: Vec<Player>,
-    /// Holes owned one by one (row, column, owner), over their rows' owners.
-    pub hole_owner: Vec<(usize, usize, Player)>,
-    /// Each player's circuit, counter-clockwise (`track …`, or `south track …` and `north track
-    /// …`), as (row, column).
-    pub track: Option<Tracks>,
-    pub seeds: Vec<(Num, Placement)>,
-    pub sets: Vec<HoleSet>,
-    /// Each player has a store at the right end of their row.
-    pub stores: bool,
-    /// `stores at left`: each player's store is at the left end of their row, as they see it.
-    pub stores_left: bool,
-    /// Whether laps sow into the mover's store (not with `stores not sown into`).
-    pub stores_sown: bool,
-    /// `seeds N in hand`: stones each player holds in hand at the start, and the line's span.
-    pub hand: Option<(Num, Span)>,
 }
 
 /// Each player's outer and inner row, South first, where each player owns two neighbouring rows.
@@ -132,7 +110,8 @@ impl Checker {
             stores: stores?.is_some(),
             stores_left: stores? == Some(true),
             stores_sown: self.stores_sown(statements, stores?.is_some())?,
-            hand,
+            hand: hand.map(|(count, _)| count),
+            hand_line: hand.map(|(_, line)| line),
         })
     }
 

@@ -7,7 +7,7 @@ use super::model::{Capture, ChainDirection, Direction, HoleRef, SowOn, Take};
 use super::options::Slot;
 use super::predicate::Subject;
 use super::{Checker, Sections};
-use crate::ast::{Condition, Consequence, Span, Statement, StatementKind};
+use crate::ast::{Condition, Consequence, Phrase, Span, Statement, StatementKind};
 
 /// The most `capture` sections a file may have (the engine numbers them in a byte).
 pub const MAX_CAPTURES: usize = u8::MAX as usize;
@@ -57,7 +57,7 @@ impl Checker {
                                     .and_then(|at| u32::try_from(at).ok())
                                     .map_or(word.span.start, |at| expr.span.end + at)
                             }
-                            Consequence::Draw(span) | Consequence::Mover { span, .. } => span.start,
+                            Consequence::Draw(phrase) | Consequence::Mover { phrase, .. } => phrase.span.start,
                         };
                         let span = Span { start, end: statement.span.end };
                         self.push(
@@ -87,7 +87,7 @@ impl Checker {
                     when = self.predicate(expr, Subject::Hole);
                     ok &= when.is_some();
                 }
-                StatementKind::When { condition: Condition::Repeats { span, .. }, .. } => {
+                StatementKind::When { condition: Condition::Repeats { phrase: Phrase { span }, .. }, .. } => {
                     self.push(
                         Diagnostic::error(
                             Code::MisplacedRepetition,

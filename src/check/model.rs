@@ -420,12 +420,29 @@ pub enum Wins {
     Fewest,
 }
 
-/// A checked game.
+/// A checked game, by section: a construct of the language adds a field to its section's struct
+/// (and the pass that reads it), nothing more.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct Model {
     pub name: String,
     pub sources: Vec<String>,
     pub options: Vec<OptionDef>,
+    pub board: Board,
+    pub play: Play,
+    /// The phases each player goes through, in order (none: the game has no phases).
+    pub phases: Vec<Phase>,
+    pub sowing: Sowing,
+    pub captures: Vec<Capture>,
+    pub endings: Vec<Ending>,
+    pub leftover: Leftover,
+    pub wins: Wins,
+    pub trade: Option<Trade>,
+    pub rounds: Option<Rounds>,
+}
+
+/// What the `board` section says.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Board {
     pub rows: usize,
     pub columns: Num,
     /// The owner of each row, `a` first.
@@ -435,18 +452,25 @@ pub struct Model {
     /// Each player's circuit, counter-clockwise (`track …`, the same for both, or `south track …`
     /// and `north track …`), as (row, column).
     pub track: Option<Tracks>,
+    /// Applied in order; a later placement overrides an earlier one.
+    pub seeds: Vec<(Num, Placement)>,
     /// Named sets of holes, in the order declared.
     pub sets: Vec<HoleSet>,
-    /// Whether each player sows round their own rows (else everyone sows round the whole board).
-    pub own_circuits: bool,
     /// Whether each player has a store at an end of their row, in their circuit.
     pub stores: bool,
     /// Whether the stores are at the left end of each player's row as they see it (else the right).
     pub stores_left: bool,
     /// Whether laps sow into the mover's store (`stores not sown into`: they pass it).
     pub stores_sown: bool,
-    /// Applied in order; a later placement overrides an earlier one.
-    pub seeds: Vec<(Num, Placement)>,
+    /// Stones each player holds in hand at the start (`seeds N in hand`).
+    pub hand: Option<Num>,
+    /// The `seeds N in hand` line.
+    pub hand_line: Option<Span>,
+}
+
+/// What the `play` section says (its phases aside).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Play {
     pub first: Player,
     pub start: Option<Pred>,
     /// Which holes may start a move when no hole meets `start`.
@@ -454,21 +478,20 @@ pub struct Model {
     pub no_move: NoMove,
     /// The mover moves again when the last seed falls into their own store.
     pub play_again: bool,
+    /// The `play again` line, for a board without stores.
+    pub play_again_line: Option<Span>,
     /// When the opponent's side is empty, only moves that give them stones are legal.
     pub must_feed: bool,
-    /// `sow either way`: every move may go either way (`direction` is then counter-clockwise,
-    /// and the other way its reverse).
-    pub either_way: bool,
-    /// `reverse from own hole where …`: holes that may also start a move sown against
-    /// `direction`, and whether only such a move that captures is legal.
+    /// `reverse from own hole where …`: holes that may also start a move sown against the
+    /// sowing's direction, and whether only such a move that captures is legal.
     pub reverse: Option<(Pred, bool)>,
     /// `must capture`: when a move captures, only one that does is legal; the holes such a move
     /// may start from (`None`: those of `start`).
     pub must_capture: Option<Option<Pred>>,
     /// `no move leaves …`: a move after whose sowing this holds is not legal.
     pub no_move_leaves: Option<Pred>,
-    /// `no capture unless the first lap captures`.
-    pub first_lap_decides: bool,
+    /// `no capture unless the first lap captures`: the line, if written.
+    pub first_lap_decides: Option<Span>,
     /// `place from hand into own hole where …`: while the mover holds stones in hand, a move puts
     /// one into such a hole.
     pub place: Option<Pred>,
@@ -477,12 +500,35 @@ pub struct Model {
     /// `, then sow`: the hole placed into is then sown (or, where a capture holds there, the
     /// capture is made first), the way the move names.
     pub place_then_sow: bool,
-    /// `lift only N when …`: a lap lifts at most N stones of a hole where the condition holds.
-    pub lift_only: Option<(Num, Pred)>,
-    /// Stones each player holds in hand at the start (`seeds N in hand`).
-    pub hand: Option<Num>,
-    /// The phases each player goes through, in order (none: the game has no phases).
-    pub phases: Vec<Phase>,
+    /// The `place from hand` line.
+    pub place_line: Option<Span>,
+}
+
+impl Default for Play {
+    fn default() -> Play {
+        Play {
+            first: Player::South,
+            start: None,
+            fallback: None,
+            no_move: NoMove::Pass,
+            play_again: false,
+            play_again_line: None,
+            must_feed: false,
+            reverse: None,
+            must_capture: None,
+            no_move_leaves: None,
+            first_lap_decides: None,
+            place: None,
+            place_fallback: None,
+            place_then_sow: false,
+            place_line: None,
+        }
+    }
+}
+
+/// What the `sowing` section says.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Sowing {
     pub direction: Direction,
     pub first_seed: FirstSeed,
     pub skip_origin: bool,
@@ -492,14 +538,37 @@ pub struct Model {
     pub relay_from: HoleRef,
     /// Where the mover chooses to relay (`continue`) or end the move (`stop`).
     pub relay_or_stop: Option<Pred>,
-    /// `stop after N laps`: a move that has sown this many laps ends there.
-    pub lap_limit: Option<Num>,
+    /// The `relay or stop` line.
+    pub relay_or_stop_line: Option<Span>,
+    /// `sow either way`: every move may go either way (`direction` is then counter-clockwise,
+    /// and the other way its reverse).
+    pub either_way: bool,
+    /// `lift only N when …`: a lap lifts at most N stones of a hole where the condition holds.
+    pub lift_only: Option<(Num, Pred)>,
     /// `take in passing when …`: holes taken while sowing, right after a stone falls into them.
     pub in_passing: Option<(Pred, Taker)>,
-    pub captures: Vec<Capture>,
-    pub endings: Vec<Ending>,
-    pub leftover: Leftover,
-    pub wins: Wins,
-    pub trade: Option<Trade>,
-    pub rounds: Option<Rounds>,
+    /// `stop after N laps`: a move that has sown this many laps ends there.
+    pub lap_limit: Option<Num>,
+    /// `round own rows`, where each player sows round their own rows (else everyone sows round
+    /// the whole board).
+    pub own_circuits: Option<Span>,
+}
+
+impl Default for Sowing {
+    fn default() -> Sowing {
+        Sowing {
+            direction: Direction::CounterClockwise,
+            first_seed: FirstSeed::NextHole,
+            skip_origin: false,
+            relay: None,
+            relay_from: HoleRef::Last,
+            relay_or_stop: None,
+            relay_or_stop_line: None,
+            either_way: false,
+            lift_only: None,
+            in_passing: None,
+            lap_limit: None,
+            own_circuits: None,
+        }
+    }
 }

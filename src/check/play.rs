@@ -8,7 +8,6 @@ use super::options::Slot;
 use super::predicate::Subject;
 use super::{Checker, Sections};
 use crate::ast::{AtOnce, Condition, Consequence, Ident, Rest, Span, Statement, StatementKind};
-use crate::player::Player;
 
 const REPEATS: Slot = Slot { what: "the number of occurrences", min: 2, max: 1000 };
 /// At most 3, as for chosen holes: every set of that many of a player's holes is a legal action,
@@ -55,87 +54,6 @@ pub(super) const HOLE_WORDS: &[(&str, HoleRef)] = &[
     ("behind", HoleRef::Related(Relation::Behind)),
     ("symmetric", HoleRef::Related(Relation::Symmetric)),
 ];
-
-/// What the `play` section says, before it goes into the [`Model`].
-struct Turn {
-    first: Player,
-    start: Option<Pred>,
-    fallback: Option<Pred>,
-    play_again: bool,
-    /// The `play again` line, for a board without stores.
-    play_again_span: Option<Span>,
-    must_feed: bool,
-    no_move: NoMove,
-    reverse: Option<(Pred, bool)>,
-    must_capture: Option<Option<Pred>>,
-    no_move_leaves: Option<Pred>,
-    /// `no capture unless the first lap captures`, and its span.
-    first_lap_decides: Option<Span>,
-    place: Option<Pred>,
-    place_fallback: Option<Pred>,
-    place_then_sow: bool,
-    /// The `place from hand` line.
-    place_span: Option<Span>,
-}
-
-impl Default for Turn {
-    fn default() -> Turn {
-        Turn {
-            first: Player::South,
-            start: None,
-            fallback: None,
-            play_again: false,
-            play_again_span: None,
-            must_feed: false,
-            no_move: NoMove::Pass,
-            reverse: None,
-            must_capture: None,
-            no_move_leaves: None,
-            first_lap_decides: None,
-            place: None,
-            place_fallback: None,
-            place_then_sow: false,
-            place_span: None,
-        }
-    }
-}
-
-/// What the `sowing` section says, before it goes into the [`Model`].
-struct Sowing {
-    direction: Direction,
-    first_seed: FirstSeed,
-    skip_origin: bool,
-    relay: Option<Pred>,
-    relay_or_stop: Option<Pred>,
-    /// The `relay or stop` line.
-    relay_or_stop_span: Option<Span>,
-    relay_from: HoleRef,
-    either_way: bool,
-    lift_only: Option<(Num, Pred)>,
-    in_passing: Option<(Pred, Taker)>,
-    lap_limit: Option<Num>,
-    /// The `round own rows` of the `sow` line, if it has one.
-    own_circuits: Option<Span>,
-}
-
-impl Default for Sowing {
-    fn default() -> Sowing {
-        Sowing {
-            direction: Direction::CounterClockwise,
-            first_seed: FirstSeed::NextHole,
-            skip_origin: false,
-            relay: None,
-            relay_or_stop: None,
-            relay_or_stop_span: None,
-            relay_from: HoleRef::Last,
-            either_way: false,
-            lift_only: None,
-            in_passing: None,
-            lap_limit: None,
-            own_circuits: None,
-        }
-    }
-}
 
 impl Checker {
     /// The lap limit of `stop after N laps`. Warns of one above [`MANY_LAPS`]: a move that would
@@ -197,42 +115,10 @@ impl Checker {
             name: name?,
             sources,
             options: self.options.clone(),
-            rows: board.rows,
-            columns: board.columns,
-            row_owner: board.row_owner,
-            hole_owner: board.hole_owner,
-            track: board.track,
-            seeds: board.seeds,
-            sets: board.sets,
-            own_circuits: sowing.own_circuits.is_some(),
-            stores: board.stores,
-            stores_left: board.stores_left,
-            stores_sown: board.stores_sown,
-            first: play.first,
-            start: play.start,
-            fallback: play.fallback,
-            play_again: play.play_again,
-            must_feed: play.must_feed,
-            no_move: play.no_move,
-            either_way: sowing.either_way,
-            reverse: play.reverse,
-            must_capture: play.must_capture,
-            no_move_leaves: play.no_move_leaves,
-            first_lap_decides: play.first_lap_decides.is_some(),
-            place: play.place,
-            place_fallback: play.place_fallback,
-            place_then_sow: play.place_then_sow,
-            lift_only: sowing.lift_only,
-            hand: board.hand.map(|(n, _)| n),
+            board,
+            play,
             phases: phases?,
-            direction: sowing.direction,
-            first_seed: sowing.first_seed,
-            skip_origin: sowing.skip_origin,
-            relay: sowing.relay,
-            relay_from: sowing.relay_from,
-            relay_or_stop: sowing.relay_or_stop,
-            in_passing: sowing.in_passing,
-            lap_limit: sowing.lap_limit,
+            sowing,
             captures,
             endings,
             leftover,
@@ -361,8 +247,8 @@ impl Checker {
 
     /// The `play` section: who moves first, which holes may start a move, and what else a turn
     /// allows.
-    fn play(&mut self, statements: &[&Statement]) -> Turn {
-        let mut turn = Turn::default();
+    fn play(&mut self, statements: &[&Statement]) -> Play {
+        let mut turn = Play::default();
         for statement in statements {
             match &statement.kind {
                 StatementKind::MovesFirst(player) => turn.first = self.player(player).unwrap_or(turn.first),
@@ -370,7 +256,7 @@ impl Checker {
                 StatementKind::Otherwise(condition) => turn.fallback = self.predicate(condition, Subject::Hole),
                 StatementKind::PlayAgain(word) => {
                     turn.play_again = self.word(word, "the seed that gives another move", &[("last", true)]).unwrap_or(false);
-                    turn.play_again_span = Some(statement.span);
+                    turn.play_again_line = Some(statement.span);
                 }
                 StatementKind::MustFeed => turn.must_feed = true,
                 StatementKind::Reverse { condition, only_to_capture } => {
@@ -386,7 +272,7 @@ impl Checker {
                 StatementKind::FirstLapDecides => turn.first_lap_decides = Some(statement.span),
                 StatementKind::OtherwisePlace(condition) => turn.place_fallback = self.predicate(condition, Subject::Hole),
                 StatementKind::PlaceFromHand { condition, then_sow } => {
-                    turn.place_span = Some(statement.span);
+                    turn.place_line = Some(statement.span);
                     turn.place_then_sow = *then_sow;
                     turn.place = match condition {
                         Some(condition) => self.predicate(condition, Subject::Hole),
@@ -424,8 +310,8 @@ impl Checker {
     fn sowing_statement(&mut self, statement: &Statement, sowing: &mut Sowing) {
         match &statement.kind {
             StatementKind::Sow(word) | StatementKind::SowOwnRows { direction: word, .. } => {
-                if let StatementKind::SowOwnRows { span, .. } = &statement.kind {
-                    sowing.own_circuits = Some(*span);
+                if let StatementKind::SowOwnRows { own_rows, .. } = &statement.kind {
+                    sowing.own_circuits = Some(own_rows.span);
                 }
                 sowing.direction = self
                     .word(
@@ -436,7 +322,7 @@ impl Checker {
                     .unwrap_or(sowing.direction)
             }
             StatementKind::SowEitherWay { own_rows } => {
-                sowing.own_circuits = *own_rows;
+                sowing.own_circuits = own_rows.map(|own| own.span);
                 sowing.either_way = true;
                 sowing.direction = Direction::CounterClockwise;
             }
@@ -481,7 +367,7 @@ impl Checker {
             }
             StatementKind::RelayOrStop(condition) => {
                 sowing.relay_or_stop = self.predicate(condition, Subject::Hole);
-                sowing.relay_or_stop_span = Some(statement.span);
+                sowing.relay_or_stop_line = Some(statement.span);
             }
             _ => {}
         }
@@ -506,8 +392,8 @@ impl Checker {
 
     /// Whether stones in hand and `place from hand` go together: stones in hand that no move
     /// brings onto the board are reported.
-    fn hand_fits(&mut self, board: &super::board::Board, turn: &Turn) -> bool {
-        let (Some((_, span)), None) = (board.hand, turn.place_span) else { return true };
+    fn hand_fits(&mut self, board: &Board, turn: &Play) -> bool {
+        let (Some(span), None) = (board.hand_line, turn.place_line) else { return true };
         self.push(
             Diagnostic::error(Code::HandNeverPlaced, "the stones in hand never come onto the board", span, "held in hand").with_help(
                 "say how they are played, in the play section: `place from hand into own hole` (with `where …` for which holes)",
@@ -595,8 +481,8 @@ impl Checker {
     }
 
     /// Whether the turn's rules find the stores they speak of (a board without stores reported).
-    fn stores_fit(&mut self, board: &super::board::Board, turn: &Turn) -> bool {
-        let Some(span) = turn.play_again_span else { return true };
+    fn stores_fit(&mut self, board: &Board, turn: &Play) -> bool {
+        let Some(span) = turn.play_again_line else { return true };
         if !board.stores {
             self.push(
                 Diagnostic::error(Code::NoStores, "this board has no stores", span, "which store?")
@@ -616,7 +502,7 @@ impl Checker {
 
     /// Whether the board's rows make circuits: a four-row board needs each player to sow round
     /// their own rows, and own rows must be neighbours to make a circuit.
-    fn circuits_fit(&mut self, board: &super::board::Board, own_circuits: Option<Span>, sections: &Sections<'_>) -> bool {
+    fn circuits_fit(&mut self, board: &Board, own_circuits: Option<Span>, sections: &Sections<'_>) -> bool {
         let sow = sections.of("sowing").iter().find(|s| matches!(s.kind, StatementKind::Sow(_) | StatementKind::SowOwnRows { .. }));
         if board.track.is_some() {
             let Some(span) = own_circuits else { return true };
@@ -789,7 +675,7 @@ impl Checker {
                     let outcome = self.consequence(consequence.as_ref());
                     let times = self.num(times, REPEATS);
                     // The result's reason: the ending's own words, or its condition as written.
-                    let text = words.as_ref().map_or_else(|| self.text_of(*condition), |w| w.text.clone());
+                    let text = words.as_ref().map_or_else(|| self.text_of(condition.span), |w| w.text.clone());
                     match (outcome, times) {
                         (Some(outcome), Some(times)) => repeats = Some(MatchRepeats { times, outcome, text }),
                         _ => ok = false,
@@ -859,14 +745,14 @@ impl Checker {
                         Condition::Predicate(expr) => {
                             self.predicate(expr, Subject::Board).map(|pred| (EndCondition::Board(pred), self.text_of(expr.span)))
                         }
-                        Condition::Repeats { what, times, span } => {
+                        Condition::Repeats { what, times, phrase } => {
                             let what = self.word(
                                 what,
                                 "what a repetition compares",
                                 &[("board", Repeated::Board), ("position", Repeated::Position)],
                             );
                             let times = self.num(times, REPEATS);
-                            what.zip(times).map(|(what, times)| (EndCondition::Repeats { what, times }, self.text_of(*span)))
+                            what.zip(times).map(|(what, times)| (EndCondition::Repeats { what, times }, self.text_of(phrase.span)))
                         }
                     };
                     let (Some(outcome), Some((condition, text))) = (outcome, condition) else {

@@ -93,7 +93,7 @@ fn phases_never_asked(file: &RuleFile, rules: &crate::compile::Rules) -> Option<
 /// its stones (a lap ending in one does too).
 fn relay_first(file: &RuleFile, checked: &Checked, reasoner: &Reasoner) -> Vec<Diagnostic> {
     let mut models = std::iter::once(&checked.model).chain(checked.variants.iter().map(|(_, m)| m));
-    if models.any(|m| m.lap_limit.is_some() || m.captures.iter().any(|c| c.keeping)) {
+    if models.any(|m| m.sowing.lap_limit.is_some() || m.captures.iter().any(|c| c.keeping)) {
         return Vec::new();
     }
     let sections: Vec<&crate::ast::Section> = file
@@ -252,12 +252,12 @@ impl Reasoner {
     /// `rules`: the game compiled with every option at its default.
     fn of(checked: &Checked, rules: Option<&Rules>) -> Reasoner {
         let models = || std::iter::once(&checked.model).chain(checked.variants.iter().map(|(_, m)| m));
-        let empties = models().any(|m| m.in_passing.is_some() || m.relay_from != crate::check::model::HoleRef::Last);
+        let empties = models().any(|m| m.sowing.in_passing.is_some() || m.sowing.relay_from != crate::check::model::HoleRef::Last);
         let model = &checked.model;
         let fixed = checked.variants.is_empty()
-            && !matches!(model.columns, Num::Option(_))
-            && model.seeds.iter().all(|(n, _)| matches!(n, Num::Literal(_)))
-            && model.sets.iter().all(|s| matches!(s.count, Num::Literal(_)));
+            && !matches!(model.board.columns, Num::Option(_))
+            && model.board.seeds.iter().all(|(n, _)| matches!(n, Num::Literal(_)))
+            && model.board.sets.iter().all(|s| matches!(s.count, Num::Literal(_)));
         let (total, holes) = if fixed {
             let holes = rules.and_then(|r| u32::try_from(r.holes).ok());
             // Stones in hand come onto the board too.

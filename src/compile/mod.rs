@@ -246,7 +246,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         .find(|(variant, _)| variant.iter().all(|(i, v)| choice.values().get(*i) == Some(v)))
         .map_or(&checked.model, |(_, model)| model);
     let value = |n: Num| choice.number(n);
-    let board = Board::of(model, value(model.columns) as usize);
+    let board = Board::of(model, value(model.board.columns) as usize);
     let (rows, columns, holes) = (board.rows, board.columns, board.holes);
     let named = named_sets(model, &board, &value);
     let set_mask = |set: SetRef| -> u128 {
@@ -267,48 +267,47 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         columns,
         holes,
         board: crate::engine::first_places(holes),
-        stores: model.stores,
-        stores_left: model.stores_left,
-        row_owner: model.row_owner.clone(),
+        stores: model.board.stores,
+        stores_left: model.board.stores_left,
+        row_owner: model.board.row_owner.clone(),
         home: board.home,
         initial,
-        first: model.first,
+        first: model.play.first,
         next: board.next,
         previous: board.previous,
         opposite: board.opposite,
-        sets: model.sets.iter().zip(&named).map(|(set, mask)| (set.name.clone(), *mask)).collect(),
-        start: model.start.as_ref().map(lower).unwrap_or_else(|| Condition::new(Pred::Count(CompareOp::Ge, 1))),
-        fallback: model.fallback.as_ref().map(lower),
-        no_move: model.no_move,
-        play_again: model.play_again,
-        must_feed: model.must_feed,
-        clockwise: model.direction == Direction::Clockwise,
-        either_way: model.either_way,
-        reverse: model.reverse.as_ref().map(|(p, only)| (lower(p), *only)),
-        must_capture: model
-            .must_capture
-            .as_ref()
-            .map(|from| from.as_ref().or(model.start.as_ref()).map(lower).unwrap_or_else(|| Condition::new(Pred::Count(CompareOp::Ge, 1)))),
-        no_move_leaves: model.no_move_leaves.as_ref().map(lower),
-        first_lap_decides: model.first_lap_decides,
-        place: model.place.as_ref().map(lower),
-        place_fallback: model.place_fallback.as_ref().map(lower),
-        place_then_sow: model.place_then_sow,
-        lift_only: model.lift_only.as_ref().map(|(n, p)| (value(*n), lower(p))),
+        sets: model.board.sets.iter().zip(&named).map(|(set, mask)| (set.name.clone(), *mask)).collect(),
+        start: model.play.start.as_ref().map(lower).unwrap_or_else(|| Condition::new(Pred::Count(CompareOp::Ge, 1))),
+        fallback: model.play.fallback.as_ref().map(lower),
+        no_move: model.play.no_move,
+        play_again: model.play.play_again,
+        must_feed: model.play.must_feed,
+        clockwise: model.sowing.direction == Direction::Clockwise,
+        either_way: model.sowing.either_way,
+        reverse: model.play.reverse.as_ref().map(|(p, only)| (lower(p), *only)),
+        must_capture: model.play.must_capture.as_ref().map(|from| {
+            from.as_ref().or(model.play.start.as_ref()).map(lower).unwrap_or_else(|| Condition::new(Pred::Count(CompareOp::Ge, 1)))
+        }),
+        no_move_leaves: model.play.no_move_leaves.as_ref().map(lower),
+        first_lap_decides: model.play.first_lap_decides.is_some(),
+        place: model.play.place.as_ref().map(lower),
+        place_fallback: model.play.place_fallback.as_ref().map(lower),
+        place_then_sow: model.play.place_then_sow,
+        lift_only: model.sowing.lift_only.as_ref().map(|(n, p)| (value(*n), lower(p))),
         tracks_intact: false,
         tracks_capturing: false,
-        hand: model.hand.map_or(0, |n| u16::try_from(value(n)).unwrap_or(u16::MAX)),
+        hand: model.board.hand.map_or(0, |n| u16::try_from(value(n)).unwrap_or(u16::MAX)),
         phases: model.phases.iter().map(|p| (p.name.clone(), p.until.as_ref().map(lower))).collect(),
         race: model.phases.first().and_then(|p| p.at_once),
         row_ends: board.row_ends(),
         behind: board.behind(),
-        first_seed: model.first_seed,
-        skip_origin: model.skip_origin,
-        relay: model.relay.as_ref().map(lower),
-        relay_from: model.relay_from,
-        relay_or_stop: model.relay_or_stop.as_ref().map(lower),
-        lap_limit: model.lap_limit.map_or(u32::MAX, value),
-        in_passing: model.in_passing.as_ref().map(|(p, taker)| (lower(p), *taker)),
+        first_seed: model.sowing.first_seed,
+        skip_origin: model.sowing.skip_origin,
+        relay: model.sowing.relay.as_ref().map(lower),
+        relay_from: model.sowing.relay_from,
+        relay_or_stop: model.sowing.relay_or_stop.as_ref().map(lower),
+        lap_limit: model.sowing.lap_limit.map_or(u32::MAX, value),
+        in_passing: model.sowing.in_passing.as_ref().map(|(p, taker)| (lower(p), *taker)),
         resows: model.captures.iter().any(|c| c.sow_on.is_some() || c.continue_from.is_some()),
         claims: model.captures.iter().any(|c| !c.claims.is_empty()),
         claims_keep: model.captures.iter().any(|c| c.keeping),
@@ -376,30 +375,32 @@ struct Board<'m> {
 
 impl<'m> Board<'m> {
     fn of(model: &'m Model, columns: usize) -> Board<'m> {
-        let rows = model.rows;
+        let rows = model.board.rows;
         let holes = rows * columns;
-        let row_owner = model.row_owner.as_slice();
+        let row_owner = model.board.row_owner.as_slice();
         let mut home = [Player::South; MAX_HOLES];
         for (hole, owner) in home.iter_mut().enumerate().take(holes) {
             *owner = row_owner[hole / columns];
         }
-        for &(row, column, owner) in &model.hole_owner {
+        for &(row, column, owner) in &model.board.hole_owner {
             home[row * columns + column] = owner;
         }
-        let mut circuits: [Vec<usize>; 2] = match &model.track {
+        let mut circuits: [Vec<usize>; 2] = match &model.board.track {
             // Each player's track, counter-clockwise, is their circuit.
             Some(tracks) => tracks.clone().map(|track| {
                 let mut order: Vec<usize> = track.iter().map(|(r, c)| r * columns + c).collect();
-                if model.direction == Direction::Clockwise {
+                if model.sowing.direction == Direction::Clockwise {
                     order.reverse();
                 }
                 order
             }),
-            None => Player::BOTH.map(|p| circuit(rows, columns, model.direction, model.own_circuits.then_some((p, &model.row_owner)))),
+            None => Player::BOTH.map(|p| {
+                circuit(rows, columns, model.sowing.direction, model.sowing.own_circuits.is_some().then_some((p, &model.board.row_owner)))
+            }),
         };
-        if model.stores && model.stores_sown {
+        if model.board.stores && model.board.stores_sown {
             for (p, circuit) in circuits.iter_mut().enumerate() {
-                place_store(circuit, Player::BOTH[p], row_owner, columns, model.direction, model.stores_left, holes + p);
+                place_store(circuit, Player::BOTH[p], row_owner, columns, model.sowing.direction, model.board.stores_left, holes + p);
             }
         }
         let mut next = [[0u8; MAX_HOLES]; 2];
@@ -425,9 +426,9 @@ impl<'m> Board<'m> {
         for (hole, facing) in opposite.iter_mut().enumerate().take(holes) {
             *facing = hole_byte((rows - 1 - hole / columns) * columns + hole % columns);
         }
-        let whole_rows = model.hole_owner.is_empty();
+        let whole_rows = model.board.hole_owner.is_empty();
         // Players who sow along tracks of their own go round the board by circuits of their own.
-        let own_circuits = model.own_circuits || model.track.as_ref().is_some_and(|[south, north]| south != north);
+        let own_circuits = model.sowing.own_circuits.is_some() || model.board.track.as_ref().is_some_and(|[south, north]| south != north);
         Board { rows, columns, holes, row_owner, home, whole_rows, own_circuits, circuits, next, previous, opposite }
     }
 
@@ -486,6 +487,7 @@ impl<'m> Board<'m> {
 /// Each named set of holes as a mask: by their place in each player's circuit.
 fn named_sets(model: &Model, board: &Board<'_>, value: &impl Fn(Num) -> u32) -> Vec<u128> {
     model
+        .board
         .sets
         .iter()
         .map(|set| {
@@ -517,7 +519,7 @@ fn named_sets(model: &Model, board: &Board<'_>, value: &impl Fn(Num) -> u32) -> 
 fn initial_counts(model: &Model, board: &Board<'_>, value: &impl Fn(Num) -> u32, set_mask: &impl Fn(SetRef) -> u128) -> [u16; MAX_HOLES] {
     let (columns, holes) = (board.columns, board.holes);
     let mut initial = [0u16; MAX_HOLES];
-    for (count, place) in &model.seeds {
+    for (count, place) in &model.board.seeds {
         // At most 500 (the checker's bound on `seeds`).
         let count = u16::try_from(value(*count)).unwrap_or(u16::MAX);
         match *place {

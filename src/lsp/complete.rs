@@ -25,7 +25,7 @@ pub fn complete(document: &Document, position: Position) -> Vec<CompletionItem> 
     if let Some(model) = &document.model {
         items
             .extend(model.options.iter().map(|o| item(&o.name, CompletionItemKind::VARIABLE, &format!("option: {}", o.domain.describe()))));
-        items.extend(model.sets.iter().map(|s| item(&s.name, CompletionItemKind::CONSTANT, "hole set")));
+        items.extend(model.board.sets.iter().map(|s| item(&s.name, CompletionItemKind::CONSTANT, "hole set")));
         items.extend(hole_labels(model).iter().map(|(label, detail)| item(label, CompletionItemKind::VALUE, detail)));
     }
     items

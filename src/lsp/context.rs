@@ -75,7 +75,7 @@ pub fn allowed_in(keyword: &str, home: Option<&str>, section: Option<&str>) -> b
 
 /// The number of columns of a board, options at their defaults.
 pub fn columns(model: &Model) -> Option<usize> {
-    let value = match model.columns {
+    let value = match model.board.columns {
         Num::Literal(n) => n,
         Num::Option(index) => match model.options.get(index)?.default {
             OptionValue::Number(n) => n,
@@ -89,7 +89,7 @@ pub fn columns(model: &Model) -> Option<usize> {
 pub fn hole_labels(model: &Model) -> Vec<(String, String)> {
     let columns = columns(model).unwrap_or(0);
     let mut labels = Vec::new();
-    for row in 0..model.rows {
+    for row in 0..model.board.rows {
         for column in 1..=columns {
             labels.push((format!("{}{column}", row_letter(row)), describe_hole(model, row, column, columns)));
         }
@@ -99,7 +99,7 @@ pub fn hole_labels(model: &Model) -> Vec<(String, String)> {
 
 /// "south's row a, column 1 of 6".
 pub fn describe_hole(model: &Model, row: usize, column: usize, columns: usize) -> String {
-    let by_hole = model.hole_owner.iter().find(|&&(r, c, _)| (r, c + 1) == (row, column)).map(|&(_, _, p)| p);
-    let owner = by_hole.or(model.row_owner.get(row).copied()).map_or("nobody", |p| p.name());
+    let by_hole = model.board.hole_owner.iter().find(|&&(r, c, _)| (r, c + 1) == (row, column)).map(|&(_, _, p)| p);
+    let owner = by_hole.or(model.board.row_owner.get(row).copied()).map_or("nobody", |p| p.name());
     format!("{owner}'s row {}, column {column} of {columns}", row_letter(row))
 }

@@ -34,8 +34,8 @@ fn hole_text(document: &Document, word: &str) -> Option<String> {
         return Some(format!("`{label}`: row {}, column {column} (whose row it is shows once the file checks)", row_letter(row)));
     };
     let columns = columns(model).unwrap_or(0);
-    if row >= model.rows || column > columns {
-        return Some(format!("`{label}`: not a hole of this {} x {columns} board", model.rows));
+    if row >= model.board.rows || column > columns {
+        return Some(format!("`{label}`: not a hole of this {} x {columns} board", model.board.rows));
     }
     Some(format!("`{label}`: {}", describe_hole(model, row, column, columns)))
 }

@@ -5,6 +5,7 @@
 //! [`Diagnostic`] with a span like every other problem.
 
 use std::borrow::Cow;
+use std::sync::OnceLock;
 
 use pest::iterators::{Pair, Pairs};
 use pest::Parser;
@@ -275,146 +276,19 @@ impl<'i> Children<'i> {
 }
 
 /// Tokens the builders pass over: keywords (`kw_…`), whose meaning is in the rule around them,
-/// and comments.
+/// and comments. Read off the grammar's rule names once, so a keyword is declared in the grammar
+/// alone.
 fn is_keyword(rule: Rule) -> bool {
-    use Rule::*;
-    matches!(
-        rule,
-        comment
-            | kw_end
-            | kw_a
-            | kw_made
-            | kw_up
-            | kw_by
-            | kw_change
-            | kw_hands
-            | kw_keeping
-            | kw_both
-            | kw_once
-            | kw_finish
-            | kw_last
-            | kw_continue
-            | kw_sown
-            | kw_its
-            | kw_match
-            | kw_game
-            | kw_source
-            | kw_ruling
-            | kw_project
-            | kw_option
-            | kw_size
-            | kw_x
-            | kw_owns
-            | kw_row
-            | kw_rows
-            | kw_seeds
-            | kw_seed
-            | kw_in
-            | kw_moves
-            | kw_first
-            | kw_start
-            | kw_from
-            | kw_own
-            | kw_hole
-            | kw_where
-            | kw_no
-            | kw_move
-            | kw_sow
-            | kw_into
-            | kw_skip
-            | kw_origin
-            | kw_relay
-            | kw_when
-            | kw_take
-            | kw_chain
-            | kw_while
-            | kw_repeats
-            | kw_times
-            | kw_time
-            | kw_draw
-            | kw_leftover
-            | kw_to
-            | kw_wins
-            | kw_or
-            | kw_and
-            | kw_not
-            | kw_every
-            | kw_is
-            | kw_has
-            | kw_even
-            | kw_odd
-            | kw_if
-            | kw_offer
-            | kw_holes
-            | kw_keep
-            | kw_at
-            | kw_least
-            | kw_price
-            | kw_captured
-            | kw_passing
-            | kw_claim
-            | kw_unless
-            | kw_alone
-            | kw_laps
-            | kw_lap
-            | kw_per
-            | kw_win
-            | kw_after
-            | kw_decline
-            | kw_round
-            | kw_set
-            | kw_of
-            | kw_otherwise
-            | kw_stop
-            | kw_column
-            | kw_choose
-            | kw_more
-            | kw_refill
-            | kw_starter
-            | kw_alternates
-            | kw_stores
-            | kw_store
-            | kw_play
-            | kw_again
-            | kw_must
-            | kw_feed
-            | kw_an
-            | kw_empty
-            | kw_opponent
-            | kw_grand
-            | kw_slam
-            | kw_captures
-            | kw_nothing
-            | kw_reverse
-            | kw_only
-            | kw_capture
-            | kw_leaves
-            | kw_the
-            | kw_place
-            | kw_hand
-            | kw_either
-            | kw_way
-            | kw_direction
-            | kw_mover
-            | kw_loses
-            | kw_are
-            | kw_then
-            | kw_lift
-            | kw_phase
-            | kw_until
-            | kw_track
-            | kw_rest
-            | kw_one
-            | kw_as
-            | kw_many
-            | kw_poorer
-            | kw_unfilled
-            | kw_stay
-            | kw_open
-            | kw_loser
-            | kw_winner
-            | kw_starts
-    )
+    static KEYWORDS: OnceLock<Vec<bool>> = OnceLock::new();
+    let keywords = KEYWORDS.get_or_init(|| {
+        let mut keywords = vec![false; Rule::all_rules().iter().map(|&rule| rule as usize + 1).max().unwrap_or(0)];
+        for &rule in Rule::all_rules() {
+            keywords[rule as usize] = rule == Rule::comment || format!("{rule:?}").starts_with("kw_");
+        }
+        keywords
+    });
+    // Rules outside `all_rules` (pest's end of input) are no keywords.
+    keywords.get(rule as usize).copied().unwrap_or(false)
 }
 
 /// The span of what a pair says. A rule that ends in an optional or repeated part also holds
@@ -423,6 +297,11 @@ fn is_keyword(rule: Rule) -> bool {
 fn span_of(pair: &Pair<'_, Rule>) -> Span {
     let (start, text) = (pair.as_span().start(), pair.as_str());
     Span::new(start, start + text.trim_end_matches([' ', '\t']).len())
+}
+
+/// Words whose presence is what they say, with their span.
+fn phrase(pair: &Pair<'_, Rule>) -> Phrase {
+    Phrase { span: span_of(pair) }
 }
 
 fn unexpected(pair: &Pair<'_, Rule>) -> Diagnostic {
@@ -513,7 +392,7 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
         Rule::sow => {
             let direction = build_ident(c.next()?);
             match c.optional(Rule::own_rows) {
-                Some(own) => StatementKind::SowOwnRows { direction, span: span_of(&own) },
+                Some(own) => StatementKind::SowOwnRows { direction, own_rows: phrase(&own) },
                 None => StatementKind::Sow(direction),
             }
         }
@@ -530,7 +409,7 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
         Rule::must_feed => StatementKind::MustFeed,
         Rule::grand_slam => StatementKind::GrandSlamNothing,
         Rule::relay_from => StatementKind::RelayFrom { from: build_hole_ref(c.next()?)?, condition: build_expr(c.next()?)? },
-        Rule::sow_either => StatementKind::SowEitherWay { own_rows: c.optional(Rule::own_rows).map(|p| span_of(&p)) },
+        Rule::sow_either => StatementKind::SowEitherWay { own_rows: c.optional(Rule::own_rows).map(|p| phrase(&p)) },
         Rule::reverse => {
             let condition = build_expr(c.next()?)?;
             StatementKind::Reverse { condition, only_to_capture: c.optional(Rule::only_to_capture).is_some() }
@@ -586,7 +465,7 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
         Rule::starter_alternates => StatementKind::StarterAlternates,
         Rule::end_match => {
             let repeats = c.next()?;
-            let condition = span_of(&repeats);
+            let condition = phrase(&repeats);
             let times = build_value(Children::of(repeats).next()?)?;
             let consequence = c.optional(Rule::consequence).map(build_consequence).transpose()?;
             let words = c.optional(Rule::string).map(build_text).transpose()?;
@@ -718,9 +597,9 @@ fn build_condition(pair: Pair<'_, Rule>) -> Result<Condition, Diagnostic> {
     let inner = Children::of(pair).next()?;
     match inner.as_rule() {
         Rule::repeats => {
-            let span = span_of(&inner);
+            let phrase = phrase(&inner);
             let mut c = Children::of(inner);
-            Ok(Condition::Repeats { what: build_ident(c.next()?), times: build_value(c.next()?)?, span })
+            Ok(Condition::Repeats { what: build_ident(c.next()?), times: build_value(c.next()?)?, phrase })
         }
         Rule::expr => Ok(Condition::Predicate(build_expr(inner)?)),
         _ => Err(unexpected(&inner)),
@@ -731,10 +610,10 @@ fn build_consequence(pair: Pair<'_, Rule>) -> Result<Consequence, Diagnostic> {
     let inner = Children::of(pair).next()?;
     match inner.as_rule() {
         Rule::leftover => Ok(Consequence::Leftover(build_ident(Children::of(inner).next()?))),
-        Rule::draw => Ok(Consequence::Draw(span_of(&inner))),
+        Rule::draw => Ok(Consequence::Draw(phrase(&inner))),
         Rule::mover_result => {
             let wins = Children::of(inner.clone()).has_keyword(Rule::kw_wins);
-            Ok(Consequence::Mover { wins, span: span_of(&inner) })
+            Ok(Consequence::Mover { wins, phrase: phrase(&inner) })
         }
         _ => Err(unexpected(&inner)),
     }
@@ -836,11 +715,31 @@ fn build_comparison(pair: Pair<'_, Rule>) -> Result<ExprKind, Diagnostic> {
 mod tests {
     use super::*;
 
+    /// Trees are equal when they say the same, wherever it was written.
+    #[test]
+    fn equality_passes_over_spans() {
+        let tree = |source: &str| parse(source).expect("parses");
+        let file = "game \"X\"\nend {\n    when board repeats 2 times, draw\n}\n";
+        let moved = "\n\ngame   \"X\"\nend {\n    when board  repeats 2 times,   draw   // c\n}\n";
+        assert_eq!(tree(file), tree(moved));
+        assert_ne!(tree(file), tree(&file.replace("draw", "mover wins")));
+        assert_ne!(tree(file), tree(&file.replace('2', "3")));
+    }
+
+    /// The keywords passed over are the grammar file's `kw_` rules and the comment, no more.
     #[test]
     fn every_keyword_rule_is_passed_over() {
-        for rule in Rule::all_rules() {
-            let expected = format!("{rule:?}").starts_with("kw_") || *rule == Rule::comment;
-            assert_eq!(is_keyword(*rule), expected, "{rule:?}");
-        }
+        let grammar = include_str!("../../grammar/mancala.pest");
+        let declared: Vec<&str> = grammar
+            .lines()
+            .filter_map(|line| line.split_once(" = ").map(|(name, _)| name.trim()))
+            .filter(|name| name.starts_with("kw_"))
+            .collect();
+        assert!(declared.len() > 100, "the grammar's keywords are read: {declared:?}");
+        let mut passed: Vec<String> = Rule::all_rules().iter().filter(|&&rule| is_keyword(rule)).map(|rule| format!("{rule:?}")).collect();
+        let mut expected: Vec<String> = declared.iter().map(|name| name.to_string()).chain(["comment".to_string()]).collect();
+        passed.sort();
+        expected.sort();
+        assert_eq!(passed, expected);
     }
 }

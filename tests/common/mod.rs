@@ -5,9 +5,10 @@
 //! right. Captures are `[south, north]`.
 
 // Each test binary uses its own subset of these helpers.
-#![allow(dead_code)]
+#![allow(dead_code, unused_macros)]
 
 use std::collections::HashMap;
+use std::ops::{Deref, DerefMut};
 use std::sync::{Mutex, OnceLock};
 
 use mancala::engine::position::parse_position;
@@ -23,6 +24,96 @@ pub fn mancala_files(folder: &str) -> Vec<std::path::PathBuf> {
         .collect();
     files.sort();
     files
+}
+
+/// One `#[test]` per shipped rule file for each function named (`fn NAME(file: &str)`, given the
+/// file's name without `.mancala`), in a module of the function's name: `replay::kalah`. Tests of
+/// one binary run in parallel, so a check over every file takes the time of the slowest file
+/// rather than of all of them. A test that every file of `rules/` is listed comes with them.
+macro_rules! per_shipped_rule_file {
+    (@one $run:ident) => {
+        mod $run {
+            crate::common::shipped_rule_files!(@tests super::$run);
+        }
+    };
+    ($($run:ident),+ $(,)?) => {
+        $(crate::common::per_shipped_rule_file!(@one $run);)+
+
+        #[test]
+        fn every_shipped_rule_file_has_its_tests() {
+            crate::common::assert_every_shipped_rule_file(&crate::common::shipped_rule_files!(@names));
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use per_shipped_rule_file;
+
+/// The shipped rule files, as identifiers (`-` written `_`): a new file of `rules/` is added here,
+/// once, for the tests over every file to cover it ([`assert_every_shipped_rule_file`] says so).
+macro_rules! shipped_rule_files {
+    (@list [tests $run:path] $($file:ident)+) => {
+        $(
+            #[test]
+            fn $file() {
+                $run(&stringify!($file).replace('_', "-"));
+            }
+        )+
+    };
+    (@list [names] $($file:ident)+) => {
+        [$(stringify!($file)),+]
+    };
+    (@$what:ident $($run:tt)*) => {
+        crate::common::shipped_rule_files! {@list [$what $($run)*]
+            abalalae bao_kiswahili_congo bao_la_kiswahili bao_la_kujifunza bohnenspiel bosh congkak
+            djenon_aboure gabata gore hoyito hus kalah moruba omweso oware pallanguzhi rabe tihbat
+            toguz_kumalak tsoro vai_lung_thlan
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use shipped_rule_files;
+
+/// The names listed by `shipped_rule_files!` are the files of `rules/`, exactly.
+#[track_caller]
+pub fn assert_every_shipped_rule_file(listed: &[&str]) {
+    let files: Vec<String> =
+        mancala_files("rules").iter().map(|f| f.file_stem().expect("a name").to_string_lossy().replace('-', "_")).collect();
+    assert_eq!(listed, files, "tests/common's `shipped_rule_files!` lists every file of rules/, in order");
+}
+
+/// The tests' one seeded generator: ChaCha8, the same stream on every platform, with the whole
+/// of `rand`'s interface through `Deref`.
+pub struct Rng(rand::rngs::ChaCha8Rng);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        use rand::SeedableRng;
+        Self(rand::rngs::ChaCha8Rng::seed_from_u64(seed))
+    }
+
+    /// A number below `n` (not 0), sampled as a u32 where it fits: the same on 32- and 64-bit.
+    pub fn below(&mut self, n: usize) -> usize {
+        use rand::RngExt;
+        self.0.random_range(0..n)
+    }
+
+    /// One of `items` (not empty), uniformly.
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+impl Deref for Rng {
+    type Target = rand::rngs::ChaCha8Rng;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl DerefMut for Rng {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
 }
 
 /// The path of a shipped rule file: `rules/NAME.mancala` in this crate.
@@ -43,13 +134,164 @@ pub fn rules(name: &str) -> &'static Rules {
 /// A game of `rules` continuing from a position: `to_move` ("south"/"north"), South's row `a`,
 /// North's row `b`, and `captured` as `[south, north]`. Goes through the interchange JSON reader.
 pub fn position<'r>(rules: &'r Rules, to_move: &str, a: &[u16], b: &[u16], captured: [u32; 2]) -> Game<'r> {
-    let json = serde_json::json!({
-        "to_move": to_move,
-        "rows": {"a": a, "b": b},
-        "captured": {"south": captured[0], "north": captured[1]},
-    });
+    setup(rules, to_move).rows([a, b]).captured(captured).game()
+}
+
+/// A position to start a test game from, built field by field of the interchange JSON and read
+/// through its reader: `setup(rules, "south").rows([a, b]).rest_captured(48).game()`.
+pub struct Setup<'r> {
+    rules: &'r Rules,
+    json: serde_json::Value,
+}
+
+/// A [`Setup`] of `rules` with `to_move` ("south"/"north") to move and nothing else given yet.
+pub fn setup<'r>(rules: &'r Rules, to_move: &str) -> Setup<'r> {
+    Setup { rules, json: serde_json::json!({"to_move": to_move}) }
+}
+
+impl<'r> Setup<'r> {
+    /// The rows in full, `a` (South's outer row) first.
+    pub fn rows<R: AsRef<[u16]>>(mut self, rows: impl IntoIterator<Item = R>) -> Self {
+        let rows: serde_json::Map<String, serde_json::Value> =
+            rows.into_iter().enumerate().map(|(r, row)| (letter(r).to_string(), serde_json::json!(row.as_ref()))).collect();
+        self.json["rows"] = rows.into();
+        self
+    }
+
+    /// The rows, `a` first, each empty but for `(column, count)`.
+    pub fn sparse(self, rows: &[Sparse<'_>]) -> Self {
+        let columns = self.rules.columns;
+        self.rows(rows.iter().map(|holes| sparse_row(columns, holes)))
+    }
+
+    /// What each player has taken, `[south, north]`.
+    pub fn captured(mut self, captured: [u32; 2]) -> Self {
+        self.json["captured"] = serde_json::json!({"south": captured[0], "north": captured[1]});
+        self
+    }
+
+    /// The stones not on the board (the rows given first) split between the captures to make
+    /// `total`, South's half first and an odd one North's.
+    pub fn rest_captured(self, total: u32) -> Self {
+        let rows = self.json["rows"].as_object().expect("rows before rest_captured");
+        let on_board: u64 = rows.values().flat_map(|row| row.as_array().expect("a row")).map(|c| c.as_u64().expect("a count")).sum();
+        let rest = total - u32::try_from(on_board).expect("stones fit");
+        self.captured([rest / 2, rest - rest / 2])
+    }
+
+    /// The stones in hand, `[south, north]`.
+    pub fn hand(self, hand: [u16; 2]) -> Self {
+        self.field("hand", serde_json::json!({"south": hand[0], "north": hand[1]}))
+    }
+
+    /// Both players in the phase `phase`.
+    pub fn phase(self, phase: &str) -> Self {
+        self.field("phase", serde_json::json!({"south": phase, "north": phase}))
+    }
+
+    /// Any other field of the position JSON (`closed`, `round`, `owners`, `claimed`, `intact`).
+    pub fn field(mut self, key: &str, value: serde_json::Value) -> Self {
+        self.json[key] = value;
+        self
+    }
+
+    /// More fields of the position JSON at once, an object: `json!({"round": 2})`.
+    pub fn fields(mut self, more: serde_json::Value) -> Self {
+        if let (Some(map), serde_json::Value::Object(more)) = (self.json.as_object_mut(), more) {
+            map.extend(more);
+        }
+        self
+    }
+
+    /// The game from this position; panics if the reader refuses it.
+    #[track_caller]
+    pub fn game(self) -> Game<'r> {
+        from_json(self.rules, self.json)
+    }
+}
+
+/// A game of `rules` from a whole position JSON, read through the interchange reader; panics if it
+/// refuses it.
+#[track_caller]
+pub fn from_json(rules: &Rules, json: serde_json::Value) -> Game<'_> {
     let state = parse_position(&json.to_string(), rules).unwrap_or_else(|e| panic!("bad test position {json}: {e}"));
     Game::from_state(rules, state)
+}
+
+/// A row's letter: `a` for row 0.
+pub fn letter(row: usize) -> char {
+    char::from(b'a' + u8::try_from(row).expect("a row letter"))
+}
+
+/// The holes of a row given sparsely: empty but for `(column, count)`.
+pub type Sparse<'a> = &'a [(usize, u16)];
+
+/// A row of `columns` holes, empty but for `(column, count)`.
+pub fn sparse_row(columns: usize, holes: Sparse<'_>) -> Vec<u16> {
+    let mut row = vec![0; columns];
+    for &(column, count) in holes {
+        row[column - 1] = count;
+    }
+    row
+}
+
+/// The rows in full from `a`, exactly (the rows not given are not checked).
+#[track_caller]
+pub fn assert_rows<R: AsRef<[u16]>>(game: &Game<'_>, rows: impl IntoIterator<Item = R>) {
+    let p = game.position();
+    for (r, expected) in rows.into_iter().enumerate() {
+        let letter = letter(r).to_string();
+        assert_eq!(p.rows[&letter], expected.as_ref(), "row {letter}; position: {}", game.position_json());
+    }
+}
+
+/// The rows from `a`, sparse as given to [`Setup::sparse`].
+#[track_caller]
+pub fn assert_sparse_rows(game: &Game<'_>, rows: &[Sparse<'_>]) {
+    let columns = game.rules().columns;
+    assert_rows(game, rows.iter().map(|holes| sparse_row(columns, holes)));
+}
+
+/// The exact board (sparse rows from `a`), captures `[south, north]` and player to move (`None`:
+/// over).
+#[track_caller]
+pub fn assert_board(game: &Game<'_>, to_move: Option<&str>, rows: &[Sparse<'_>], captured: [u32; 2]) {
+    let context = game.position_json();
+    assert_sparse_rows(game, rows);
+    assert_eq!(stores(game), captured, "captured [south, north]; position: {context}");
+    assert_eq!(self::to_move(game), to_move, "player to move; position: {context}");
+}
+
+/// What each player has taken so far, `[south, north]` (their stores, where the board has them).
+pub fn stores(game: &Game<'_>) -> [u32; 2] {
+    let p = game.position();
+    [p.captured.south, p.captured.north]
+}
+
+/// The player to move, by name (`None` once over).
+pub fn to_move(game: &Game<'_>) -> Option<&'static str> {
+    game.to_move().map(|p| p.name())
+}
+
+/// The position JSON, read back.
+pub fn position_value(game: &Game<'_>) -> serde_json::Value {
+    serde_json::from_str(&game.position_json()).expect("position JSON")
+}
+
+/// Plays a list of actions (as [`apply`]); stones on the board plus captures never change.
+#[track_caller]
+pub fn play(game: &mut Game<'_>, actions: &str) {
+    let before = total(game);
+    apply(game, actions);
+    assert_eq!(total(game), before, "stones not conserved; position: {}", game.position_json());
+}
+
+/// The closed holes and the round, as the position JSON gives them.
+#[track_caller]
+pub fn assert_closed_and_round(game: &Game<'_>, closed: &[&str], round: u16) {
+    let json = position_value(game);
+    assert_eq!(json["closed"], serde_json::json!(closed), "closed holes; position: {json}");
+    assert_eq!(json["round"], serde_json::json!(round), "round; position: {json}");
 }
 
 /// For a test of a repetition ending: plays the shipped rules `name` without `line` (which they
@@ -268,48 +510,18 @@ pub fn replay_model_games(rules: &Rules, fixture: &str, view: impl Fn(&Game<'_>)
 /// move (`"s"` or `"n"`) and the legal actions joined by spaces.
 #[allow(dead_code)]
 pub fn plain_model_view(game: &Game<'_>) -> serde_json::Value {
+    model_line(game, game.state().captured.map(serde_json::Value::from))
+}
+
+/// A position as the models write it: every hole's count, then `more` (what else the model
+/// keeps, in its order), the player to move (`"s"` or `"n"`) and the legal actions joined by
+/// spaces.
+pub fn model_line(game: &Game<'_>, more: impl IntoIterator<Item = serde_json::Value>) -> serde_json::Value {
     use serde_json::{json, Value};
     let (rules, state) = (game.rules(), game.state());
     let mut line: Vec<Value> = state.counts()[..rules.holes].iter().map(|&c| json!(c)).collect();
-    line.extend(state.captured.iter().map(|&c| json!(c)));
+    line.extend(more);
     line.push(json!(if state.to_move.name() == "south" { "s" } else { "n" }));
     line.push(json!(game.legal_texts().join(" ")));
     Value::Array(line)
-}
-
-// ---------------------------------------------------------------- four rows of eight
-
-/// The holes of a row of 8 given sparsely: empty but for `(column, count)`.
-pub type Sparse<'a> = &'a [(usize, u16)];
-
-/// A row of 8 holes, empty but for `(column, count)`.
-pub fn row8(holes: Sparse<'_>) -> Vec<u16> {
-    let mut row = vec![0; 8];
-    for &(column, count) in holes {
-        row[column - 1] = count;
-    }
-    row
-}
-
-/// A game of `rules` on four rows of 8 from a position: rows `a`, `b`, `c`, `d` given sparsely,
-/// and the stones in hand `[south, north]` where the game has hands.
-pub fn on_four_rows<'r>(rules: &'r Rules, to_move: &str, hand: Option<[u16; 2]>, rows: [Sparse<'_>; 4]) -> Game<'r> {
-    let mut json = serde_json::json!({
-        "to_move": to_move,
-        "rows": {"a": row8(rows[0]), "b": row8(rows[1]), "c": row8(rows[2]), "d": row8(rows[3])},
-    });
-    if let Some([south, north]) = hand {
-        json["hand"] = serde_json::json!({"south": south, "north": north});
-    }
-    let state = parse_position(&json.to_string(), rules).unwrap_or_else(|e| panic!("bad test position {json}: {e}"));
-    Game::from_state(rules, state)
-}
-
-/// The four rows of 8, sparse as given to [`on_four_rows`].
-#[track_caller]
-pub fn assert_four_rows(game: &Game<'_>, rows: [Sparse<'_>; 4]) {
-    let p = game.position();
-    for (letter, expected) in ["a", "b", "c", "d"].iter().zip(rows) {
-        assert_eq!(p.rows[*letter], row8(expected), "row {letter}; position: {}", game.position_json());
-    }
 }
