@@ -129,12 +129,36 @@ fn load_ms(path: &Path) -> f64 {
 
 /// The searcher's iterations (each one random playout) per second, from the start of the game.
 fn playouts(rules: &Rules) -> f64 {
-    let game = mancala::Game::new(rules);
+    // From a position a few random actions in where there is a choice to make: a game's first
+    // turn may be one a search answers at once (a single move, a turn played by both at once).
+    let mut game = mancala::Game::new(rules);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut played = 0;
+    while (played < 4 || game.legal_actions().len() < 2) && played < 200 && !game.is_over() {
+        let Some(action) = AgentKind::Random.choose(&game, &mut rng) else { break };
+        if game.apply(action).is_err() {
+            break;
+        }
+        played += 1;
+    }
     let iterations = 1000;
     let start = Instant::now();
     std::hint::black_box(Mcts::new(Budget::Iterations(iterations)).choose(&game, &mut rng));
     f64::from(iterations) / start.elapsed().as_secs_f64()
+}
+
+/// The layout `simulate` plays the rules in, and the bytes of its position.
+fn layout(rules: &Rules) -> String {
+    use mancala::engine::layout::fits;
+    use mancala::engine::{Middle, Narrow, StateIn, Wide};
+    let (name, bytes) = if fits::<Narrow>(rules) {
+        ("narrow", std::mem::size_of::<StateIn<Narrow>>())
+    } else if fits::<Middle>(rules) {
+        ("middle", std::mem::size_of::<StateIn<Middle>>())
+    } else {
+        ("wide", std::mem::size_of::<StateIn<Wide>>())
+    };
+    format!("{name} {bytes} B")
 }
 
 fn median(mut xs: Vec<f64>) -> f64 {
@@ -173,7 +197,10 @@ fn options() -> Options {
 fn main() {
     let options = options();
     println!("random v random, one thread, median of {} runs of about {} s each (same games each run)", options.runs, options.seconds);
-    println!("{:<22} {:>9} {:>14} {:>14} {:>6} {:>14}", "file", "load ms", "engine games/s", "by hand", "ratio", "mcts playouts/s");
+    println!(
+        "{:<22} {:>9} {:>12} {:>14} {:>14} {:>6} {:>14}",
+        "file", "load ms", "layout", "engine games/s", "by hand", "ratio", "mcts playouts/s"
+    );
     let mut mismatches = 0;
     for name in &options.games {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules").join(format!("{name}.mancala"));
@@ -206,7 +233,7 @@ fn main() {
                 (format!("{hand_rate:.0}"), format!("{:.2}", engine_rate / hand_rate))
             }
         };
-        println!("{name:<22} {load:>9.3} {engine_rate:>14.0} {hand:>14} {ratio:>6} {search:>14.0}");
+        println!("{name:<22} {load:>9.3} {:>12} {engine_rate:>14.0} {hand:>14} {ratio:>6} {search:>14.0}", layout(&rules));
     }
     if mismatches > 0 {
         println!("the engine and the hand-written games differ: the ratios compare different games");
