@@ -295,13 +295,7 @@ async fn open_room(State(app): State<Arc<App>>, body: Bytes) -> Response {
         Ok(Err(message)) => return bad(message),
         Err(_) => return error(StatusCode::INTERNAL_SERVER_ERROR, "the rule file could not be loaded"),
     };
-    let room = match app.rooms.open(spec) {
-        Ok(room) => room,
-        Err(message) => return error(StatusCode::SERVICE_UNAVAILABLE, message),
-    };
-    let created = lock(&room).join();
-    think(room);
-    axum::Json(created).into_response()
+    open_spec(&app, spec)
 }
 
 /// What a room request asks for, loaded and checked.
@@ -365,10 +359,9 @@ async fn join(State(app): State<Arc<App>>, UrlPath(id): UrlPath<String>) -> Resp
     axum::Json(created).into_response()
 }
 
-/// A new room of the same rules, options and players as room `id`, opened as `open_room` opens one.
-async fn rematch(State(app): State<Arc<App>>, UrlPath(id): UrlPath<String>) -> Response {
-    let Some(old) = app.rooms.get(&id) else { return gone() };
-    let spec = lock(&old).rematch();
+/// Opens a room of `spec`, joins it and lets its computer player think: the answer to a request
+/// that opens a room.
+fn open_spec(app: &App, spec: RoomSpec) -> Response {
     let room = match app.rooms.open(spec) {
         Ok(room) => room,
         Err(message) => return error(StatusCode::SERVICE_UNAVAILABLE, message),
@@ -376,6 +369,13 @@ async fn rematch(State(app): State<Arc<App>>, UrlPath(id): UrlPath<String>) -> R
     let created = lock(&room).join();
     think(room);
     axum::Json(created).into_response()
+}
+
+/// A new room of the same rules, options and players as room `id`, opened as `open_room` opens one.
+async fn rematch(State(app): State<Arc<App>>, UrlPath(id): UrlPath<String>) -> Response {
+    let Some(old) = app.rooms.get(&id) else { return gone() };
+    let spec = lock(&old).rematch();
+    open_spec(&app, spec)
 }
 
 fn gone() -> Response {
