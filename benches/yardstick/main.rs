@@ -46,32 +46,6 @@ impl Played {
     }
 }
 
-/// Every shipped rule file, in the README's order.
-const GAMES: [&str; 22] = [
-    "tihbat",
-    "djenon-aboure",
-    "gore",
-    "tsoro",
-    "bosh",
-    "kalah",
-    "oware",
-    "pallanguzhi",
-    "hus",
-    "toguz-kumalak",
-    "bao-la-kiswahili",
-    "bao-la-kujifunza",
-    "bao-kiswahili-congo",
-    "omweso",
-    "rabe",
-    "gabata",
-    "congkak",
-    "abalalae",
-    "hoyito",
-    "bohnenspiel",
-    "moruba",
-    "vai-lung-thlan",
-];
-
 /// Games compared move for move between the engine and the yardstick before timing.
 const COMPARED: u64 = 20_000;
 
@@ -174,6 +148,8 @@ struct Options {
 
 fn options() -> Options {
     let mut options = Options { runs: 5, seconds: 0.5, games: Vec::new() };
+    // Every shipped rule file (the crate's rules/ folder), by name.
+    let shipped = mancala::cli::shipped::names();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -181,7 +157,7 @@ fn options() -> Options {
             "--seconds" => options.seconds = args.next().and_then(|n| n.parse().ok()).filter(|&s: &f64| s > 0.0).unwrap_or(0.5),
             // What `cargo bench` passes to every bench target.
             "--bench" => {}
-            name if GAMES.contains(&name) => options.games.push(name.to_string()),
+            name if shipped.iter().any(|g| g == name) => options.games.push(name.to_string()),
             other => {
                 eprintln!("yardstick: `{other}` is neither an option (--runs N, --seconds S) nor a shipped game");
                 std::process::exit(2);
@@ -189,7 +165,7 @@ fn options() -> Options {
         }
     }
     if options.games.is_empty() {
-        options.games = GAMES.iter().map(|g| g.to_string()).collect();
+        options.games = shipped;
     }
     options
 }
