@@ -37,6 +37,7 @@ pub mod cli;
 pub mod compile;
 pub mod engine;
 pub mod fmt;
+pub mod holes;
 mod labels;
 pub mod load;
 pub mod lsp;
@@ -49,15 +50,8 @@ pub mod syntax;
 
 pub use compile::Rules;
 pub use engine::{Action, Game, GameResult, State};
+pub(crate) use holes::hole_byte;
+pub use holes::MAX_HOLES;
 pub use labels::{parse_label, row_letter};
 pub use load::{load_file, load_str, LoadError};
 pub use player::Player;
-
-/// The most holes a board may have (hole sets are 128-bit masks).
-pub const MAX_HOLES: usize = 128;
-
-/// A hole (or a store) as the byte the engine keeps it in. Every hole and store is below
-/// [`MAX_HOLES`], which the checker enforces, so the conversion never saturates.
-pub(crate) fn hole_byte(hole: usize) -> u8 {
-    u8::try_from(hole).unwrap_or(u8::MAX)
-}

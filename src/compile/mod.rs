@@ -266,7 +266,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         rows,
         columns,
         holes,
-        board: crate::engine::first_places(holes),
+        board: crate::holes::first_places(holes),
         stores: model.board.stores,
         stores_left: model.board.stores_left,
         row_owner: model.board.row_owner.clone(),
@@ -526,7 +526,7 @@ fn initial_counts(model: &Model, board: &Board<'_>, value: &impl Fn(Num) -> u32,
             Placement::Everywhere => initial[..holes].fill(count),
             Placement::Row(r) => initial[r * columns..(r + 1) * columns].fill(count),
             Placement::Hole { row, column } => initial[row * columns + column] = count,
-            Placement::Set(set) => crate::engine::holes_of(set_mask(set)).for_each(|h| initial[h] = count),
+            Placement::Set(set) => crate::holes::holes_of(set_mask(set)).for_each(|h| initial[h] = count),
         }
     }
     initial

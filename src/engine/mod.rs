@@ -29,6 +29,8 @@ pub use action::{Action, ActionError};
 pub use game::{Game, GameIn, IllegalAction};
 pub use layout::{Cells, Mask, Middle, Narrow, Wide};
 
+pub use crate::holes::holes_of;
+
 use serde::Serialize;
 
 use crate::compile::Rules;
@@ -322,26 +324,6 @@ pub fn with_actions<R>(f: impl FnOnce(&mut Vec<Action>) -> R) -> R {
             f(&mut actions)
         }
         Err(_) => f(&mut Vec::new()),
-    })
-}
-
-/// The first `places` places (holes, then stores), a bit per place.
-#[inline]
-pub(crate) fn first_places(places: usize) -> u128 {
-    if places >= MAX_HOLES {
-        u128::MAX
-    } else {
-        (1u128 << places) - 1
-    }
-}
-
-/// The holes of a set, in board order.
-pub fn holes_of(set: u128) -> impl Iterator<Item = usize> {
-    let mut rest = set;
-    std::iter::from_fn(move || {
-        let hole = rest.trailing_zeros() as usize;
-        rest &= rest.wrapping_sub(1);
-        (hole < MAX_HOLES).then_some(hole)
     })
 }
 
