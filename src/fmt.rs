@@ -11,7 +11,7 @@
 //! written).
 
 use crate::ast::{Item, RuleFile, Section, Span, Statement, StatementKind};
-use crate::check::Diagnostic;
+use crate::diagnostic::Diagnostic;
 
 /// The column (counted from 0) where trailing comments start at the earliest; see
 /// [`comment_columns`]. Of the 128 trailing comments of the shipped rule files before `fmt`

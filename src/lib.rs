@@ -35,6 +35,7 @@ pub mod ast;
 pub mod check;
 pub mod cli;
 pub mod compile;
+pub mod diagnostic;
 pub mod engine;
 pub mod fmt;
 pub mod holes;

@@ -4,8 +4,9 @@ use std::io::Read;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::check::{self, Checked, Diagnostic, SourceFile};
+use crate::check::{self, Checked};
 use crate::compile::{compile, OptionError, Rules};
+use crate::diagnostic::{Diagnostic, SourceFile};
 use crate::syntax;
 
 /// The largest rule file read, in bytes: 1 MiB, two hundred times the largest shipped one. A

@@ -1,11 +1,10 @@
 //! Pass: the `board` section: size, which player owns which rows, and the seeds at the start.
 
-use super::code::Code;
-use super::diagnostic::{did_you_mean, suggest, Diagnostic};
 use super::model::{Board, HoleSet, Num, Placement, RowEnd, RowKind, SetRef, Tracks};
 use super::options::Slot;
 use super::{Checker, Sections};
 use crate::ast::{Ident, Place, Span, Statement, StatementKind, Value};
+use crate::diagnostic::{did_you_mean, suggest, Code, Diagnostic};
 use crate::player::Player;
 use crate::{parse_label, row_letter, MAX_HOLES};
 

@@ -1,13 +1,12 @@
 //! Pass: the `capture` sections — when each capture happens, what it takes, chains, chosen
 //! holes, claims — and how many of them a file may have.
 
-use super::code::Code;
-use super::diagnostic::Diagnostic;
 use super::model::{Capture, ChainDirection, Direction, HoleRef, SowOn, Take};
 use super::options::Slot;
 use super::predicate::Subject;
 use super::{Checker, Sections};
 use crate::ast::{Condition, Consequence, Phrase, Span, Statement, StatementKind};
+use crate::diagnostic::{Code, Diagnostic};
 
 /// The most `capture` sections a file may have (the engine numbers them in a byte).
 pub const MAX_CAPTURES: usize = u8::MAX as usize;

@@ -6,12 +6,11 @@
 //! move that may start ends, so a player can always move. The start position is then played a
 //! few actions deep, a check that the reasoning and the engine agree.
 
-use super::code::Code;
-use super::diagnostic::Diagnostic;
 use super::warnings::Reasoner;
 use crate::ast::{CompareOp, Condition, Item, RuleFile, Span, StatementKind};
 use crate::check::model::NoMove;
 use crate::compile::{Pred, Rules};
+use crate::diagnostic::{Code, Diagnostic};
 use crate::engine::{Game, State};
 use crate::player::Player;
 

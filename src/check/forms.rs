@@ -285,7 +285,7 @@ pub fn guess(line: &str) -> Option<&'static Form> {
     }
     let first = line.split_whitespace().next()?.trim_end_matches(':');
     let keywords = FORMS.iter().map(|f| f.keyword.split(' ').next().unwrap_or(f.keyword));
-    let close = super::diagnostic::did_you_mean(first, keywords)?;
+    let close = crate::diagnostic::did_you_mean(first, keywords)?;
     FORMS.iter().find(|f| f.keyword.split(' ').next() == Some(close))
 }
 

@@ -3,11 +3,10 @@
 //! option has that value. The checker then checks the file once for every combination of the
 //! guarded options' values, so each variant of the game is known to be sound.
 
-use super::code::Code;
-use super::diagnostic::{did_you_mean, Diagnostic};
 use super::model::{OptionDomain, OptionValue};
 use super::Checker;
 use crate::ast::{Guard, Item, RuleFile, Value};
+use crate::diagnostic::{did_you_mean, Code, Diagnostic};
 
 /// The most variants guards may create.
 const MAX_VARIANTS: usize = 64;

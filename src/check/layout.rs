@@ -9,11 +9,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::code::Code;
-use super::diagnostic::{did_you_mean, suggest, Diagnostic};
 use super::forms::{self, allowed_in, form_of, home, Form, FORMS, SECTIONS};
 use super::{Checker, Sections};
 use crate::ast::{Item, RuleFile, Span, Statement, StatementKind};
+use crate::diagnostic::{did_you_mean, suggest, Code, Diagnostic};
 
 /// Words the grammar never reads as names (see `keyword` in the grammar).
 const RESERVED: &[&str] = &["and", "or", "not", "in", "x", "when", "while", "where", "if"];

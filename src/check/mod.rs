@@ -3,14 +3,12 @@
 //! Small passes each push into one sink of diagnostics and never stop at the first problem:
 //! [`layout`] (sections, placement, duplicates, unreadable lines), [`options`] (option
 //! declarations and the values that use them), [`board`], [`predicate`], [`capture`] and [`play`]
-//! (the rules of a turn and of the end). Diagnostics come back sorted by position; [`snippet`] is
-//! what each shows of the file, [`report`] how many of them are printed. A file without errors then
-//! goes through [`warnings`] (and [`start`], [`endless`]): rules that check clean but cannot work.
+//! (the rules of a turn and of the end). Diagnostics ([`crate::diagnostic`]) come back sorted by
+//! position. A file without errors then goes through [`warnings`] (and [`start`], [`endless`]):
+//! rules that check clean but cannot work.
 
 mod board;
 mod capture;
-mod code;
-mod diagnostic;
 mod endless;
 mod forms;
 mod guards;
@@ -19,21 +17,17 @@ pub mod model;
 mod options;
 mod play;
 mod predicate;
-mod report;
-mod snippet;
 mod start;
 mod warnings;
 
 use std::collections::{BTreeMap, BTreeSet};
 
+pub use crate::diagnostic::{did_you_mean, Code, Diagnostic};
+pub use crate::diagnostic::{json_diagnostics, more_problems, write_json, write_report, write_report_in, Colour, SHOWN};
+pub use crate::diagnostic::{SourceFile, LONGEST_SHOWN_LINE, LONGEST_TEXT};
 pub use board::row_kinds;
-pub use code::Code;
-pub use diagnostic::{did_you_mean, Diagnostic};
 pub use forms::{FORMS, SECTIONS};
 use model::Model;
-pub use report::{json_diagnostics, more_problems, write_json, write_report, write_report_in, Colour, SHOWN};
-pub(crate) use snippet::line_starts;
-pub use snippet::{SourceFile, LONGEST_SHOWN_LINE, LONGEST_TEXT};
 
 use crate::ast::{Item, RuleFile, Span, Statement};
 

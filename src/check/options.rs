@@ -1,11 +1,10 @@
 //! Pass: option declarations (`option NAME: DOMAIN = DEFAULT`) and every number of the file,
 //! which may be written out or name a numeric option.
 
-use super::code::Code;
-use super::diagnostic::{did_you_mean, Diagnostic};
 use super::model::{Num, OptionDef, OptionDomain, OptionValue};
 use super::{Checker, Sections};
 use crate::ast::{Domain, Ident, StatementKind, Value};
+use crate::diagnostic::{did_you_mean, Code, Diagnostic};
 
 /// What a number stands for and the values it may take, for diagnostics.
 #[derive(Clone, Copy)]

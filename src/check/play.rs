@@ -1,13 +1,12 @@
 //! Pass: the rules of play — who starts, which holes may start a move, sowing, trades, rounds and
 //! the end — and the assembly of the checked [`Model`] (captures: [`super::capture`]).
 
-use super::code::Code;
-use super::diagnostic::{suggest, Diagnostic};
 use super::model::*;
 use super::options::Slot;
 use super::predicate::Subject;
 use super::{Checker, Sections};
 use crate::ast::{AtOnce, Condition, Consequence, Ident, Rest, Span, Statement, StatementKind};
+use crate::diagnostic::{suggest, Code, Diagnostic};
 
 const REPEATS: Slot = Slot { what: "the number of occurrences", min: 2, max: 1000 };
 /// At most 3, as for chosen holes: every set of that many of a player's holes is a legal action,

@@ -2,12 +2,11 @@
 //! `every hole …`) and checks each term makes sense where it stands: a hole's properties need a
 //! hole, which an ending (looking at the whole board) does not have.
 
-use super::code::Code;
-use super::diagnostic::{did_you_mean, suggest, Diagnostic};
 use super::model::{Num, Pred, Relation};
 use super::options::Slot;
 use super::Checker;
 use crate::ast::{CompareOp, Expr, ExprKind, Ident, Set, Span, Value};
+use crate::diagnostic::{did_you_mean, suggest, Code, Diagnostic};
 use crate::syntax::{OPPONENTS_CAPTURED, STONES_LEFT};
 
 /// Numbers a hole can be asked about.

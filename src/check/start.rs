@@ -2,12 +2,11 @@
 //! start a move from the start position, with every option at its default: the checked game is
 //! compiled for that choice, as loading it would, and the engine asked.
 
-use super::code::Code;
-use super::diagnostic::Diagnostic;
 use super::model::NoMove;
 use super::Checked;
 use crate::ast::{Item, RuleFile, Span, StatementKind};
 use crate::compile::{compile, Rules};
+use crate::diagnostic::{Code, Diagnostic};
 use crate::engine::{Game, State};
 
 /// The rules with every option at its default.

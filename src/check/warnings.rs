@@ -19,12 +19,11 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use super::code::Code;
-use super::diagnostic::Diagnostic;
 use super::model::Num;
 use super::Checked;
 use crate::ast::{CompareOp, Expr, ExprKind, Item, RuleFile, Set, Span, Statement, StatementKind, Value};
 use crate::compile::Rules;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::syntax::OPPONENTS_CAPTURED;
 
 /// The most terms evaluated in working out one condition: past it the condition is let be.

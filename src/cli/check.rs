@@ -4,11 +4,11 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use super::{OK, RULE_ERRORS, USAGE};
-use crate::check::{write_json, write_report, write_report_in, Colour, Diagnostic};
+use crate::diagnostic::{write_json, write_report, write_report_in, Colour, Diagnostic};
 use crate::load::{check_source, read_rules};
 
 /// Prints diagnostics with miette's handler (colour only on a terminal, never with NO_COLOR), at
-/// most [`crate::check::SHOWN`] of them, in one buffered write. A closed standard error loses
+/// most [`crate::diagnostic::SHOWN`] of them, in one buffered write. A closed standard error loses
 /// them, as it would lose anything.
 pub fn report(diagnostics: &[Diagnostic]) {
     let mut err = BufWriter::new(io::stderr().lock());

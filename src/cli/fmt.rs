@@ -12,7 +12,7 @@ use clap::Args;
 
 use super::{check::report, OK, RULE_ERRORS, USAGE};
 use crate::ast::Span;
-use crate::check::Diagnostic;
+use crate::diagnostic::Diagnostic;
 use crate::fmt::{format, FormatError};
 use crate::load::{check_source, read_rules, STDIN};
 

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::check::did_you_mean;
+use crate::diagnostic::did_you_mean;
 use crate::load::STDIN;
 
 /// The crate's own folder, where the binary was built.

@@ -5,7 +5,7 @@ use lsp_types::{Diagnostic as LspDiagnostic, DiagnosticRelatedInformation, Diagn
 use miette::Severity;
 
 use super::position::Lines;
-use crate::check::Diagnostic;
+use crate::diagnostic::Diagnostic;
 
 /// The LSP diagnostics of one document.
 pub fn convert(uri: &Uri, lines: &Lines, diagnostics: &[Diagnostic]) -> Vec<LspDiagnostic> {

@@ -175,7 +175,7 @@ fn update(documents: &mut Documents, uri: &Uri, text: String) -> Vec<lsp_types::
     let (checked, found) = if text.len() > LARGEST_RULE_FILE {
         // Refused unchecked, as the command line refuses such a file unread.
         let refusal = LoadError::TooLarge { path: "the file".to_string() }.to_string();
-        (None, vec![crate::check::Diagnostic::error(crate::check::Code::FileTooLarge, refusal, Span::default(), "")])
+        (None, vec![crate::diagnostic::Diagnostic::error(crate::diagnostic::Code::FileTooLarge, refusal, Span::default(), "")])
     } else {
         crate::load::check_source(uri.as_str(), &text)
     };

@@ -4,7 +4,7 @@
 use lsp_types::{Position, Range};
 
 use crate::ast::Span;
-use crate::check::line_starts;
+use crate::diagnostic::line_starts;
 
 /// A document's text and where each of its lines starts.
 pub struct Lines<'a> {

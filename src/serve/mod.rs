@@ -38,8 +38,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::check::json_diagnostics;
 use crate::check::model::OptionDomain;
+use crate::diagnostic::json_diagnostics;
 use crate::load::{check_source, load_str, LoadError, LARGEST_RULE_FILE};
 use crate::record::Record;
 use crate::Player;

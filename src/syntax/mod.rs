@@ -11,7 +11,7 @@ use pest::iterators::{Pair, Pairs};
 use pest::Parser;
 
 use crate::ast::*;
-use crate::check::Diagnostic;
+use crate::diagnostic::Diagnostic;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/mancala.pest"]

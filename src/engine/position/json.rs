@@ -77,7 +77,7 @@ pub(super) fn object<'v>(value: &'v Value, path: &str, known: &[&str]) -> Result
 /// `map` (the field `path`) holds only the keys `known`.
 pub(super) fn fields(map: &Map<String, Value>, path: &str, known: &[&str]) -> Result<(), PositionError> {
     let Some(key) = map.keys().find(|k| !known.contains(&k.as_str())) else { return Ok(()) };
-    let hint = match crate::check::did_you_mean(key, known.iter().copied()) {
+    let hint = match crate::diagnostic::did_you_mean(key, known.iter().copied()) {
         Some(close) => format!("did you mean \"{close}\"?"),
         None => format!("its fields: {}", known.join(", ")),
     };

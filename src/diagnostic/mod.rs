@@ -1,5 +1,16 @@
-//! One problem found in a rule file: a message in the player's terms, a code, labelled spans and
-//! help that says what to write instead.
+//! One problem found in a rule file: a message in the player's terms, a code ([`Code`]), labelled
+//! spans and help that says what to write instead. A leaf module: the parser's errors and the
+//! checker's are both [`Diagnostic`]s. [`snippet`] is what each shows of the file, [`report`] how
+//! many of them are printed (or their JSON).
+
+mod code;
+mod report;
+mod snippet;
+
+pub use code::Code;
+pub use report::{json_diagnostics, more_problems, write_json, write_report, write_report_in, Colour, JsonDiagnostic, SHOWN};
+pub(crate) use snippet::line_starts;
+pub use snippet::{SourceFile, LONGEST_SHOWN_LINE, LONGEST_TEXT};
 
 use std::borrow::Cow;
 use std::fmt;
@@ -7,9 +18,8 @@ use std::sync::{Arc, OnceLock};
 
 use miette::{LabeledSpan, Severity, SourceCode};
 
-use super::code::Code;
-use super::snippet::{shorten, Snippet, SourceFile};
 use crate::ast::Span;
+use snippet::{shorten, Snippet};
 
 /// A problem with a rule file. Rendered by miette with the file's text once it is attached with
 /// [`Diagnostic::with_source`]: the lines of its labels only, a long line cut to a window around
