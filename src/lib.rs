@@ -48,6 +48,7 @@ pub mod rules_page;
 #[cfg(feature = "serve")]
 pub mod serve;
 pub mod syntax;
+pub mod vocabulary;
 
 pub use compile::Rules;
 pub use engine::{Action, Game, GameResult, State};

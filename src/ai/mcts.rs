@@ -19,8 +19,8 @@ use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
 use rand::RngExt;
 
-use crate::check::model::{Leftover, Wins};
 use crate::engine::{Cells, GameIn};
+use crate::vocabulary::{Leftover, Wins};
 use crate::{Action, Player};
 
 /// Iterations per move unless told otherwise.

@@ -6,7 +6,7 @@
 //! for every hole at once with a few operations on bit sets: no tree is walked. A condition of
 //! more than [`MOST_ATOMS`] atoms keeps only its tree, which the engine walks.
 
-use crate::check::model::Relation;
+use crate::vocabulary::Relation;
 
 use super::pred::{CountTable, Pred};
 

@@ -1,7 +1,7 @@
 //! Choosing option values: defaults, overridden by `--set NAME=VALUE`.
 
-use crate::check::model::{Num, OptionValue};
 use crate::check::Checked;
+use crate::vocabulary::{Num, OptionValue};
 
 /// A value for every option of a checked game, each within its domain.
 #[derive(Clone, Debug, PartialEq, Eq)]

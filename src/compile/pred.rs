@@ -3,7 +3,8 @@
 //! (`engine::predicate`), a board-wide one as bit sets over all holes at once.
 
 use crate::ast::CompareOp;
-use crate::check::model::{self, Num, Relation};
+use crate::check::model;
+use crate::vocabulary::{Num, Relation};
 
 /// A predicate the engine evaluates on a hole (or, under [`Pred::EveryHole`], on the board).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,9 +6,9 @@
 use super::events::{Event, TakeHow, Trace};
 use super::layout::{step, Cells, Mask};
 use super::{Lap, Pending, StateIn};
-use crate::check::model::{ChainDirection, Direction, HoleRef, Num, Relation, RowEnd, RowKind, Take};
 use crate::compile::{CaptureRule, Rules};
 use crate::player::Player;
+use crate::vocabulary::{ChainDirection, Direction, HoleRef, Num, Relation, RowEnd, RowKind, Take};
 
 /// Applies the first capture rule that holds on `last` (of those that keep their stones); returns
 /// the stones taken. Where the mover must then choose holes among more than they may take, the

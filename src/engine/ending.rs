@@ -2,9 +2,9 @@
 
 use super::layout::{Cells, Mask};
 use super::{GameResult, StateIn};
-use crate::check::model::{Leftover, Outcome, Repeated, Wins};
 use crate::compile::{EndRule, Rules};
 use crate::player::Player;
+use crate::vocabulary::{Leftover, Outcome, Repeated, Wins};
 
 /// The first board ending of the rules that holds after `mover`'s action.
 pub fn board_ending<'r, C: Cells>(rules: &'r Rules, state: &StateIn<C>, mover: Player) -> Option<(Outcome, &'r str)> {

@@ -14,9 +14,9 @@ use super::sowing::{sow, sow_on, Sowing};
 use super::trade;
 use super::Lap;
 use super::{GameResult, Pending, StateIn};
-use crate::check::model::{Leftover, NoMove, Outcome};
 use crate::compile::{Condition, Rules};
 use crate::player::Player;
+use crate::vocabulary::{Leftover, NoMove, Outcome};
 
 /// Calls `$call` with `$tr` the game's recorder when it records, else `Silent`, so that a game
 /// not recording pays nothing per stone sown.

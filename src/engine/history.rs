@@ -9,8 +9,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::layout::{Cells, Mask};
 use super::{Pending, StateIn};
-use crate::check::model::Repeated;
 use crate::compile::Rules;
+use crate::vocabulary::Repeated;
 use crate::MAX_HOLES;
 
 /// The key of a position for a repetition of one kind.

@@ -10,11 +10,11 @@ use std::cell::Cell;
 use super::layout::step;
 use super::layout::{Cells, Mask};
 use super::{Lap, StateIn};
-use crate::check::model::Relation;
 use crate::compile::code::{Atom, Term, MOST_ATOMS};
 use crate::compile::pred::compare;
 use crate::compile::{Condition, Pred, Rules};
 use crate::player::Player;
+use crate::vocabulary::Relation;
 
 /// A condition's point of view: the position, the rules, the player whose move it is and the lap
 /// being sown (both 0 outside a move).

@@ -4,9 +4,9 @@
 use super::ending;
 use super::layout::{Cells, Mask};
 use super::StateIn;
-use crate::check::model::Leftover;
 use crate::compile::{RoundsRule, Rules};
 use crate::player::Player;
+use crate::vocabulary::Leftover;
 
 /// What follows the end of a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,9 +6,9 @@ use super::events::{Event, LiftWhy, TakeHow, Trace};
 use super::layout::step;
 use super::layout::{Cells, Mask};
 use super::{Lap, StateIn};
-use crate::check::model::{FirstSeed, Taker};
 use crate::compile::Rules;
 use crate::player::Player;
+use crate::vocabulary::{FirstSeed, Taker};
 
 /// What a finished sowing left behind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,9 +7,9 @@ use serde_json::{Map, Value};
 
 use super::json::{self, join, list, object, optional, player, refuse, shown, string, whole};
 use super::{options_json, PositionError, State};
-use crate::check::model::OptionValue;
 use crate::compile::Rules;
 use crate::player::Player;
+use crate::vocabulary::OptionValue;
 
 /// Every field of a position.
 const FIELDS: [&str; 18] = [

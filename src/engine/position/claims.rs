@@ -20,11 +20,11 @@ use std::collections::HashSet;
 
 use super::json::refuse;
 use super::{PositionError, State};
-use crate::check::model::{HoleRef, Relation};
 use crate::compile::{Pred, Rules};
 use crate::engine::holes_of;
 use crate::engine::layout::step;
 use crate::player::Player;
+use crate::vocabulary::{HoleRef, Relation};
 use crate::MAX_HOLES;
 
 /// Claims tried as the last of a set before the set is taken as possible (undecided): the search

@@ -17,9 +17,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::{Game, GameResult, Pending as Open, State};
-use crate::check::model::OptionValue;
 use crate::compile::Rules;
 use crate::player::Player;
+use crate::vocabulary::OptionValue;
 
 /// A value per player, written `{"south": …, "north": …}`: stones (the default), a phase's name,
 /// anything the JSON gives each player.
