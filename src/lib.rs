@@ -3,7 +3,9 @@
 //! A `.mancala` rule file goes through four stages, each handing the next a type that proves it
 //! ran: [`syntax::parse`] (text → spanned [`ast::RuleFile`]), [`check::check`] (→ [`check::Checked`]
 //! or every diagnostic), [`compile::compile`] (→ index-based [`Rules`] with options applied) and
-//! the generic [`engine`], which plays any compiled game.
+//! the generic [`engine`], which plays any compiled game. [`lint::lint`], after compile, adds the
+//! warnings that reason over the compiled rules or play the start (`mancala check`, the editor).
+//! Imports between the crate's modules run one way, down this pipeline (`tests/modules.rs`).
 //!
 //! ```
 //! use mancala::{load_str, Action, Game};
@@ -40,6 +42,7 @@ pub mod engine;
 pub mod fmt;
 pub mod holes;
 mod labels;
+pub mod lint;
 pub mod load;
 pub mod lsp;
 pub mod player;

@@ -1,4 +1,5 @@
-//! From a file name and text to [`Rules`]: parse, check, choose options, compile.
+//! From a file name and text to [`Rules`]: parse, check (and lint, for the checker's callers),
+//! choose options, compile.
 
 use std::io::Read;
 use std::path::Path;
@@ -7,6 +8,7 @@ use std::sync::Arc;
 use crate::check::{self, Checked};
 use crate::compile::{compile, OptionError, Rules};
 use crate::diagnostic::{Diagnostic, SourceFile};
+use crate::lint;
 use crate::syntax;
 
 /// The largest rule file read, in bytes: 1 MiB, two hundred times the largest shipped one. A
@@ -83,7 +85,12 @@ fn checked_source(name: &str, source: &str, lint: bool) -> (Option<Checked>, Vec
         Ok(file) => file,
         Err(d) => return (None, attach(vec![d])),
     };
-    let checked = if lint { check::check(&file, source) } else { check::check_rules(&file, source) };
+    let checked = check::check(&file, source).map(|mut checked| {
+        if lint {
+            lint::lint(&file, &mut checked, source);
+        }
+        checked
+    });
     match checked {
         Ok(checked) => {
             let warnings = attach(checked.warnings.clone());

@@ -4,12 +4,11 @@
 //! [`layout`] (sections, placement, duplicates, unreadable lines), [`options`] (option
 //! declarations and the values that use them), [`board`], [`predicate`], [`capture`] and [`play`]
 //! (the rules of a turn and of the end). Diagnostics ([`crate::diagnostic`]) come back sorted by
-//! position. A file without errors then goes through [`warnings`] (and [`start`], [`endless`]):
-//! rules that check clean but cannot work.
+//! position. A file without errors may then go through the lint stage ([`crate::lint`]), after
+//! compile: rules that check clean but cannot work.
 
 mod board;
 mod capture;
-mod endless;
 mod forms;
 mod guards;
 mod layout;
@@ -17,8 +16,6 @@ pub mod model;
 mod options;
 mod play;
 mod predicate;
-mod start;
-mod warnings;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -43,18 +40,10 @@ pub struct Checked {
     pub warnings: Vec<Diagnostic>,
 }
 
-/// Checks a parsed rule file (`source` is its text, for the conditions quoted in results). On failure the list holds every error and warning, sorted by span.
+/// Checks a parsed rule file (`source` is its text, for the conditions quoted in results). On
+/// failure the list holds every error and warning, sorted by span. The warnings that reason over
+/// the compiled rules or play the start are the lint stage's ([`crate::lint`]), run after this.
 pub fn check(file: &RuleFile, source: &str) -> Result<Checked, Vec<Diagnostic>> {
-    let mut checked = check_rules(file, source)?;
-    let found = warnings::warnings(file, &checked, source);
-    checked.warnings.extend(found);
-    sort(&mut checked.warnings);
-    Ok(checked)
-}
-
-/// [`check`] without the lint stage: the warnings that reason over the rules or play the start
-/// are not looked for (what a game needs to be played is only that the rules are sound).
-pub fn check_rules(file: &RuleFile, source: &str) -> Result<Checked, Vec<Diagnostic>> {
     if file.items.is_empty() {
         return Err(vec![Diagnostic::error(
             Code::EmptyFile,
@@ -104,17 +93,11 @@ pub fn check_rules(file: &RuleFile, source: &str) -> Result<Checked, Vec<Diagnos
     };
     checker.unused_options();
     let mut diagnostics = checker.diagnostics;
-    sort(&mut diagnostics);
+    crate::diagnostic::sort(&mut diagnostics);
     match model {
         Some(model) if !diagnostics.iter().any(Diagnostic::is_error) => Ok(Checked { model, variants, warnings: diagnostics }),
         _ => Err(diagnostics),
     }
-}
-
-/// Sorts diagnostics by position, dropping repeats.
-fn sort(diagnostics: &mut Vec<Diagnostic>) {
-    diagnostics.sort_by(|a, b| (a.span(), a.code.as_str(), &a.message).cmp(&(b.span(), b.code.as_str(), &b.message)));
-    diagnostics.dedup_by(|a, b| (a.span(), a.code, &a.message) == (b.span(), b.code, &b.message));
 }
 
 /// The statements of a file grouped by where they stand: `None` for the top level, else the

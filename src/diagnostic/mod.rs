@@ -155,6 +155,12 @@ impl miette::Diagnostic for Diagnostic {
     }
 }
 
+/// Sorts diagnostics by position, dropping repeats.
+pub(crate) fn sort(diagnostics: &mut Vec<Diagnostic>) {
+    diagnostics.sort_by(|a, b| (a.span(), a.code.as_str(), &a.message).cmp(&(b.span(), b.code.as_str(), &b.message)));
+    diagnostics.dedup_by(|a, b| (a.span(), a.code, &a.message) == (b.span(), b.code, &b.message));
+}
+
 /// The closest of `candidates` to `word`, if one is close enough to be a likely typo: a few
 /// letters wrong, or a candidate with a few letters more or less at its end (`owned` → `own`).
 pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {

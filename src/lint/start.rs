@@ -2,12 +2,12 @@
 //! start a move from the start position, with every option at its default: the checked game is
 //! compiled for that choice, as loading it would, and the engine asked.
 
-use super::model::NoMove;
-use super::Checked;
 use crate::ast::{Item, RuleFile, Span, StatementKind};
+use crate::check::Checked;
 use crate::compile::{compile, Rules};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::engine::{Game, State};
+use crate::vocabulary::NoMove;
 
 /// The rules with every option at its default.
 pub(super) fn default_rules(checked: &Checked) -> Option<Rules> {

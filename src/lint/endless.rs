@@ -8,11 +8,11 @@
 
 use super::warnings::Reasoner;
 use crate::ast::{CompareOp, Condition, Item, RuleFile, Span, StatementKind};
-use crate::check::model::NoMove;
 use crate::compile::{Pred, Rules};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::engine::{Game, State};
 use crate::player::Player;
+use crate::vocabulary::NoMove;
 
 /// The actions played from the start to see that the game goes on.
 const PLAYED: usize = 200;

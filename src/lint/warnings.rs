@@ -1,27 +1,14 @@
-//! Pass: warnings for rules that check clean but cannot work as written. Run on a file that has
-//! no error, over its syntax tree (for the spans) and its checked game (for the board):
-//!
-//! - `never_holds`: a condition asked of the hole the last stone fell into (a capture's `when`, a
-//!   relay, `relay or stop`, `take in passing`) that no count of that hole meets;
-//! - `every_hole_precedence`: `every hole has count <= 1 and own`, where `every hole` governs
-//!   only the term after it and the terms joined to it ask the one hole;
-//! - `ending_never`: an `end` condition that no board meets, plain from the stones in the game;
-//! - `relay_preempts_capture`: a capture that keeps its stones whose `when` holds only where the
-//!   relay's condition holds too, so that the lap relays and the capture is never asked there;
-//! - `no_start_move`: a start position where neither player can start a move ([`super::start`]);
-//! - `never_ends`: a game that can never end ([`super::endless`]).
-//!
-//! The first four reason over counts ([`Reasoner`]): a term about a hole's count is true or
+//! The warnings that reason over counts ([`Reasoner`]: a term about a hole's count is true or
 //! false for each count, every other term may go either way, and a condition that is false for
-//! every count the hole can hold never holds. `no_start_move` plays the start position;
-//! `never_ends` reasons over the rules.
+//! every count the hole can hold never holds), `phases_never_asked`, and every warning of the
+//! stage gathered ([`warnings`]; see [`super`]).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use super::model::Num;
-use super::Checked;
 use crate::ast::{CompareOp, Expr, ExprKind, Item, RuleFile, Set, Span, Statement, StatementKind, Value};
+use crate::check::model::Num;
+use crate::check::Checked;
 use crate::compile::Rules;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::syntax::OPPONENTS_CAPTURED;
@@ -32,7 +19,7 @@ const MOST_WORK: usize = 4_000_000;
 /// The most stones a hole can hold, whatever the board.
 const MOST_IN_A_HOLE: u32 = u16::MAX as u32;
 
-/// Every warning of a file that checked clean.
+/// Every warning of the lint stage, for a file that checked clean.
 pub(super) fn warnings(file: &RuleFile, checked: &Checked, source: &str) -> Vec<Diagnostic> {
     let rules = super::start::default_rules(checked);
     let reasoner = Reasoner::of(checked, rules.as_ref());
@@ -59,7 +46,7 @@ pub(super) fn warnings(file: &RuleFile, checked: &Checked, source: &str) -> Vec<
 }
 
 /// Phases that no condition asks about (`phase = …`): they change nothing.
-fn phases_never_asked(file: &RuleFile, rules: &crate::compile::Rules) -> Option<Diagnostic> {
+fn phases_never_asked(file: &RuleFile, rules: &Rules) -> Option<Diagnostic> {
     let first = statements(file).find_map(|(_, s)| match &s.kind {
         StatementKind::Phase { name, .. } => Some(name),
         _ => None,
@@ -251,7 +238,7 @@ impl Reasoner {
     /// `rules`: the game compiled with every option at its default.
     fn of(checked: &Checked, rules: Option<&Rules>) -> Reasoner {
         let models = || std::iter::once(&checked.model).chain(checked.variants.iter().map(|(_, m)| m));
-        let empties = models().any(|m| m.sowing.in_passing.is_some() || m.sowing.relay_from != crate::check::model::HoleRef::Last);
+        let empties = models().any(|m| m.sowing.in_passing.is_some() || m.sowing.relay_from != crate::vocabulary::HoleRef::Last);
         let model = &checked.model;
         let fixed = checked.variants.is_empty()
             && !matches!(model.board.columns, Num::Option(_))
@@ -569,7 +556,8 @@ mod tests {
     /// Each warning of `source`: its code and the text under each label.
     fn warnings(source: &str) -> Vec<(&'static str, Vec<String>)> {
         let file = crate::syntax::parse(source).expect("the file parses");
-        let checked = super::super::check(&file, source).expect("the file checks");
+        let mut checked = crate::check::check(&file, source).expect("the file checks");
+        crate::lint::lint(&file, &mut checked, source);
         checked
             .warnings
             .iter()
