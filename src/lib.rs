@@ -39,18 +39,21 @@ pub mod cli;
 pub mod compile;
 pub mod diagnostic;
 pub mod engine;
+pub mod exit;
 pub mod fmt;
 pub mod holes;
 mod labels;
 pub mod lint;
 pub mod load;
 pub mod lsp;
+pub mod narrate;
 pub mod player;
 pub mod record;
 pub mod rules_page;
 #[cfg(feature = "serve")]
 pub mod serve;
 pub mod syntax;
+pub mod typed;
 pub mod vocabulary;
 
 pub use compile::Rules;

@@ -112,7 +112,7 @@ impl Plain {
             Event::End(TagEnd::TableCell) => self.row.push(std::mem::take(&mut self.text).trim().to_string()),
             Event::End(TagEnd::TableHead | TagEnd::TableRow) => {
                 let row = std::mem::take(&mut self.row).join(" | ");
-                self.lines.extend(crate::cli::narrate::wrap(&row, self.width));
+                self.lines.extend(crate::narrate::wrap(&row, self.width));
             }
             Event::Text(text) => self.text.push_str(&text),
             Event::Code(code) => {

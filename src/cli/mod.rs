@@ -8,7 +8,6 @@ mod check;
 mod fmt;
 mod input;
 mod merge;
-pub mod narrate;
 pub mod perft;
 mod play;
 mod replay;
@@ -18,25 +17,17 @@ mod serve;
 pub mod shipped;
 pub mod simulate;
 mod tournament;
-pub mod typed;
 
 use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
 
+pub use crate::exit::{ILLEGAL_ACTION, OK, RECORD_MISMATCH, RULE_ERRORS, USAGE};
 use crate::load::{read_rules, read_source};
+/// An action told in words ([`crate::narrate`]), where the command line's modules and tests find it.
+pub use crate::narrate;
+use crate::typed;
 use crate::{LoadError, Rules};
-
-/// Success.
-pub const OK: u8 = 0;
-/// A rule file has errors.
-pub const RULE_ERRORS: u8 = 1;
-/// Bad usage, a file that cannot be read, a bad option or position.
-pub const USAGE: u8 = 2;
-/// An action that is not legal where it was played.
-pub const ILLEGAL_ACTION: u8 = 3;
-/// A replayed record did not end as it says.
-pub const RECORD_MISMATCH: u8 = 4;
 
 /// Mancala games whose rules are plain text files.
 #[derive(Debug, Parser)]

@@ -28,7 +28,7 @@ use serde_json::Value as Json;
 
 use crate::ast::Span;
 use crate::check::model::Model;
-use crate::cli::{OK, RULE_ERRORS, USAGE};
+use crate::exit::{OK, RULE_ERRORS, USAGE};
 use crate::load::{LoadError, LARGEST_RULE_FILE};
 use position::Lines;
 

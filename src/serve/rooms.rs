@@ -20,8 +20,8 @@ use serde_json::{json, Value};
 use tokio::sync::broadcast;
 
 use crate::ai::AgentKind;
-use crate::cli::narrate::narrate;
 use crate::engine::position::Sides;
+use crate::narrate::narrate;
 use crate::record::{Players, Record};
 use crate::{Action, Game, Player, Rules};
 
@@ -261,7 +261,7 @@ impl Room {
         let rules = Arc::clone(&self.rules);
         let mut game = self.game_on(&rules);
         let player = to_act(&game, seat, "only its players move")?;
-        let action = crate::cli::typed::read(text, &game)?;
+        let action = crate::typed::read(text, &game)?;
         game.set_tracing(true);
         game.apply(action).map_err(|e| e.to_string())?;
         let step = step(&rules, &game, player, action);

@@ -1,7 +1,8 @@
 //! An action told in words, from its events: "b5: 4 stones b4 b3 b2 b1; relay 3 from b1: a1 a2
 //! a3; takes a3 (5)", then, on lines of their own, what the board does not show at a glance: an
 //! extra turn and why, a pass, a new phase, the end of a round and the next one's refill. Lines
-//! are wrapped to a width (80 columns in the terminal).
+//! are wrapped to a width (80 columns in the terminal). Told alike by the terminal (`play`,
+//! `replay`) and the page (`serve`); the rules pages are wrapped by [`wrap`] too.
 
 use crate::engine::events::{place_name, Event, LiftWhy, TakeHow};
 use crate::player::Player;
