@@ -7,6 +7,8 @@
 // Each test binary uses its own subset of these helpers.
 #![allow(dead_code, unused_macros)]
 
+pub mod rust_source;
+
 use std::collections::HashMap;
 use std::ops::{Deref, DerefMut};
 use std::sync::{Mutex, OnceLock};
