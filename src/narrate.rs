@@ -166,7 +166,7 @@ fn tell(rules: &Rules, by: Player, action: &str, events: &[Event]) -> (String, V
                             .iter()
                             .map(|e| if let Event::Take { stones, .. } = e { u32::from(*stones) } else { 0 })
                             .sum();
-                        let into = if rules.stores { "store" } else { "captures" };
+                        let into = if rules.board.stores { "store" } else { "captures" };
                         notes.push(format!(
                             "The stones left go to {taker}'s {into}: {}, {} in all.",
                             taken.join(" "),
@@ -193,9 +193,9 @@ fn tell(rules: &Rules, by: Player, action: &str, events: &[Event]) -> (String, V
             Event::Again { by: player, why } => notes.push(format!("{player} moves again: {why}.")),
             Event::Phase { by: player, phase } => {
                 let phase = usize::from(*phase);
-                let note = match (phase.checked_sub(1).and_then(|p| rules.phases.get(p)), rules.phases.get(phase)) {
+                let note = match (phase.checked_sub(1).and_then(|p| rules.play.phases.get(p)), rules.play.phases.get(phase)) {
                     // The turn both played at once is over for both: said once.
-                    (Some(_), Some(_)) if phase == 1 && rules.race.is_some() => {
+                    (Some(_), Some(_)) if phase == 1 && rules.play.race.is_some() => {
                         "The first turn, played by both at once, is over: from now on one player moves at a time.".to_string()
                     }
                     (Some((from, _)), Some((to, _))) => format!("{player} moves on from {} to {}.", words(from), words(to)),
@@ -209,7 +209,7 @@ fn tell(rules: &Rules, by: Player, action: &str, events: &[Event]) -> (String, V
                 notes.push(format!("Round {round} is over: south holds {}, north {}.", stocks[0], stocks[1]));
             }
             Event::Round(state) => {
-                let filled = |p: Player| (0..rules.holes).filter(|&h| state.owner(h) == p && state.count(h) > 0).count();
+                let filled = |p: Player| (0..rules.board.holes).filter(|&h| state.owner(h) == p && state.count(h) > 0).count();
                 let mut line = format!(
                     "Round {} starts: south fills {}, north {}",
                     state.round,

@@ -268,11 +268,11 @@ fn d6_the_rule_file_ends_the_game_on_the_third_occurrence_of_a_position() {
     // In play a position can never recur (see d6_no_position_ever_recurs_in_play), so the ruling is
     // checked on the compiled rules: board + captures + player to move, 3 times, scored as D5.
     let rules = djenon();
-    let repeats: Vec<_> = rules.endings.iter().filter(|e| matches!(e.condition, EndRule::Repeats { .. })).collect();
+    let repeats: Vec<_> = rules.end.endings.iter().filter(|e| matches!(e.condition, EndRule::Repeats { .. })).collect();
     assert_eq!(repeats.len(), 1);
     assert!(matches!(repeats[0].condition, EndRule::Repeats { what: Repeated::Position, times: 3 }), "{:?}", repeats[0]);
     assert_eq!(repeats[0].outcome, Outcome::Leftover(Leftover::Owner));
-    assert_eq!(rules.leftover, Leftover::Owner);
+    assert_eq!(rules.end.leftover, Leftover::Owner);
 }
 
 #[test]

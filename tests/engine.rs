@@ -213,9 +213,9 @@ fn a_draw_ending_overrides_the_score() {
 fn options_choose_board_size_and_seeds() {
     let source = "game \"Opt\"\noption width: 2..6 = 3\noption seeds: 1 | 4 = 4\nboard {\n size 2 x width\n seeds seeds\n seeds 0 in a1\n}\nend {\n when board repeats 2 times\n}\n";
     let default = load_str("opt", source, &[] as &[&str]).unwrap();
-    assert_eq!((default.columns, default.initial[..6].to_vec()), (3, vec![0, 4, 4, 4, 4, 4]));
+    assert_eq!((default.board.columns, default.board.initial[..6].to_vec()), (3, vec![0, 4, 4, 4, 4, 4]));
     let set = load_str("opt", source, &["width=2", "seeds=1"]).unwrap();
-    assert_eq!((set.columns, set.initial[..4].to_vec()), (2, vec![0, 1, 1, 1]));
+    assert_eq!((set.board.columns, set.board.initial[..4].to_vec()), (2, vec![0, 1, 1, 1]));
     assert!(load_str("opt", source, &["seeds=2"]).is_err());
     assert!(load_str("opt", source, &["colour=red"]).is_err());
     assert!(load_str("opt", source, &["width"]).is_err());
@@ -225,12 +225,12 @@ fn options_choose_board_size_and_seeds() {
 fn guards_choose_statements_and_sections_per_variant() {
     let source = "game \"Guarded\"\noption style: long | short = long\noption trade: on | off = off\nboard {\n size 2 x 2\n seeds 2\n seeds 5 in a1 if style = short\n}\nsowing {\n relay when count >= 9 if style = long\n relay when count >= 3 if style = short\n}\ntrade if trade = on {\n offer 1 own hole\n price 0 per hole\n}\nend {\n when board repeats 2 times\n}\n";
     let long = load_str("guarded", source, &[] as &[&str]).unwrap();
-    assert_eq!(long.initial[..4], [2, 2, 2, 2]);
-    assert_eq!(long.relay.map(|c| c.pred), Some(mancala::compile::Pred::Count(mancala::ast::CompareOp::Ge, 9)));
+    assert_eq!(long.board.initial[..4], [2, 2, 2, 2]);
+    assert_eq!(long.sowing.relay.map(|c| c.pred), Some(mancala::compile::Pred::Count(mancala::ast::CompareOp::Ge, 9)));
     assert!(long.trade.is_none());
     let short = load_str("guarded", source, &["style=short", "trade=on"]).unwrap();
-    assert_eq!(short.initial[..4], [5, 2, 2, 2]);
-    assert_eq!(short.relay.map(|c| c.pred), Some(mancala::compile::Pred::Count(mancala::ast::CompareOp::Ge, 3)));
+    assert_eq!(short.board.initial[..4], [5, 2, 2, 2]);
+    assert_eq!(short.sowing.relay.map(|c| c.pred), Some(mancala::compile::Pred::Count(mancala::ast::CompareOp::Ge, 3)));
     assert!(short.trade.is_some());
     // Two relays under the same variant are still a duplicate.
     let clash = source.replace("relay when count >= 3 if style = short", "relay when count >= 3 if style = long");

@@ -111,7 +111,7 @@ fn positions(rules: &Rules, rng: &mut ChaCha8Rng) -> Vec<Value> {
 /// A hole label, real or not.
 fn label(rng: &mut ChaCha8Rng, rules: &Rules) -> Value {
     match rng.random_range(0..6u32) {
-        0..=3 => json!(rules.label(below(rng, rules.holes))),
+        0..=3 => json!(rules.label(below(rng, rules.board.holes))),
         4 => json!(pick(rng, &["z9", "a0", "a99", "A1", "", "a1 ", "b01", "south", "e1"]).to_string()),
         _ => json!(format!("{}{}", pick(rng, &['a', 'b', 'c', 'd']), rng.random_range(0..30u32))),
     }
@@ -183,9 +183,9 @@ fn pending(rng: &mut ChaCha8Rng, rules: &Rules, position: &Value) -> Value {
 fn claims(rng: &mut ChaCha8Rng, rules: &Rules, position: &mut Value) {
     let mut claimed = Vec::new();
     for _ in 0..rng.random_range(1..4u32) {
-        let hole = below(rng, rules.holes);
+        let hole = below(rng, rules.board.holes);
         let label = rules.label(hole);
-        let (row, column) = (label[..1].to_string(), hole % rules.columns);
+        let (row, column) = (label[..1].to_string(), hole % rules.board.columns);
         if let Some(count) = position.get_mut("rows").and_then(|r| r.get_mut(&row)).and_then(|r| r.get_mut(column)) {
             *count = json!(0);
         }
@@ -292,7 +292,7 @@ fn mutate(rng: &mut ChaCha8Rng, rules: &Rules, position: &mut Value) {
             // A stone moved from one hole to another (a plausible board, often an unreachable one).
             let rows: Vec<String> = position["rows"].as_object().map(|r| r.keys().cloned().collect()).unwrap_or_default();
             if let (Some(from), Some(to)) = (rows.first(), rows.last()) {
-                let column = below(rng, rules.columns);
+                let column = below(rng, rules.board.columns);
                 if let (Some(n), Some(m)) = (position["rows"][from][column].as_u64(), position["rows"][to][column].as_u64()) {
                     if n > 0 {
                         position["rows"][from][column] = json!(n - 1);

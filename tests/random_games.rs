@@ -20,8 +20,8 @@ const MAX_ACTIONS: usize = 100_000;
 
 /// Every leftover rule an ending of these rules can apply.
 fn leftover_rules(rules: &Rules) -> Vec<Leftover> {
-    let mut all = vec![rules.leftover];
-    all.extend(rules.endings.iter().filter_map(|e| match e.outcome {
+    let mut all = vec![rules.end.leftover];
+    all.extend(rules.end.endings.iter().filter_map(|e| match e.outcome {
         Outcome::Leftover(l) => Some(l),
         Outcome::Draw | Outcome::Mover(_) => None,
     }));
@@ -32,7 +32,7 @@ fn leftover_rules(rules: &Rules) -> Vec<Leftover> {
 fn play_one(rules: &Rules, rng: &mut Rng, file: &str, number: usize) -> String {
     let mut game = Game::new(rules);
     let total = game.state().total(rules);
-    let all_holes: Vec<Action> = (0..u8::try_from(rules.holes).expect("holes fit a byte"))
+    let all_holes: Vec<Action> = (0..u8::try_from(rules.board.holes).expect("holes fit a byte"))
         .flat_map(|h| [Action::Sow(h), Action::SowReversed(h)])
         .chain([Action::Pass, Action::Continue, Action::Stop])
         .collect();
@@ -87,7 +87,7 @@ fn play_one(rules: &Rules, rng: &mut Rng, file: &str, number: usize) -> String {
                     // Each player's stones now (own holes and stock) are what they had at the round's end.
                     let wealth = |p: Player| {
                         let state = game.state();
-                        let held: u32 = (0..rules.holes).filter(|&h| state.owner(h) == p).map(|h| u32::from(state.count(h))).sum();
+                        let held: u32 = (0..rules.board.holes).filter(|&h| state.owner(h) == p).map(|h| u32::from(state.count(h))).sum();
                         held + state.captured[p.index()]
                     };
                     if r.made_up.is_some() && r.result_starts.is_some() {
@@ -108,16 +108,16 @@ fn play_one(rules: &Rules, rng: &mut Rng, file: &str, number: usize) -> String {
                             }
                         }
                     } else if r.alternate && new_round % 2 == 0 {
-                        rules.first.opponent()
+                        rules.play.first.opponent()
                     } else {
-                        rules.first
+                        rules.play.first
                     }
                 }
                 _ if racing => next,
                 _ if chosen => mover.opponent(),
                 _ if mid_move || matches!(action, Action::Accept | Action::Decline) => mover,
                 // An extra turn (last seed in the mover's store): tests/kalah.rs checks when.
-                _ if rules.play_again && next == mover => mover,
+                _ if rules.play.play_again && next == mover => mover,
                 _ => mover.opponent(),
             };
             assert_eq!(next, expected, "the turn passes: {}", context(&record, &game));
@@ -147,9 +147,9 @@ fn play_one(rules: &Rules, rng: &mut Rng, file: &str, number: usize) -> String {
     } else {
         assert!(south + north <= total);
     }
-    let draws_by_rule = rules.endings.iter().any(|e| e.outcome == Outcome::Draw);
-    if rules.no_move != NoMove::Lose && !draws_by_rule {
-        let expected = match (south.cmp(&north), rules.wins) {
+    let draws_by_rule = rules.end.endings.iter().any(|e| e.outcome == Outcome::Draw);
+    if rules.play.no_move != NoMove::Lose && !draws_by_rule {
+        let expected = match (south.cmp(&north), rules.end.wins) {
             (std::cmp::Ordering::Equal, _) => None,
             (std::cmp::Ordering::Greater, Wins::Most) | (std::cmp::Ordering::Less, Wins::Fewest) => Some(Player::South),
             _ => Some(Player::North),

@@ -54,7 +54,7 @@ impl Replayer<'_> {
 
     fn owner_is(&self, position: &mut Value, label: &str, by: &str) {
         let (row, column) = place(label);
-        let home = self.rules.home_of(row * self.rules.columns + column).name();
+        let home = self.rules.home_of(row * self.rules.board.columns + column).name();
         let owners = position["owners"].as_object_mut().expect("owners");
         if by == home {
             owners.remove(label);
@@ -66,7 +66,7 @@ impl Replayer<'_> {
     /// Stones out of a hole: if it is empty now, it is no longer intact.
     fn empty_check(&self, position: &mut Value, label: &str) {
         if self.count(position, label).as_i64() == Some(0) && position.get("intact").is_some_and(|v| !v.is_null()) {
-            set_hole(&mut position["intact"], label, false, self.rules.columns);
+            set_hole(&mut position["intact"], label, false, self.rules.board.columns);
         }
     }
 
@@ -77,7 +77,7 @@ impl Replayer<'_> {
     /// The position after `events`, applied to `before`.
     fn replay(&self, before: Value, events: &[Value]) -> Value {
         let mut p = before;
-        let columns = self.rules.columns;
+        let columns = self.rules.board.columns;
         // Whatever was open is answered by the action.
         p.as_object_mut().expect("an object").remove("pending");
         for event in events {

@@ -109,7 +109,7 @@ fn with_one_head_it_starts_with_three_stones() {
 fn heads_are_the_last_outer_holes_of_each_circuit() {
     // T2, by place in the circuit: South's a7 a8 on 4 x 8, North's d2 d1; a20 a21 / d2 d1 on 4 x 21.
     let heads = |rules: &Rules| -> Vec<String> {
-        let mask = rules.sets.iter().find(|(name, _)| name == "heads").map(|(_, m)| *m).expect("a set called heads");
+        let mask = rules.board.sets.iter().find(|(name, _)| name == "heads").map(|(_, m)| *m).expect("a set called heads");
         mancala::engine::holes_of(mask).map(|h| rules.label(h)).collect()
     };
     assert_eq!(heads(tsoro8()), ["a7", "a8", "d1", "d2"]);
@@ -264,7 +264,7 @@ fn with_one_head_the_other_outer_hole_relays() {
 /// South's single stone steps into the empty b`k`; North holds c`k` = 1 and d`k` = 3, and its
 /// heads (d1, d2) hold 2 each unless they are column `k`.
 fn south_captures_column(rules: &'static Rules, k: usize) {
-    let n = rules.columns;
+    let n = rules.board.columns;
     // The hole before b_k in South's circuit: b_{k+1}, or a_n before b_n.
     let (from_row, from_column) = if k == n { (0, n) } else { (1, k + 1) };
     let mut south: [Vec<(usize, u16)>; 2] = [vec![], vec![]];
@@ -283,7 +283,7 @@ fn south_captures_column(rules: &'static Rules, k: usize) {
 
 /// The mirror: North's single stone steps into the empty c`k`, facing b`k` = 1 and a`k` = 3.
 fn north_captures_column(rules: &'static Rules, k: usize) {
-    let n = rules.columns;
+    let n = rules.board.columns;
     // The hole before c_k in North's circuit: c_{k-1}, or d1 before c1.
     let (from_row, from_column) = if k == 1 { (3, 1) } else { (2, k - 1) };
     let mut north: [Vec<(usize, u16)>; 2] = [vec![], vec![]];

@@ -38,11 +38,11 @@ struct Ids {
 impl Ids {
     fn new(rules: &EngineRules) -> Option<Ids> {
         let engine = ActionIds::new(rules)?;
-        let holes = u32::try_from(rules.holes).ok()?;
-        let decide = rules.relay_or_stop.is_some();
+        let holes = u32::try_from(rules.board.holes).ok()?;
+        let decide = rules.sowing.relay_or_stop.is_some();
         let trade = rules.trade.is_some();
-        let words = [rules.no_move == NoMove::Pass, decide, decide, trade, trade];
-        Some(Ids { engine, holes, reversed: rules.either_way || rules.reverse.is_some(), words })
+        let words = [rules.play.no_move == NoMove::Pass, decide, decide, trade, trade];
+        Some(Ids { engine, holes, reversed: rules.sowing.either_way || rules.play.reverse.is_some(), words })
     }
 
     /// The first id past the holes and words, where the sets of holes start.
@@ -186,17 +186,17 @@ impl Rules {
 
     #[getter]
     fn holes(&self) -> usize {
-        self.rules.holes
+        self.rules.board.holes
     }
 
     #[getter]
     fn rows(&self) -> usize {
-        self.rules.rows
+        self.rules.board.rows
     }
 
     #[getter]
     fn columns(&self) -> usize {
-        self.rules.columns
+        self.rules.board.columns
     }
 
     /// How many action ids the game has: every id is below this.
@@ -381,7 +381,7 @@ impl State {
         match player {
             None | Some(0) => Ok(v),
             Some(1) => {
-                let h = self.game.rules().holes;
+                let h = self.game.rules().board.holes;
                 let mut turned = v.clone();
                 for hole in 0..h {
                     let from = h - 1 - hole;

@@ -279,7 +279,7 @@ fn playout<C: Cells>(game: &mut GameIn<'_, C>, rng: &mut ChaCha8Rng, actions: &m
         Some(result) => result.winner.map_or(Outcome::Draw, Outcome::Won),
         None => {
             let score = score_now(game);
-            let south_ahead = match game.rules().wins {
+            let south_ahead = match game.rules().end.wins {
                 Wins::Most => score[0].cmp(&score[1]),
                 Wins::Fewest => score[1].cmp(&score[0]),
             };
@@ -305,9 +305,9 @@ fn reward(outcome: Outcome, player: Player) -> f64 {
 fn score_now<C: Cells>(game: &GameIn<'_, C>) -> [u32; 2] {
     let (rules, state) = (game.rules(), game.state());
     let mut score = state.captured;
-    match rules.leftover {
+    match rules.end.leftover {
         Leftover::Owner => {
-            for hole in 0..rules.holes {
+            for hole in 0..rules.board.holes {
                 score[state.owner(hole).index()] += u32::from(state.count(hole));
             }
         }

@@ -57,7 +57,7 @@ impl View {
 
 /// The holes whose stones, owner, claim or closing differ between two positions.
 pub fn changes(rules: &crate::Rules, before: &State, after: &State) -> u128 {
-    (0..rules.holes)
+    (0..rules.board.holes)
         .filter(|&h| {
             let bit = 1u128 << h;
             before.count(h) != after.count(h)
@@ -78,25 +78,25 @@ pub fn draw(game: &Game<'_>, changed: u128) -> String {
 /// whose holes hold fewer than 100 stones: a wide board drops the space between its holes.
 pub fn draw_view(game: &Game<'_>, view: &View) -> String {
     let (rules, state, style) = (game.rules(), game.state(), view.style);
-    let traded_any = (0..rules.holes).any(|h| state.owner(h) != rules.home_of(h) && state.claimed & (1u128 << h) == 0);
+    let traded_any = (0..rules.board.holes).any(|h| state.owner(h) != rules.home_of(h) && state.claimed & (1u128 << h) == 0);
     // Two digits a hole wherever the game has 10 stones or more, so that the board keeps its width
     // when a hole reaches 10 (more only when one holds 100).
     let stones = state.counts().iter().map(|&c| u64::from(c)).sum::<u64>()
         + state.captured.iter().map(|&c| u64::from(c)).sum::<u64>()
         + state.hand.iter().map(|&c| u64::from(c)).sum::<u64>();
-    let digits = state.counts()[..rules.holes]
+    let digits = state.counts()[..rules.board.holes]
         .iter()
         .map(|c| c.to_string().len())
         .max()
         .unwrap_or(1)
-        .max(rules.columns.to_string().len())
+        .max(rules.board.columns.to_string().len())
         .max(if stones >= 10 { 2 } else { 1 });
     // A cell: the count, then its marks (claimed, traded, changed), then a space unless the board
     // is wide.
-    let marks = 1 + usize::from(traded_any) + usize::from(rules.claims_keep);
-    let sides: Vec<String> = (0..rules.rows).map(|row| side(rules, row)).collect();
+    let marks = 1 + usize::from(traded_any) + usize::from(rules.captures.claims_keep);
+    let sides: Vec<String> = (0..rules.board.rows).map(|row| side(rules, row)).collect();
     let side_width = sides.iter().map(|s| s.chars().count()).max().unwrap_or(0);
-    let spaced = 3 + rules.columns * (digits + marks + 1) + 2 + side_width <= WIDTH;
+    let spaced = 3 + rules.board.columns * (digits + marks + 1) + 2 + side_width <= WIDTH;
     let cell = digits + marks + usize::from(spaced);
     let mut out = String::new();
     let _ = write!(out, "{}", style.paint("1", &rules.name));
@@ -111,8 +111,8 @@ pub fn draw_view(game: &Game<'_>, view: &View) -> String {
     // The player at the top and the one at the bottom, each with their captures.
     let (top, bottom) = if view.from_north { (Player::South, Player::North) } else { (Player::North, Player::South) };
     let _ = writeln!(out, "{}", holdings(rules, state, top));
-    let columns: Vec<usize> = if view.from_north { (0..rules.columns).rev().collect() } else { (0..rules.columns).collect() };
-    let rows: Vec<usize> = if view.from_north { (0..rules.rows).collect() } else { (0..rules.rows).rev().collect() };
+    let columns: Vec<usize> = if view.from_north { (0..rules.board.columns).rev().collect() } else { (0..rules.board.columns).collect() };
+    let rows: Vec<usize> = if view.from_north { (0..rules.board.rows).collect() } else { (0..rules.board.rows).rev().collect() };
     let mut header = String::from("   ");
     for &column in &columns {
         let _ = write!(header, "{:>digits$}{}", column + 1, " ".repeat(cell - digits));
@@ -121,19 +121,19 @@ pub fn draw_view(game: &Game<'_>, view: &View) -> String {
     for &row in &rows {
         let mut line = format!(" {} ", crate::row_letter(row));
         for &column in &columns {
-            let hole = row * rules.columns + column;
+            let hole = row * rules.board.columns + column;
             let bit = 1u128 << hole;
             let count = state.count(hole);
             let number = if state.closed & bit != 0 {
                 "#".to_string()
-            } else if state.claimed & bit != 0 && !rules.claims_keep {
+            } else if state.claimed & bit != 0 && !rules.captures.claims_keep {
                 "@".to_string()
             } else {
                 count.to_string()
             };
             // What the hole is (claimed, traded), then whether it changed.
             let mut mark = String::new();
-            if rules.claims_keep {
+            if rules.captures.claims_keep {
                 mark.push(if state.claimed & bit != 0 { '@' } else { ' ' });
             }
             if traded_any {
@@ -171,7 +171,8 @@ pub fn draw_view(game: &Game<'_>, view: &View) -> String {
         let _ = writeln!(out, "   {}", legend.join("; "));
     }
     for hole in crate::engine::holes_of(state.claimed) {
-        let what = if rules.claims_keep { "its stones stay in it, theirs when the round ends" } else { "stones sown into it are theirs" };
+        let what =
+            if rules.captures.claims_keep { "its stones stay in it, theirs when the round ends" } else { "stones sown into it are theirs" };
         let _ = writeln!(out, "   @ {} claimed by {}: {what}", rules.label(hole), state.owner(hole));
     }
     let mut status = Vec::new();
@@ -257,14 +258,14 @@ pub fn legal_line(game: &Game<'_>) -> String {
 
 /// What `player` holds: "north  captured 3", "south  store 12 (by a6), in hand 4".
 fn holdings(rules: &crate::Rules, state: &State, player: Player) -> String {
-    let what = if rules.stores { "store" } else { "captured" };
+    let what = if rules.board.stores { "store" } else { "captured" };
     let hand = if rules.has_hands() { format!(", in hand {}", state.hand[player.index()]) } else { String::new() };
     // Where the store stands: by the end hole of the owner's outer row on its side.
-    let by = match rules.row_owner.iter().position(|&o| o == player) {
-        Some(row) if rules.stores => {
-            let row = if player == Player::South { row } else { rules.rows - 1 };
-            let column = if (player == Player::South) != rules.stores_left { rules.columns - 1 } else { 0 };
-            format!(" (by {})", rules.label(row * rules.columns + column))
+    let by = match rules.board.row_owner.iter().position(|&o| o == player) {
+        Some(row) if rules.board.stores => {
+            let row = if player == Player::South { row } else { rules.board.rows - 1 };
+            let column = if (player == Player::South) != rules.board.stores_left { rules.board.columns - 1 } else { 0 };
+            format!(" (by {})", rules.label(row * rules.board.columns + column))
         }
         _ => String::new(),
     };
@@ -273,8 +274,8 @@ fn holdings(rules: &crate::Rules, state: &State, player: Player) -> String {
 
 /// Who owns a row, beside it: the player, or hole by hole for a shared row.
 fn side(rules: &crate::Rules, row: usize) -> String {
-    let owner = rules.row_owner[row];
-    if (0..rules.columns).any(|c| rules.home_of(row * rules.columns + c) != owner) {
+    let owner = rules.board.row_owner[row];
+    if (0..rules.board.columns).any(|c| rules.home_of(row * rules.board.columns + c) != owner) {
         shared_row(rules, row)
     } else {
         owner.to_string()
@@ -284,14 +285,14 @@ fn side(rules: &crate::Rules, row: usize) -> String {
 /// Who owns which holes of a row owned hole by hole: "north b1-b3, south b4-b6".
 fn shared_row(rules: &crate::Rules, row: usize) -> String {
     let mut runs: Vec<(crate::player::Player, usize, usize)> = Vec::new();
-    for c in 0..rules.columns {
-        let owner = rules.home_of(row * rules.columns + c);
+    for c in 0..rules.board.columns {
+        let owner = rules.home_of(row * rules.board.columns + c);
         match runs.last_mut() {
             Some((o, _, last)) if *o == owner => *last = c,
             _ => runs.push((owner, c, c)),
         }
     }
-    let label = |c: usize| rules.label(row * rules.columns + c);
+    let label = |c: usize| rules.label(row * rules.board.columns + c);
     runs.iter()
         .map(
             |&(o, first, last)| {

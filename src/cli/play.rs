@@ -334,7 +334,7 @@ impl<'r> Session<'r> {
         let humans: Vec<Player> = Player::BOTH.into_iter().filter(|&p| self.agent(p) == AgentKind::Human).collect();
         let rows_of = |player: Player| {
             let rows: Vec<String> =
-                (0..rules.rows).filter(|&r| rules.row_owner[r] == player).map(|r| crate::row_letter(r).to_string()).collect();
+                (0..rules.board.rows).filter(|&r| rules.board.row_owner[r] == player).map(|r| crate::row_letter(r).to_string()).collect();
             format!("row{} {}", if rows.len() == 1 { "" } else { "s" }, rows.join(" and "))
         };
         match humans[..] {
@@ -357,7 +357,7 @@ impl<'r> Session<'r> {
         // The first holes of the person's circuit (South's, if nobody or both play here) from
         // their first hole, in sowing order.
         let player = if humans.len() == 1 { humans[0] } else { Player::South };
-        let first = (0..rules.holes).find(|&h| rules.home_of(h) == player).unwrap_or(0);
+        let first = (0..rules.board.holes).find(|&h| rules.home_of(h) == player).unwrap_or(0);
         let track = |reversed: bool| {
             let next = rules.next_of(player, reversed);
             let mut track = vec![rules.label(first)];
@@ -368,27 +368,27 @@ impl<'r> Session<'r> {
             }
             format!("{} …", track.join(" → "))
         };
-        let (way, other) = if rules.clockwise { ("clockwise", "ccw") } else { ("counter-clockwise", "cw") };
+        let (way, other) = if rules.sowing.clockwise { ("clockwise", "ccw") } else { ("counter-clockwise", "cw") };
         let label = rules.label(first);
-        if rules.either_way {
+        if rules.sowing.either_way {
             // Every move names its way: both, from the first hole.
-            let (cw, ccw) = if rules.clockwise { (track(false), track(true)) } else { (track(true), track(false)) };
+            let (cw, ccw) = if rules.sowing.clockwise { (track(false), track(true)) } else { (track(true), track(false)) };
             lines.push(format!("Stones are sown either way, as each move says: `{label} cw` sows {cw}, `{label} ccw` {ccw}"));
-        } else if rules.reverse.is_some() {
+        } else if rules.play.reverse.is_some() {
             lines.push(format!("Stones are sown {way}: {}; some moves may go the other way (`{label} {other}`).", track(false)));
         } else {
             lines.push(format!("Stones are sown {way}: {}", track(false)));
         }
         let start = match (self.played.len(), self.game.to_move()) {
-            (0, _) => match rules.race {
+            (0, _) => match rules.play.race {
                 // The first turn both play at once (Pending::Race): the first player chooses first.
                 Some(last) => format!(
                     "The first turn is played by both at once: {} chooses a hole, then {}, and both are sown together, a stone of each at a time; whoever finishes {} moves next.",
-                    rules.first,
-                    rules.first.opponent(),
+                    rules.play.first,
+                    rules.play.first.opponent(),
                     if last { "last" } else { "first" }
                 ),
-                None => format!("{} moves first.", rules.first),
+                None => format!("{} moves first.", rules.play.first),
             },
             (n, Some(player)) => format!("Resumed after {n} action{}: {player} to move.", if n == 1 { "" } else { "s" }),
             (n, None) => format!("Resumed after {n} action{}: the game is over.", if n == 1 { "" } else { "s" }),

@@ -46,7 +46,7 @@ pub enum Pred {
     Intact,
     /// The move under way has captured.
     Capturing,
-    /// The mover's phase is (`true`) or is not (`false`) this one (index into `Rules::phases`).
+    /// The mover's phase is (`true`) or is not (`false`) this one (index into [`super::Play::phases`]).
     Phase(bool, u8),
 }
 

@@ -1,6 +1,6 @@
 //! One problem found in a rule file: a message in the player's terms, a code ([`Code`]), labelled
 //! spans and help that says what to write instead. A leaf module: the parser's errors and the
-//! checker's are both [`Diagnostic`]s. [`snippet`] is what each shows of the file, [`report`] how
+//! checker's are both [`Diagnostic`]s. `snippet` is what each shows of the file, `report` how
 //! many of them are printed (or their JSON).
 
 mod code;

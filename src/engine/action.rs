@@ -50,10 +50,10 @@ pub enum ActionError {
 /// one way (`a3 cw`), or where every move may go either way (`a3 cw`, `a3 ccw`).
 fn sow_text(rules: &Rules, hole: u8, reversed: bool) -> String {
     let label = rules.label(hole as usize);
-    if !rules.either_way && !reversed {
+    if !rules.sowing.either_way && !reversed {
         return label;
     }
-    let clockwise = rules.clockwise != reversed;
+    let clockwise = rules.sowing.clockwise != reversed;
     format!("{label} {}", if clockwise { "cw" } else { "ccw" })
 }
 
@@ -99,14 +99,14 @@ impl Action {
         }
         let hole = crate::hole_byte(rules.hole(label).ok_or_else(|| ActionError::NoSuchHole(label.to_string()))?);
         let clockwise = match way {
-            None if rules.either_way => return Err(ActionError::NoWay(label.to_string())),
+            None if rules.sowing.either_way => return Err(ActionError::NoWay(label.to_string())),
             None => return Ok(Action::Sow(hole)),
             Some(_) if !rules.reversible() => return Err(ActionError::OneWay(label.to_string())),
             Some("cw" | "clockwise") => true,
             Some("ccw" | "counter-clockwise") => false,
             Some(other) => return Err(ActionError::NotAWay(other.to_string())),
         };
-        Ok(if clockwise == rules.clockwise { Action::Sow(hole) } else { Action::SowReversed(hole) })
+        Ok(if clockwise == rules.sowing.clockwise { Action::Sow(hole) } else { Action::SowReversed(hole) })
     }
 
     /// Whether the action is a decision inside a move (`continue`, `stop`, `take …`).

@@ -16,11 +16,11 @@ use crate::vocabulary::{ChainDirection, Direction, HoleRef, Num, Relation, RowEn
 pub fn capture<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, last: usize, mover: Player, lap: Lap, tr: &mut T) -> u32 {
     // A lap that ends in a store, or in a claimed hole that passes its stones on (always empty),
     // captures nothing.
-    if last >= rules.holes || (state.claimed.has(last) && !rules.claims_keep) {
+    if last >= rules.board.holes || (state.claimed.has(last) && !rules.captures.claims_keep) {
         return 0;
     }
     let Some((index, rule)) =
-        rules.captures.iter().enumerate().find(|(_, c)| !c.resow() && state.holds_in_lap(rules, &c.when, last, mover, lap))
+        rules.captures.rules.iter().enumerate().find(|(_, c)| !c.resow() && state.holds_in_lap(rules, &c.when, last, mover, lap))
     else {
         return 0;
     };
@@ -29,7 +29,7 @@ pub fn capture<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, last: 
     let mark = tr.mark();
     let mut taken = take_by(rules, rule, state, last, last, mover, TakeHow::Capture, tr);
     // A grand slam (the opponent's side left empty) takes nothing where the rule says so.
-    if let Some(before) = before.filter(|_| taken > 0 && (0..rules.holes).all(|h| state.owner(h) == mover || state.count(h) == 0)) {
+    if let Some(before) = before.filter(|_| taken > 0 && (0..rules.board.holes).all(|h| state.owner(h) == mover || state.count(h) == 0)) {
         *state = before;
         tr.truncate(mark);
         return 0;
@@ -44,7 +44,7 @@ pub fn capture<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, last: 
         }
     }
     state.captured[mover.index()] += taken;
-    state.capturing |= taken > 0 && rules.tracks_capturing;
+    state.capturing |= taken > 0 && rules.tracks.capturing;
     taken
 }
 
@@ -71,7 +71,7 @@ pub fn resow<C: Cells, T: Trace>(
     lap: Lap,
     tr: &mut T,
 ) -> Option<(u32, GoesOn)> {
-    let rule = rules.captures.iter().find(|c| c.resow() && state.holds_in_lap(rules, &c.when, last, mover, lap))?;
+    let rule = rules.captures.rules.iter().find(|c| c.resow() && state.holds_in_lap(rules, &c.when, last, mover, lap))?;
     let how = if rule.continue_from.is_some() { TakeHow::Capture } else { TakeHow::Sown };
     let stones = take_by(rules, rule, state, last, origin, mover, how, tr);
     if stones == 0 {
@@ -79,14 +79,14 @@ pub fn resow<C: Cells, T: Trace>(
     }
     if let Some(what) = rule.continue_from {
         state.captured[mover.index()] += stones;
-        let hole = resolve(rules, state, what, last, origin, mover).filter(|&h| h < rules.holes).unwrap_or(last);
+        let hole = resolve(rules, state, what, last, origin, mover).filter(|&h| h < rules.board.holes).unwrap_or(last);
         return Some((stones, GoesOn::Lift(hole)));
     }
     let sow_on = rule.sow_on?;
     if let Some((way, _)) = rule.directions.iter().find(|(_, when)| state.holds_in_lap(rules, when, last, mover, lap)) {
-        state.reversed = (*way == Direction::Clockwise) != rules.clockwise;
+        state.reversed = (*way == Direction::Clockwise) != rules.sowing.clockwise;
     }
-    let from = resolve(rules, state, sow_on.from, last, origin, mover).filter(|&h| h < rules.holes + 2).unwrap_or(last);
+    let from = resolve(rules, state, sow_on.from, last, origin, mover).filter(|&h| h < rules.board.holes + 2).unwrap_or(last);
     // The first stone goes into `from`: the lap starts after the hole before it.
     let after = if sow_on.after { from } else { rules.previous_of(mover, state.reversed)[from] as usize };
     Some((stones, GoesOn::SowAfter(after)))
@@ -104,9 +104,11 @@ pub fn resolve<C: Cells>(rules: &Rules, state: &StateIn<C>, what: HoleRef, last:
         HoleRef::Related(Relation::Next) => step(next, last, closed),
         HoleRef::Related(Relation::Previous) => step(rules.previous_of(mover, state.reversed), last, closed),
         HoleRef::Related(Relation::Beyond) => step(next, step(next, last, closed), closed),
-        HoleRef::Related(Relation::Opposite) => (last < rules.holes).then(|| rules.opposite[last] as usize)?,
-        HoleRef::Related(Relation::Symmetric) => (last < rules.holes).then(|| rules.holes - 1 - last)?,
-        HoleRef::Related(Relation::Behind) => (last < rules.holes).then(|| rules.behind[last] as usize).filter(|&h| h < rules.holes)?,
+        HoleRef::Related(Relation::Opposite) => (last < rules.board.holes).then(|| rules.board.opposite[last] as usize)?,
+        HoleRef::Related(Relation::Symmetric) => (last < rules.board.holes).then(|| rules.board.holes - 1 - last)?,
+        HoleRef::Related(Relation::Behind) => {
+            (last < rules.board.holes).then(|| rules.board.behind[last] as usize).filter(|&h| h < rules.board.holes)?
+        }
         HoleRef::RowEnd(end, kind) => {
             let k = match kind {
                 RowKind::Outer => 0,
@@ -115,8 +117,8 @@ pub fn resolve<C: Cells>(rules: &Rules, state: &StateIn<C>, what: HoleRef, last:
             };
             // The ends in the file's direction; a reversed move meets them the other way round.
             let first = (end == RowEnd::First) != state.reversed;
-            let hole = rules.row_ends[mover.index()][k][usize::from(!first)] as usize;
-            (hole < rules.holes).then_some(hole)?
+            let hole = rules.board.row_ends[mover.index()][k][usize::from(!first)] as usize;
+            (hole < rules.board.holes).then_some(hole)?
         }
     };
     Some(hole)
@@ -143,8 +145,8 @@ fn take_by<C: Cells, T: Trace>(
     for what in &rule.claims {
         // The hole changes hands for good: its stones now, and all sown into it later (or, where
         // claims keep their stones, they stay in it). A store is never claimed: it is its owner's.
-        if let Some(hole) = resolve(rules, state, *what, last, origin, mover).filter(|&h| h < rules.holes) {
-            if !rules.claims_keep {
+        if let Some(hole) = resolve(rules, state, *what, last, origin, mover).filter(|&h| h < rules.board.holes) {
+            if !rules.captures.claims_keep {
                 take(state, hole, &mut taken, mover, how, tr);
             }
             state.set_owner(hole, mover);
@@ -156,7 +158,7 @@ fn take_by<C: Cells, T: Trace>(
         let mut visited: u128 = 1 << last;
         let mut walk = |state: &mut StateIn<C>, table: &[u8; crate::MAX_HOLES], tr: &mut T| {
             let mut hole = step(table, last, state.closed);
-            while hole < rules.holes && visited & (1 << hole) == 0 && state.holds(rules, pred, hole, mover) {
+            while hole < rules.board.holes && visited & (1 << hole) == 0 && state.holds(rules, pred, hole, mover) {
                 visited |= 1 << hole;
                 take(state, hole, &mut taken, mover, how, tr);
                 hole = step(table, hole, state.closed);
@@ -199,12 +201,12 @@ fn take_one<C: Cells, T: Trace>(
 ) {
     match what {
         Take::Hole(hole) => {
-            if let Some(hole) = resolve(rules, state, hole, last, origin, mover).filter(|&h| h < rules.holes) {
+            if let Some(hole) = resolve(rules, state, hole, last, origin, mover).filter(|&h| h < rules.board.holes) {
                 take(state, hole, taken, mover, how, tr);
             }
         }
         Take::Part(most, hole) => {
-            if let Some(hole) = resolve(rules, state, hole, last, origin, mover).filter(|&h| h < rules.holes) {
+            if let Some(hole) = resolve(rules, state, hole, last, origin, mover).filter(|&h| h < rules.board.holes) {
                 let most = match most {
                     Num::Literal(n) => u16::try_from(n).unwrap_or(u16::MAX),
                     // Compiling resolves every option's value.
@@ -222,8 +224,8 @@ fn take_one<C: Cells, T: Trace>(
             }
         }
         Take::OpponentColumn => {
-            for row in 0..rules.rows {
-                let hole = row * rules.columns + last % rules.columns;
+            for row in 0..rules.board.rows {
+                let hole = row * rules.board.columns + last % rules.board.columns;
                 if state.owner(hole) != mover {
                     take(state, hole, taken, mover, how, tr);
                 }
@@ -234,8 +236,8 @@ fn take_one<C: Cells, T: Trace>(
 
 /// The holes `mover` may choose from after capture rule `rule` (a bit per hole).
 pub fn choosable<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, rule: usize) -> u128 {
-    let Some((_, pred)) = rules.captures.get(rule).and_then(|r| r.bonus.as_ref()) else { return 0 };
-    (0..rules.holes).filter(|&h| state.holds(rules, pred, h, mover)).fold(0u128, |set, h| set | 1u128 << h)
+    let Some((_, pred)) = rules.captures.rules.get(rule).and_then(|r| r.bonus.as_ref()) else { return 0 };
+    (0..rules.board.holes).filter(|&h| state.holds(rules, pred, h, mover)).fold(0u128, |set, h| set | 1u128 << h)
 }
 
 /// Takes the chosen holes `set` for `mover`, ending the choice; `false` (and nothing changed) if

@@ -8,7 +8,7 @@ use crate::vocabulary::{Leftover, Outcome, Repeated, Wins};
 
 /// The first board ending of the rules that holds after `mover`'s action.
 pub fn board_ending<'r, C: Cells>(rules: &'r Rules, state: &StateIn<C>, mover: Player) -> Option<(Outcome, &'r str)> {
-    rules.endings.iter().find_map(|e| match &e.condition {
+    rules.end.endings.iter().find_map(|e| match &e.condition {
         EndRule::Board(pred) if state.holds(rules, pred, 0, mover) => Some((e.outcome, e.reason.as_str())),
         _ => None,
     })
@@ -18,7 +18,7 @@ pub fn board_ending<'r, C: Cells>(rules: &'r Rules, state: &StateIn<C>, mover: P
 pub fn leftover_of(rules: &Rules, outcome: Outcome) -> Leftover {
     match outcome {
         Outcome::Leftover(l) => l,
-        Outcome::Draw | Outcome::Mover(_) => rules.leftover,
+        Outcome::Draw | Outcome::Mover(_) => rules.end.leftover,
     }
 }
 
@@ -35,7 +35,7 @@ pub fn loser(outcome: Outcome, mover: Player) -> Option<Player> {
 /// The first repetition ending reached by a position that has now stood `counts` times, compared
 /// as a board and as a position.
 pub fn repetition_ending(rules: &Rules, counts: [u32; 2]) -> Option<(Outcome, &str)> {
-    rules.endings.iter().find_map(|e| match e.condition {
+    rules.end.endings.iter().find_map(|e| match e.condition {
         EndRule::Repeats { what, times } => {
             (counts[usize::from(what == Repeated::Position)] >= times).then_some((e.outcome, e.reason.as_str()))
         }
@@ -51,7 +51,7 @@ pub fn score<C: Cells>(rules: &Rules, state: &StateIn<C>, leftover: Leftover, mo
     match leftover {
         Leftover::Mover => score[mover.index()] += state.board_total(rules),
         Leftover::Owner => {
-            for hole in 0..rules.holes {
+            for hole in 0..rules.board.holes {
                 score[state.owner(hole).index()] += u32::from(state.count(hole));
             }
         }
@@ -79,7 +79,7 @@ pub fn sweep<C: Cells>(
     // How many stones each player is still owed under a split (South is given theirs first).
     let half = u16::try_from(state.board_total(rules) / 2).unwrap_or(u16::MAX);
     let mut owed = [half; 2];
-    for hole in 0..rules.holes {
+    for hole in 0..rules.board.holes {
         let mut left = state.count(hole);
         while left > 0 {
             let (by, stones) = match leftover {
@@ -123,7 +123,7 @@ pub fn result<C: Cells>(
         (Outcome::Draw | Outcome::Mover(_), None) => None,
         (Outcome::Leftover(_), None) => {
             let (south, north) = (score[0], score[1]);
-            let south_better = match rules.wins {
+            let south_better = match rules.end.wins {
                 Wins::Most => south > north,
                 Wins::Fewest => south < north,
             };

@@ -173,10 +173,10 @@ impl Trace for Recorder {
 
 /// The name of a place in events: a hole's label, or `"store:south"` / `"store:north"`.
 pub fn place_name(rules: &Rules, place: usize) -> String {
-    if place < rules.holes {
+    if place < rules.board.holes {
         rules.label(place)
     } else {
-        format!("store:{}", Player::BOTH[(place - rules.holes).min(1)].name())
+        format!("store:{}", Player::BOTH[(place - rules.board.holes).min(1)].name())
     }
 }
 
@@ -286,7 +286,7 @@ impl Event {
             Event::Again { by, why } => EventJson { event: "again", by: Some(*by), why: Some(why), ..none },
             Event::Turn { to } => EventJson { event: "turn", to: Some(*to), ..none },
             Event::Phase { by, phase } => {
-                let phase = rules.phases.get(usize::from(*phase)).map(|(n, _)| n.clone());
+                let phase = rules.play.phases.get(usize::from(*phase)).map(|(n, _)| n.clone());
                 EventJson { event: "phase", by: Some(*by), phase, ..none }
             }
             Event::RoundOver { round, stocks } => {
@@ -302,7 +302,7 @@ impl Event {
                 closed: labels(state.closed),
                 claimed: labels(state.claimed),
                 hand: rules.has_hands().then(|| state.hand.map(u32::from).into()),
-                intact: rules.tracks_intact.then(|| labels(state.intact)).flatten(),
+                intact: rules.tracks.intact.then(|| labels(state.intact)).flatten(),
                 ..none
             },
             Event::End { result, captured } => EventJson {

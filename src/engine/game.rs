@@ -88,7 +88,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
         let mut game = GameIn {
             rules,
             state,
-            history: History::new(rules.repetition_kinds),
+            history: History::new(rules.end.repetition_kinds),
             result: None,
             last_laps: 0,
             swept: [0, 0],
@@ -215,7 +215,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
                 return;
             }
             Pending::Race(chosen) => {
-                let replies = (0..self.rules.holes).filter(|&h| self.race_reply(usize::from(chosen), h, &mut Silent).is_some());
+                let replies = (0..self.rules.board.holes).filter(|&h| self.race_reply(usize::from(chosen), h, &mut Silent).is_some());
                 actions.extend(replies.map(|h| Action::Sow(crate::hole_byte(h))));
                 return;
             }
@@ -232,14 +232,14 @@ impl<'r, C: Cells> GameIn<'r, C> {
                 }
             }
         } else if self.racing() {
-            let choices = (0..self.rules.holes).filter(|&h| self.race_choice(h));
+            let choices = (0..self.rules.board.holes).filter(|&h| self.race_choice(h));
             actions.extend(choices.map(|h| Action::Sow(crate::hole_byte(h))));
             return;
         } else {
             self.moves_into(mover, actions);
         }
         if actions.is_empty() {
-            if self.rules.no_move == NoMove::Pass {
+            if self.rules.play.no_move == NoMove::Pass {
                 actions.push(Action::Pass);
             }
         } else if let Some(rule) = &self.rules.trade {
@@ -258,7 +258,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
         let start = self.start_condition(mover);
         let reversible = rules.reversible();
         let sow_to_know = self.sow_to_know(mover);
-        for hole in 0..rules.holes {
+        for hole in 0..rules.board.holes {
             if self.can_start(mover, hole, start, sow_to_know) {
                 actions.push(Action::Sow(crate::hole_byte(hole)));
             }
@@ -266,11 +266,11 @@ impl<'r, C: Cells> GameIn<'r, C> {
                 actions.push(Action::SowReversed(crate::hole_byte(hole)));
             }
         }
-        if rules.must_capture.is_some() {
+        if rules.play.must_capture.is_some() {
             // The capturing moves go after the others; where there are some, only they stay
             // (moved to the front in place: nothing is allocated).
             let others = actions.len();
-            for hole in 0..rules.holes {
+            for hole in 0..rules.board.holes {
                 for reversed in [false, true] {
                     if self.is_capture(mover, hole, reversed) {
                         let hole = crate::hole_byte(hole);
@@ -288,8 +288,9 @@ impl<'r, C: Cells> GameIn<'r, C> {
     /// hole `must capture` names, a way the rules allow there, and capturing.
     fn is_capture(&self, mover: Player, hole: usize, reversed: bool) -> bool {
         let rules = self.rules;
-        let Some(from) = &rules.must_capture else { return false };
-        let allowed = !reversed || rules.either_way || rules.reverse.as_ref().is_some_and(|(p, _)| self.startable(mover, hole, p));
+        let Some(from) = &rules.play.must_capture else { return false };
+        let allowed =
+            !reversed || rules.sowing.either_way || rules.play.reverse.as_ref().is_some_and(|(p, _)| self.startable(mover, hole, p));
         allowed
             && self.startable(mover, hole, from)
             && self.try_move(mover, hole, reversed, &mut Silent).is_some_and(|(after, sowing)| self.captures(&after, &sowing, mover))
@@ -297,35 +298,35 @@ impl<'r, C: Cells> GameIn<'r, C> {
 
     /// Whether some move of `mover`'s captures where a capture is compulsory.
     fn some_capture(&self, mover: Player) -> bool {
-        self.rules.must_capture.is_some()
-            && (0..self.rules.holes).any(|h| self.is_capture(mover, h, false) || self.is_capture(mover, h, true))
+        self.rules.play.must_capture.is_some()
+            && (0..self.rules.board.holes).any(|h| self.is_capture(mover, h, false) || self.is_capture(mover, h, true))
     }
 
     /// Whether the turn now is one both players play at once (the game's first phase is such a
     /// turn, and both are still in it).
     pub(super) fn racing(&self) -> bool {
-        self.rules.race.is_some() && self.state.phase == [0, 0]
+        self.rules.play.race.is_some() && self.state.phase == [0, 0]
     }
 
     /// Whether the first player of a turn played at once may choose `hole`: a hole they may
     /// start from, against which the other has some hole that makes the race end.
     fn race_choice(&self, hole: usize) -> bool {
-        let first = self.rules.first;
+        let first = self.rules.play.first;
         self.startable(first, hole, self.start_condition(first))
-            && (0..self.rules.holes).any(|reply| self.race_reply(hole, reply, &mut Silent).is_some())
+            && (0..self.rules.board.holes).any(|reply| self.race_reply(hole, reply, &mut Silent).is_some())
     }
 
     /// The race of the first player's `chosen` hole against the other's `reply`, if the other may
     /// choose it and the race ends.
     fn race_reply<T: Trace>(&self, chosen: usize, reply: usize, tr: &mut T) -> Option<super::race::Finish<C>> {
-        let (rules, second) = (self.rules, self.rules.first.opponent());
+        let (rules, second) = (self.rules, self.rules.play.first.opponent());
         if !self.startable(second, reply, self.start_condition(second)) {
             return None;
         }
         let mut holes = [0; 2];
-        holes[rules.first.index()] = chosen;
+        holes[rules.play.first.index()] = chosen;
         holes[second.index()] = reply;
-        super::race::race(rules, &self.state, holes, rules.race.unwrap_or(true), tr)
+        super::race::race(rules, &self.state, holes, rules.play.race.unwrap_or(true), tr)
     }
 
     /// Whether `mover` moves by placing a stone from their hand.
@@ -336,10 +337,10 @@ impl<'r, C: Cells> GameIn<'r, C> {
     /// Whether `mover` may sow from `hole` against the file's direction.
     fn can_reverse(&self, mover: Player, hole: usize, start: &Condition) -> bool {
         let rules = self.rules;
-        if rules.either_way {
+        if rules.sowing.either_way {
             return self.startable(mover, hole, start) && self.try_move(mover, hole, true, &mut Silent).is_some();
         }
-        let Some((from, only_to_capture)) = &rules.reverse else { return false };
+        let Some((from, only_to_capture)) = &rules.play.reverse else { return false };
         if !self.startable(mover, hole, from) {
             return false;
         }
@@ -438,7 +439,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
                     return Err(self.illegal(action));
                 }
                 let hole = hole as usize;
-                if !self.rules.place_then_sow {
+                if !self.rules.play.place_then_sow {
                     self.state.hand[mover.index()] -= 1;
                     self.state.add(hole, 1);
                     self.trace.event(|| Event::Place { by: mover, hole: crate::hole_byte(hole) });
@@ -485,7 +486,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
             }
             (Action::Stop, Pending::Continue(hole)) => {
                 self.state.pending = Pending::None;
-                let may_capture = !self.rules.first_lap_decides || self.state.capturing;
+                let may_capture = !self.rules.play.first_lap_decides || self.state.capturing;
                 self.move_ended(mover, hole as usize, Lap::default(), may_capture);
             }
             (Action::Take(set), Pending::Choose(_)) => {
@@ -497,7 +498,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
                 self.end_action(mover, mover.opponent(), true);
             }
             (Action::Pass, _) if idle => {
-                if !self.has_no_move(mover) || self.rules.no_move != NoMove::Pass {
+                if !self.has_no_move(mover) || self.rules.play.no_move != NoMove::Pass {
                     return Err(self.illegal(action));
                 }
                 self.trace.event(|| Event::Pass { by: mover });
@@ -549,7 +550,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
         }
         if self.state.pending == Pending::None {
             // The last seed in the mover's own store: they move again.
-            let again = self.rules.play_again && last == self.rules.holes + mover.index();
+            let again = self.rules.play.play_again && last == self.rules.board.holes + mover.index();
             if again {
                 self.trace.event(|| Event::Again { by: mover, why: "the last stone fell into their store" });
             }
@@ -601,10 +602,10 @@ impl<'r, C: Cells> GameIn<'r, C> {
         after.reversed = reversed;
         let sowing = sow(rules, &mut after, hole, mover, tr)?;
         // An opponent without stones must be given some, where the rules say so.
-        if rules.must_feed && self.side_is_empty(&self.state, mover.opponent()) && self.side_is_empty(&after, mover.opponent()) {
+        if rules.play.must_feed && self.side_is_empty(&self.state, mover.opponent()) && self.side_is_empty(&after, mover.opponent()) {
             return None;
         }
-        if rules.no_move_leaves.as_ref().is_some_and(|p| after.holds(rules, p, 0, mover)) {
+        if rules.play.no_move_leaves.as_ref().is_some_and(|p| after.holds(rules, p, 0, mover)) {
             return None;
         }
         Some((after, sowing))
@@ -612,7 +613,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
 
     /// Whether `player` has no stone in the holes they own.
     fn side_is_empty(&self, state: &StateIn<C>, player: Player) -> bool {
-        let board = C::Mask::from_wide(self.rules.board);
+        let board = C::Mask::from_wide(self.rules.board.mask);
         state.owned(player, board) & state.stocked(board) == C::Mask::NONE
     }
 
@@ -631,16 +632,16 @@ impl<'r, C: Cells> GameIn<'r, C> {
     /// and leaves nothing to refuse.
     pub(super) fn sow_to_know(&self, mover: Player) -> bool {
         let rules = self.rules;
-        rules.relay.is_some()
-            || rules.resows
-            || rules.no_move_leaves.is_some()
-            || (rules.must_feed && self.side_is_empty(&self.state, mover.opponent()))
+        rules.sowing.relay.is_some()
+            || rules.captures.resows
+            || rules.play.no_move_leaves.is_some()
+            || (rules.play.must_feed && self.side_is_empty(&self.state, mover.opponent()))
     }
 
     /// The hole is `mover`'s, holds stones and satisfies `start`.
     pub(super) fn startable(&self, mover: Player, hole: usize, start: &Condition) -> bool {
         let state = &self.state;
-        hole < self.rules.holes
+        hole < self.rules.board.holes
             && state.owner(hole) == mover
             && state.count(hole) > 0
             && !state.claimed.has(hole)
@@ -651,9 +652,9 @@ impl<'r, C: Cells> GameIn<'r, C> {
     /// their fallback when no hole meets it (whether or not its moves would end).
     pub(super) fn start_condition(&self, mover: Player) -> &'r Condition {
         let rules = self.rules;
-        match &rules.fallback {
-            Some(fallback) if !(0..rules.holes).any(|h| self.startable(mover, h, &rules.start)) => fallback,
-            _ => &rules.start,
+        match &rules.play.fallback {
+            Some(fallback) if !(0..rules.board.holes).any(|h| self.startable(mover, h, &rules.play.start)) => fallback,
+            _ => &rules.play.start,
         }
     }
 
@@ -662,7 +663,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
             return self.moves.forward | self.moves.reversed == C::Mask::NONE;
         }
         if self.racing() {
-            return !(0..self.rules.holes).any(|h| self.race_choice(h));
+            return !(0..self.rules.board.holes).any(|h| self.race_choice(h));
         }
         if self.placing(player) {
             return !placing::any(self.rules, &self.state, player);
@@ -671,7 +672,8 @@ impl<'r, C: Cells> GameIn<'r, C> {
         let reversible = self.rules.reversible();
         let sow_to_know = self.sow_to_know(player);
         // A compulsory capture only narrows the moves, unless it is one the others do not include.
-        !(0..self.rules.holes).any(|h| self.can_start(player, h, start, sow_to_know) || (reversible && self.can_reverse(player, h, start)))
+        !(0..self.rules.board.holes)
+            .any(|h| self.can_start(player, h, start, sow_to_know) || (reversible && self.can_reverse(player, h, start)))
             && !self.some_capture(player)
     }
 
@@ -720,11 +722,11 @@ impl<'r, C: Cells> GameIn<'r, C> {
         if self.state.offer != C::Mask::NONE || self.state.pending != Pending::None || !self.has_no_move(player) {
             return;
         }
-        let leftover = Outcome::Leftover(self.rules.leftover);
+        let leftover = Outcome::Leftover(self.rules.end.leftover);
         let mover = last;
         // "Neither" asks the other player, who is not always the one who acted last: after a move
         // into one's own store, or an answer to an offer, the same player is to move.
-        match self.rules.no_move {
+        match self.rules.play.no_move {
             NoMove::Pass if self.has_no_move(player.opponent()) => {
                 self.conclude(leftover, None, mover, "neither player can move".to_string());
             }

@@ -57,7 +57,7 @@ impl History {
 /// what each player has captured and who owns each hole.
 pub fn key<C: Cells>(rules: &Rules, state: &StateIn<C>, what: Repeated) -> Key {
     // The bytes are written into the smallest buffer that holds them.
-    if HEAD + 5 * (<C::Mask as Mask>::BITS / 8) + rules.holes * C::BYTES <= SMALL {
+    if HEAD + 5 * (<C::Mask as Mask>::BITS / 8) + rules.board.holes * C::BYTES <= SMALL {
         key_in::<C, SMALL>(rules, state, what)
     } else {
         key_in::<C, { HEAD + 5 * 16 + 2 * MAX_HOLES }>(rules, state, what)
@@ -69,7 +69,7 @@ const SMALL: usize = 96;
 
 /// [`key`], its bytes written into a buffer of `N` bytes, which holds them.
 fn key_in<C: Cells, const N: usize>(rules: &Rules, state: &StateIn<C>, what: Repeated) -> Key {
-    let holes = rules.holes;
+    let holes = rules.board.holes;
     let position = what == Repeated::Position;
     let (decision, at) = match state.pending {
         Pending::None => (0, 0),
@@ -77,7 +77,7 @@ fn key_in<C: Cells, const N: usize>(rules: &Rules, state: &StateIn<C>, what: Rep
         Pending::Choose(rule) => (2, rule),
         Pending::Race(hole) => (3, hole),
     };
-    let owners = if position { state.owned(crate::player::Player::North, C::Mask::from_wide(rules.board)) } else { C::Mask::NONE };
+    let owners = if position { state.owned(crate::player::Player::North, C::Mask::from_wide(rules.board.mask)) } else { C::Mask::NONE };
     let captured = if position { state.captured } else { [0, 0] };
     // Every part at a fixed place, so that no two different positions of a layout write the same
     // bytes: a set takes the bytes of its word, a count those of its cell.

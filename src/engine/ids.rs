@@ -36,8 +36,8 @@ const WORDS: [Action; 5] = [Action::Pass, Action::Continue, Action::Stop, Action
 impl ActionIds {
     /// The numbering for `rules`; `None` if it would need more than [`MAX_IDS`] ids.
     pub fn new(rules: &Rules) -> Option<ActionIds> {
-        let holes = rules.holes;
-        let mut take_sizes: Vec<u32> = (0..rules.captures.len()).map(|r| rules.chosen_count(r)).filter(|&k| k > 0).collect();
+        let holes = rules.board.holes;
+        let mut take_sizes: Vec<u32> = (0..rules.captures.rules.len()).map(|r| rules.chosen_count(r)).filter(|&k| k > 0).collect();
         take_sizes.sort_unstable();
         take_sizes.dedup();
         let offer_sizes: Vec<u32> = rules.trade.as_ref().map_or(Vec::new(), |t| (t.fewest.max(1)..=t.most).collect());

@@ -325,8 +325,8 @@ impl Cells for Narrow {
 /// Whether a game of `rules` fits layout `C` from its start: its places, and its stones
 /// wherever they go (a place never holds more than the game's stones).
 pub fn fits<C: Cells>(rules: &Rules) -> bool {
-    let places = rules.holes + if rules.stores { 2 } else { 0 };
-    let stones: u32 = rules.initial[..rules.holes].iter().map(|&c| u32::from(c)).sum::<u32>() + 2 * u32::from(rules.hand);
+    let places = rules.board.holes + if rules.board.stores { 2 } else { 0 };
+    let stones: u32 = rules.board.initial[..rules.board.holes].iter().map(|&c| u32::from(c)).sum::<u32>() + 2 * u32::from(rules.board.hand);
     places <= C::PLACES && places <= <C::Mask as Mask>::BITS && stones <= C::STONES
 }
 

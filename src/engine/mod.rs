@@ -65,7 +65,7 @@ pub struct StateIn<C: Cells> {
     pub round: u16,
     /// Claimed holes: each belongs to its claimer (`owner`), and every stone sown into it goes to
     /// the claimer's captures, so it is always empty; or, where claims keep their stones
-    /// ([`Rules::claims_keep`]), stays in it. No move starts from a claimed hole.
+    /// ([`crate::compile::Captures::claims_keep`]), stays in it. No move starts from a claimed hole.
     pub claimed: C::Mask,
     /// The stones each player holds in hand, off the board (South first).
     pub hand: [u16; 2],
@@ -77,7 +77,7 @@ pub struct StateIn<C: Cells> {
     pub intact: C::Mask,
     /// The move under way has captured (false between moves).
     pub capturing: bool,
-    /// Each player's phase (index into `Rules::phases`; 0 in a game without phases).
+    /// Each player's phase (index into `Play::phases`; 0 in a game without phases).
     pub phase: [u8; 2],
 }
 
@@ -88,7 +88,7 @@ pub enum Pending {
     None,
     /// The last stone fell into this hole, where the mover chooses `continue` or `stop`.
     Continue(u8),
-    /// After a capture by this rule (index into `Rules::captures`) the mover chooses holes to take.
+    /// After a capture by this rule (index into `Captures::rules`) the mover chooses holes to take.
     Choose(u8),
     /// In a turn played by both at once, the first player has chosen this hole; the other chooses.
     Race(u8),
@@ -97,23 +97,24 @@ pub enum Pending {
 impl<C: Cells> StateIn<C> {
     /// The starting position of a game.
     pub fn initial(rules: &Rules) -> StateIn<C> {
-        let north = (0..rules.holes).filter(|&h| rules.home_of(h) == Player::North).fold(C::Mask::NONE, |set, h| set | C::Mask::bit(h));
-        let intact = match rules.tracks_intact {
-            true => (0..rules.holes).filter(|&h| rules.initial[h] > 0).fold(C::Mask::NONE, |set, h| set | C::Mask::bit(h)),
+        let north =
+            (0..rules.board.holes).filter(|&h| rules.home_of(h) == Player::North).fold(C::Mask::NONE, |set, h| set | C::Mask::bit(h));
+        let intact = match rules.tracks.intact {
+            true => (0..rules.board.holes).filter(|&h| rules.board.initial[h] > 0).fold(C::Mask::NONE, |set, h| set | C::Mask::bit(h)),
             false => C::Mask::NONE,
         };
         let mut state = StateIn {
-            cells: C::of(&rules.initial[..rules.holes]),
+            cells: C::of(&rules.board.initial[..rules.board.holes]),
             north,
             captured: [0, 0],
-            to_move: rules.first,
+            to_move: rules.play.first,
             offer: C::Mask::NONE,
             declined: [false; 2],
             pending: Pending::None,
             closed: C::Mask::NONE,
             round: 1,
             claimed: C::Mask::NONE,
-            hand: [rules.hand; 2],
+            hand: [rules.board.hand; 2],
             reversed: false,
             intact,
             capturing: false,
@@ -150,13 +151,13 @@ impl<C: Cells> StateIn<C> {
 
     /// Moves each player's phase on while the `until` of the phase they are in holds for them.
     pub fn advance_phases(&mut self, rules: &Rules) {
-        if rules.phases.is_empty() {
+        if rules.play.phases.is_empty() {
             return;
         }
         for player in Player::BOTH {
             let i = player.index();
-            while let Some((_, Some(until))) = rules.phases.get(usize::from(self.phase[i])) {
-                if usize::from(self.phase[i]) + 1 >= rules.phases.len() || !self.holds(rules, until, 0, player) {
+            while let Some((_, Some(until))) = rules.play.phases.get(usize::from(self.phase[i])) {
+                if usize::from(self.phase[i]) + 1 >= rules.play.phases.len() || !self.holds(rules, until, 0, player) {
                     break;
                 }
                 self.phase[i] += 1;
@@ -170,7 +171,7 @@ impl<C: Cells> StateIn<C> {
         self.cells.get(place)
     }
 
-    /// The places of `among` holding stones ([`Rules::board`]: the holes).
+    /// The places of `among` holding stones ([`crate::compile::Board::mask`]: the holes).
     #[inline]
     pub fn stocked(&self, among: C::Mask) -> C::Mask {
         self.cells.stocked() & among
@@ -236,7 +237,7 @@ impl<C: Cells> StateIn<C> {
         }
     }
 
-    /// The holes of `among` that `player` owns ([`Rules::board`]: all of theirs).
+    /// The holes of `among` that `player` owns ([`crate::compile::Board::mask`]: all of theirs).
     #[inline]
     pub fn owned(&self, player: Player, among: C::Mask) -> C::Mask {
         match player {
@@ -247,7 +248,7 @@ impl<C: Cells> StateIn<C> {
 
     /// Stones on the board.
     pub fn board_total(&self, rules: &Rules) -> u32 {
-        (0..rules.holes).map(|h| u32::from(self.cells.get(h))).sum()
+        (0..rules.board.holes).map(|h| u32::from(self.cells.get(h))).sum()
     }
 
     /// Stones on the board, in hand and captured: constant through a game.
@@ -277,7 +278,7 @@ impl State {
 
     /// The same position in layout `C`, if it fits.
     pub fn narrow<C: Cells>(&self, rules: &Rules) -> Option<StateIn<C>> {
-        let places = rules.holes + if rules.stores { 2 } else { 0 };
+        let places = rules.board.holes + if rules.board.stores { 2 } else { 0 };
         let fits = places <= C::PLACES
             && places <= <C::Mask as Mask>::BITS
             && self.counts()[..places].iter().map(|&c| u32::from(c)).sum::<u32>() <= C::STONES;

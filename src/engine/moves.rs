@@ -84,8 +84,9 @@ impl<C: Cells> GameIn<'_, C> {
         };
         // A capture is compulsory where some move captures: only those are legal then.
         let mut capturing = false;
-        if let Some(from) = &rules.must_capture {
-            let allowed_back = |hole| rules.either_way || rules.reverse.as_ref().is_some_and(|(p, _)| self.startable(mover, hole, p));
+        if let Some(from) = &rules.play.must_capture {
+            let allowed_back =
+                |hole| rules.sowing.either_way || rules.play.reverse.as_ref().is_some_and(|(p, _)| self.startable(mover, hole, p));
             for hole in self.startable_holes(mover, from).places() {
                 for way in [false, true] {
                     if way && !allowed_back(hole) {
@@ -111,8 +112,8 @@ impl<C: Cells> GameIn<'_, C> {
                 in_place = true;
             }
             if rules.reversible() {
-                let from = if rules.either_way { Some(start) } else { rules.reverse.as_ref().map(|(p, _)| p) };
-                let only_to_capture = !rules.either_way && rules.reverse.as_ref().is_some_and(|(_, only)| *only);
+                let from = if rules.sowing.either_way { Some(start) } else { rules.play.reverse.as_ref().map(|(p, _)| p) };
+                let only_to_capture = !rules.sowing.either_way && rules.play.reverse.as_ref().is_some_and(|(_, only)| *only);
                 for hole in from.map_or(C::Mask::NONE, |p| self.startable_holes(mover, p)).places() {
                     let found = self
                         .try_move(mover, hole, true, &mut Silent)

@@ -12,13 +12,13 @@ use crate::player::Player;
 
 /// The length of the vectors of `rules`.
 pub fn observation_size(rules: &Rules) -> usize {
-    5 * rules.holes + 4 + 2 + 5
+    5 * rules.board.holes + 4 + 2 + 5
 }
 
 /// The position of `game` as a vector of [`observation_size`] numbers.
 pub fn observation(game: &Game<'_>) -> Vec<f32> {
     let (rules, state) = (game.rules(), game.state());
-    let h = rules.holes;
+    let h = rules.board.holes;
     let mut v = vec![0.0f32; observation_size(rules)];
     let bit = |set: u128, hole: usize| if set & (1u128 << hole) != 0 { 1.0 } else { 0.0 };
     for hole in 0..h {

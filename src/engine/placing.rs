@@ -12,21 +12,21 @@ use crate::player::Player;
 
 /// Whether `mover` moves by placing a stone from their hand.
 pub fn placing<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player) -> bool {
-    rules.place.is_some() && state.hand[mover.index()] > 0
+    rules.play.place.is_some() && state.hand[mover.index()] > 0
 }
 
 /// The holes `mover` may place into where `pred` holds (a bit per hole).
 fn holes_where<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, pred: Option<&Condition>) -> u128 {
     let Some(pred) = pred else { return 0 };
-    (0..rules.holes)
+    (0..rules.board.holes)
         .filter(|&h| state.owner(h) == mover && !state.claimed.has(h) && state.holds(rules, pred, h, mover))
         .fold(0u128, |set, h| set | 1u128 << h)
 }
 
 /// The holes a placement may go into: those of `place`, or of `otherwise place` when none is.
 fn allowed<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player) -> u128 {
-    match holes_where(rules, state, mover, rules.place.as_ref()) {
-        0 => holes_where(rules, state, mover, rules.place_fallback.as_ref()),
+    match holes_where(rules, state, mover, rules.play.place.as_ref()) {
+        0 => holes_where(rules, state, mover, rules.play.place_fallback.as_ref()),
         holes => holes,
     }
 }
@@ -34,14 +34,14 @@ fn allowed<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player) -> u128 {
 /// `mover`'s placements into `actions`, in board order (with `then sow`, each way the rules
 /// allow, a capture compulsory where the rules say so and possible).
 pub fn placements<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, actions: &mut Vec<Action>) {
-    if !rules.place_then_sow {
+    if !rules.play.place_then_sow {
         actions.extend(super::holes_of(allowed(rules, state, mover)).map(|h| Action::Sow(crate::hole_byte(h))));
         return;
     }
-    if rules.must_capture.is_some() {
+    if rules.play.must_capture.is_some() {
         // Any hole either condition allows may capture.
-        let candidates =
-            holes_where(rules, state, mover, rules.place.as_ref()) | holes_where(rules, state, mover, rules.place_fallback.as_ref());
+        let candidates = holes_where(rules, state, mover, rules.play.place.as_ref())
+            | holes_where(rules, state, mover, rules.play.place_fallback.as_ref());
         push_moves(rules, state, mover, candidates, true, actions);
         if !actions.is_empty() {
             return;
@@ -54,7 +54,7 @@ pub fn placements<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, ac
 /// The two ways from a hole that lead to the same position (a capture whose `direction` forces
 /// the way) are one move, written with the way the capture turned it.
 fn push_moves<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, holes: u128, capturing: bool, actions: &mut Vec<Action>) {
-    let ways: &[bool] = if rules.either_way { &[false, true] } else { &[false] };
+    let ways: &[bool] = if rules.sowing.either_way { &[false, true] } else { &[false] };
     for hole in super::holes_of(holes) {
         let byte = crate::hole_byte(hole);
         let mut moves = [None, None];
@@ -97,7 +97,7 @@ pub fn placement<C: Cells, T: Trace>(
     tr.event(|| Event::Place { by: mover, hole: crate::hole_byte(hole) });
     let (mut sowing, turned) = match resow(rules, &mut after, hole, hole, mover, Lap::default(), tr) {
         Some((stones, goes_on)) => {
-            after.capturing = rules.tracks_capturing;
+            after.capturing = rules.tracks.capturing;
             let turned = after.reversed;
             let mut sowing = match goes_on {
                 GoesOn::SowAfter(from) => sow_taken(rules, &mut after, from, stones, mover, tr)?,
@@ -108,25 +108,26 @@ pub fn placement<C: Cells, T: Trace>(
         }
         None => (sow_on(rules, &mut after, hole, mover, false, tr)?, reversed),
     };
-    if rules.no_move_leaves.as_ref().is_some_and(|p| after.holds(rules, p, 0, mover)) {
+    if rules.play.no_move_leaves.as_ref().is_some_and(|p| after.holds(rules, p, 0, mover)) {
         return None;
     }
-    sowing.may_capture &= after.capturing || !rules.first_lap_decides;
+    sowing.may_capture &= after.capturing || !rules.play.first_lap_decides;
     Some((after, sowing, turned))
 }
 
 /// Whether `mover` has a placement to make (allocates nothing).
 pub fn any<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player) -> bool {
-    let ways: &[bool] = if rules.either_way { &[false, true] } else { &[false] };
+    let ways: &[bool] = if rules.sowing.either_way { &[false, true] } else { &[false] };
     let possible = |holes: u128| {
         super::holes_of(holes)
-            .any(|h| !rules.place_then_sow || ways.iter().any(|&r| placement(rules, state, mover, h, r, &mut Silent).is_some()))
+            .any(|h| !rules.play.place_then_sow || ways.iter().any(|&r| placement(rules, state, mover, h, r, &mut Silent).is_some()))
     };
     // A capture may be made from a hole of either condition; otherwise the holes of `allowed`.
-    let capturing = rules.must_capture.is_some()
-        && rules.place_then_sow
+    let capturing = rules.play.must_capture.is_some()
+        && rules.play.place_then_sow
         && super::holes_of(
-            holes_where(rules, state, mover, rules.place.as_ref()) | holes_where(rules, state, mover, rules.place_fallback.as_ref()),
+            holes_where(rules, state, mover, rules.play.place.as_ref())
+                | holes_where(rules, state, mover, rules.play.place_fallback.as_ref()),
         )
         .any(|h| ways.iter().any(|&r| placement(rules, state, mover, h, r, &mut Silent).is_some_and(|(_, sowing, _)| sowing.taken > 0)));
     capturing || possible(allowed(rules, state, mover))

@@ -32,7 +32,7 @@ pub struct Ctx<'a, C: Cells> {
 impl<'a, C: Cells> Ctx<'a, C> {
     #[inline]
     pub fn new(state: &'a StateIn<C>, rules: &'a Rules, mover: Player, lap: Lap) -> Ctx<'a, C> {
-        Ctx { state, rules, mover, lap, all: C::Mask::from_wide(rules.board), stocked: Cell::new(None) }
+        Ctx { state, rules, mover, lap, all: C::Mask::from_wide(rules.board.mask), stocked: Cell::new(None) }
     }
 
     /// The holes of the board holding stones.
@@ -86,7 +86,7 @@ impl<'a, C: Cells> Ctx<'a, C> {
     pub fn holes_where(&self, condition: &Condition) -> C::Mask {
         let all = self.all();
         let Some(code) = &condition.code else {
-            return (0..self.rules.holes)
+            return (0..self.rules.board.holes)
                 .filter(|&h| self.tree_holds(&condition.pred, h))
                 .fold(C::Mask::NONE, |set, h| set | C::Mask::bit(h));
         };
@@ -105,7 +105,7 @@ impl<'a, C: Cells> Ctx<'a, C> {
     pub fn everywhere(&self, condition: &Condition) -> bool {
         let all = self.all();
         let Some(code) = &condition.code else {
-            return (0..self.rules.holes).all(|h| self.tree_holds(&condition.pred, h));
+            return (0..self.rules.board.holes).all(|h| self.tree_holds(&condition.pred, h));
         };
         if let Some(basic) = &code.basic {
             return basic.failing.iter().all(|term| self.basic_product(term) == C::Mask::NONE);
@@ -180,9 +180,9 @@ impl<'a, C: Cells> Ctx<'a, C> {
             Atom::Stocked => self.stocked(),
             Atom::Claimed => state.claimed & all,
             Atom::Intact => state.intact & all,
-            Atom::Count(table) => {
-                (0..rules.holes).filter(|&h| table.holds(u32::from(state.count(h)))).fold(C::Mask::NONE, |set, h| set | C::Mask::bit(h))
-            }
+            Atom::Count(table) => (0..rules.board.holes)
+                .filter(|&h| table.holds(u32::from(state.count(h))))
+                .fold(C::Mask::NONE, |set, h| set | C::Mask::bit(h)),
             Atom::Scalar(_) | Atom::Every(_) => {
                 if self.atom(atom, 0) {
                     all
@@ -190,7 +190,7 @@ impl<'a, C: Cells> Ctx<'a, C> {
                     C::Mask::NONE
                 }
             }
-            Atom::At(..) => (0..rules.holes).filter(|&h| self.atom(atom, h)).fold(C::Mask::NONE, |set, h| set | C::Mask::bit(h)),
+            Atom::At(..) => (0..rules.board.holes).filter(|&h| self.atom(atom, h)).fold(C::Mask::NONE, |set, h| set | C::Mask::bit(h)),
         }
     }
 
@@ -225,7 +225,7 @@ impl<'a, C: Cells> Ctx<'a, C> {
             Pred::Or(ps) => ps.iter().any(|p| self.tree_holds(p, hole)),
             Pred::And(ps) => ps.iter().all(|p| self.tree_holds(p, hole)),
             Pred::Not(p) => !self.tree_holds(p, hole),
-            Pred::EveryHole(p) => (0..self.rules.holes).all(|h| self.tree_holds(p, h)),
+            Pred::EveryHole(p) => (0..self.rules.board.holes).all(|h| self.tree_holds(p, h)),
             Pred::Count(op, n) => compare(count(), *op, *n),
             Pred::Counts(table) => table.holds(count()),
             Pred::CountIn(ns) => ns.contains(&count()),
@@ -249,14 +249,14 @@ impl<'a, C: Cells> Ctx<'a, C> {
         Some(match relation {
             Relation::Next => step(rules.next_of(mover, state.reversed), hole, closed),
             Relation::Previous => step(rules.previous_of(mover, state.reversed), hole, closed),
-            Relation::Opposite => rules.opposite[hole] as usize,
-            Relation::Symmetric => rules.holes - 1 - hole,
+            Relation::Opposite => rules.board.opposite[hole] as usize,
+            Relation::Symmetric => rules.board.holes - 1 - hole,
             Relation::Beyond => {
                 let next = rules.next_of(mover, state.reversed);
                 step(next, step(next, hole, closed), closed)
             }
-            Relation::Behind if rules.behind[hole] == u8::MAX => return None,
-            Relation::Behind => rules.behind[hole] as usize,
+            Relation::Behind if rules.board.behind[hole] == u8::MAX => return None,
+            Relation::Behind => rules.board.behind[hole] as usize,
         })
     }
 }

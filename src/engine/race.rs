@@ -47,7 +47,7 @@ pub struct Finish<C: Cells> {
 pub fn race<C: Cells, T: Trace>(rules: &Rules, start: &StateIn<C>, holes: [usize; 2], last_moves: bool, tr: &mut T) -> Option<Finish<C>> {
     let mut state = *start;
     state.reversed = false;
-    let mut sowers = [rules.first, rules.first.opponent()].map(|player| {
+    let mut sowers = [rules.play.first, rules.play.first.opponent()].map(|player| {
         let origin = holes[player.index()];
         let most = lift_most(rules, &state, origin, player, 1);
         let seeds = lift_from(&mut state, origin, most);
@@ -58,7 +58,7 @@ pub fn race<C: Cells, T: Trace>(rules: &Rules, start: &StateIn<C>, holes: [usize
     for sower in &mut sowers {
         settle(rules, &mut state, sower, &mut finished, tr);
     }
-    let places = rules.holes + 2;
+    let places = rules.board.holes + 2;
     let mut checkpoint = (*state.cells(), sowers);
     let (mut power, mut steps) = (1u32, 0u32);
     for _ in 0..ENDLESS_TICKS {
@@ -77,7 +77,7 @@ pub fn race<C: Cells, T: Trace>(rules: &Rules, start: &StateIn<C>, holes: [usize
             } else {
                 let next = rules.next_of(sower.player, false);
                 let mut place = step(next, sower.at, state.closed);
-                if rules.skip_origin && place == sower.origin {
+                if rules.sowing.skip_origin && place == sower.origin {
                     place = step(next, place, state.closed);
                 }
                 place
@@ -107,9 +107,9 @@ fn settle<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, sower: &mut
     while sower.seeds == 0 && !sower.done {
         let (last, player) = (sower.at, sower.player);
         let lap = Lap { number: sower.laps, sown: sower.sown };
-        let ends_here = last >= rules.holes || state.claimed.has(last) || sower.laps >= rules.lap_limit;
+        let ends_here = last >= rules.board.holes || state.claimed.has(last) || sower.laps >= rules.sowing.lap_limit;
         // A capture that goes on (or sows its stones on) comes before any relay.
-        let resown = if rules.resows && !ends_here { resow(rules, state, last, sower.origin, player, lap, tr) } else { None };
+        let resown = if rules.captures.resows && !ends_here { resow(rules, state, last, sower.origin, player, lap, tr) } else { None };
         let why = if resown.is_some() { LiftWhy::Capture } else { LiftWhy::Relay };
         let next = match resown {
             Some((_, GoesOn::Lift(hole))) => Some(hole),
@@ -118,8 +118,12 @@ fn settle<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, sower: &mut
                 *sower = Sower { at: after, origin: after, seeds: stones, back: false, laps: sower.laps + 1, sown: stones, ..*sower };
                 continue;
             }
-            None if !ends_here && rules.relay.as_ref().is_some_and(|relay| state.holds_in_lap(rules, relay, last, player, lap)) => {
-                Some(resolve(rules, state, rules.relay_from, last, sower.origin, player).filter(|&h| h < rules.holes).unwrap_or(last))
+            None if !ends_here && rules.sowing.relay.as_ref().is_some_and(|relay| state.holds_in_lap(rules, relay, last, player, lap)) => {
+                Some(
+                    resolve(rules, state, rules.sowing.relay_from, last, sower.origin, player)
+                        .filter(|&h| h < rules.board.holes)
+                        .unwrap_or(last),
+                )
             }
             None => None,
         };

@@ -21,7 +21,7 @@ pub enum Next {
 /// `leftover` says, then both players refill (or the match ends).
 pub fn end_round<C: Cells>(rules: &Rules, rounds: &RoundsRule, state: &mut StateIn<C>, leftover: Leftover, mover: Player) -> Next {
     state.captured = ending::score(rules, state, leftover, mover);
-    state.empty_board(rules.holes);
+    state.empty_board(rules.board.holes);
     state.pending = super::Pending::None;
     state.offer = C::Mask::NONE;
     let refill = rounds.refill.max(1);
@@ -89,7 +89,7 @@ pub fn end_round<C: Cells>(rules: &Rules, rounds: &RoundsRule, state: &mut State
             left -= 1;
         }
     }
-    for hole in 0..rules.holes {
+    for hole in 0..rules.board.holes {
         if taken & (1u128 << hole) == 0 {
             if rounds.change_hands {
                 state.set_owner(hole, rules.home_of(hole));
@@ -111,8 +111,8 @@ pub fn end_round<C: Cells>(rules: &Rules, rounds: &RoundsRule, state: &mut State
 /// Who starts round `round`.
 pub fn starter(rules: &Rules, rounds: &RoundsRule, round: u16) -> Player {
     if rounds.alternate && round.is_multiple_of(2) {
-        rules.first.opponent()
+        rules.play.first.opponent()
     } else {
-        rules.first
+        rules.play.first
     }
 }

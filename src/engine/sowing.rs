@@ -72,7 +72,7 @@ fn lap<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, hand: Hand, mo
     };
     // Stones that do more than fall: into claimed holes that pass them on, or onto holes taken in
     // passing.
-    let plain = (state.claimed == C::Mask::NONE || rules.claims_keep) && rules.in_passing.is_none();
+    let plain = (state.claimed == C::Mask::NONE || rules.captures.claims_keep) && rules.sowing.in_passing.is_none();
     let mut at = origin;
     if let Hand::Lift(..) = hand {
         if back_into_origin(rules, seeds) {
@@ -83,7 +83,7 @@ fn lap<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, hand: Hand, mo
     let closed = state.closed;
     while seeds > 0 {
         at = if closed == C::Mask::NONE { usize::from(next[at]) } else { step(next, at, closed) };
-        if rules.skip_origin && at == origin {
+        if rules.sowing.skip_origin && at == origin {
             at = if closed == C::Mask::NONE { usize::from(next[at]) } else { step(next, at, closed) };
         }
         drop_stone(rules, state, at, mover, plain, tr);
@@ -95,9 +95,9 @@ fn lap<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, hand: Hand, mo
 /// At a move's end, the stones sown into the stores become their owners' captures.
 #[inline]
 pub(super) fn bank_stores<C: Cells>(rules: &Rules, state: &mut StateIn<C>) {
-    if rules.stores {
+    if rules.board.stores {
         for p in 0..2 {
-            state.captured[p] += u32::from(state.take(rules.holes + p));
+            state.captured[p] += u32::from(state.take(rules.board.holes + p));
         }
     }
 }
@@ -114,7 +114,7 @@ pub(super) fn lift_from<C: Cells>(state: &mut StateIn<C>, hole: usize, most: u32
 
 /// Whether the first stone of a lap of `seeds` stones lifted from its origin goes back into it.
 pub(super) fn back_into_origin(rules: &Rules, seeds: u32) -> bool {
-    match rules.first_seed {
+    match rules.sowing.first_seed {
         FirstSeed::NextHole => false,
         FirstSeed::Origin => seeds > 0,
         FirstSeed::OriginUnlessAlone => seeds > 1,
@@ -124,7 +124,7 @@ pub(super) fn back_into_origin(rules: &Rules, seeds: u32) -> bool {
 /// The most stones a lap numbered `number` lifts from `hole`: every one, or what `lift only`
 /// allows there.
 pub(super) fn lift_most<C: Cells>(rules: &Rules, state: &StateIn<C>, hole: usize, mover: Player, number: u32) -> u32 {
-    match &rules.lift_only {
+    match &rules.sowing.lift_only {
         Some((most, when)) => {
             let lap = Lap { number, sown: u32::from(state.count(hole)) };
             if state.holds_in_lap(rules, when, hole, mover, lap) {
@@ -146,15 +146,15 @@ pub(super) fn drop_stone<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<
         state.add(at, 1);
         return;
     }
-    if state.claimed.has(at) && !rules.claims_keep {
+    if state.claimed.has(at) && !rules.captures.claims_keep {
         let by = state.owner(at);
         state.captured[by.index()] += 1;
         tr.event(|| Event::Take { by, hole: crate::hole_byte(at), stones: 1, how: TakeHow::Claimed });
         return;
     }
     state.add(at, 1);
-    if let Some((pred, taker)) = &rules.in_passing {
-        if at < rules.holes && state.holds(rules, pred, at, mover) {
+    if let Some((pred, taker)) = &rules.sowing.in_passing {
+        if at < rules.board.holes && state.holds(rules, pred, at, mover) {
             let by = match taker {
                 Taker::Mover => mover,
                 Taker::Owner => state.owner(at),
@@ -227,24 +227,24 @@ fn sow_hand<C: Cells, T: Trace>(
     mut why: LiftWhy,
     tr: &mut T,
 ) -> Option<Sowing> {
-    let holes = rules.holes;
+    let holes = rules.board.holes;
     let mut laps = 0u32;
     let mut taken = 0u32;
     // Under `no capture unless the first lap captures`: whether captures are still possible.
-    let mut may_capture = !(decided && rules.first_lap_decides) || state.capturing;
-    if rules.relay.is_none() && !rules.resows && rules.relay_or_stop.is_none() {
+    let mut may_capture = !(decided && rules.play.first_lap_decides) || state.capturing;
+    if rules.sowing.relay.is_none() && !rules.captures.resows && rules.sowing.relay_or_stop.is_none() {
         // One lap, as the loop below sows it when nothing relays and nothing is sown on.
         let lap_now = Lap { number: 1 + offset, sown: hand.stones(state) };
         let last = lap(rules, state, hand, mover, why, tr);
-        if rules.first_lap_decides && !decided {
+        if rules.play.first_lap_decides && !decided {
             may_capture = false;
         }
         bank_stores(rules, state);
-        let may_capture = may_capture || !rules.first_lap_decides || !decided;
+        let may_capture = may_capture || !rules.play.first_lap_decides || !decided;
         return Some(Sowing { last, laps: 1, choice: false, lap: lap_now, taken, may_capture });
     }
     // Brent's cycle finding over the lap starts, kept only where a move can sow more than one lap.
-    let mut checkpoint = match rules.relay.is_some() || rules.resows {
+    let mut checkpoint = match rules.sowing.relay.is_some() || rules.captures.resows {
         true => Some((*state.cells(), (hand, state.reversed, state.capturing, state.intact))),
         false => None,
     };
@@ -256,43 +256,44 @@ fn sow_hand<C: Cells, T: Trace>(
         laps += 1;
         // A lap ending in a store (or a claimed hole, which acts as one) ends the move, and so
         // does the last lap a move may sow: nothing relays or is sown on from there.
-        let ends_here = last >= holes || state.claimed.has(last) || laps >= rules.lap_limit;
+        let ends_here = last >= holes || state.claimed.has(last) || laps >= rules.sowing.lap_limit;
         // A capture whose stones are sown on comes before any relay.
-        let resown = match rules.resows && may_capture && !ends_here {
+        let resown = match rules.captures.resows && may_capture && !ends_here {
             true => super::capture::resow(rules, state, last, origin, mover, lap_now, tr),
             false => None,
         };
-        if rules.first_lap_decides && !decided && laps == 1 && resown.is_none() {
+        if rules.play.first_lap_decides && !decided && laps == 1 && resown.is_none() {
             may_capture = false;
         }
         if let Some((stones, goes_on)) = resown {
             taken += stones;
-            state.capturing = rules.tracks_capturing;
+            state.capturing = rules.tracks.capturing;
             hand = match goes_on {
                 GoesOn::SowAfter(after) => Hand::Captured { after, stones },
                 GoesOn::Lift(hole) => lift(rules, state, hole, mover, laps + 1 + offset),
             };
             why = LiftWhy::Capture;
         } else {
-            let relays = match &rules.relay {
+            let relays = match &rules.sowing.relay {
                 Some(relay) => !ends_here && state.holds_in_lap(rules, relay, last, mover, lap_now),
                 None => false,
             };
             if !relays {
-                let choice = !ends_here && rules.relay_or_stop.as_ref().is_some_and(|p| state.holds_in_lap(rules, p, last, mover, lap_now));
+                let choice =
+                    !ends_here && rules.sowing.relay_or_stop.as_ref().is_some_and(|p| state.holds_in_lap(rules, p, last, mover, lap_now));
                 bank_stores(rules, state);
                 // A move that has sown more than one lap without its first capturing ends with none.
-                let may_capture = may_capture || !rules.first_lap_decides || (laps == 1 && !decided);
+                let may_capture = may_capture || !rules.play.first_lap_decides || (laps == 1 && !decided);
                 return Some(Sowing { last, laps, choice, lap: lap_now, taken, may_capture });
             }
-            let lifted = super::capture::resolve(rules, state, rules.relay_from, last, origin, mover);
+            let lifted = super::capture::resolve(rules, state, rules.sowing.relay_from, last, origin, mover);
             hand = lift(rules, state, lifted.filter(|&h| h < holes).unwrap_or(last), mover, laps + 1 + offset);
             why = LiftWhy::Relay;
         }
         // Under a lap limit every move ends, endless or not: it is cut at the limit. Without one, a
         // move that comes back to a lap start it has seen never ends; nor, in practice, does one
         // still going after `ENDLESS_LAPS` laps (a cycle can take millions of laps to close).
-        if rules.lap_limit == u32::MAX
+        if rules.sowing.lap_limit == u32::MAX
             && (checkpoint.as_ref().is_some_and(|(counts, at)| {
                 (hand, state.reversed, state.capturing, state.intact) == *at && state.cells().same(counts, holes)
             }) || laps >= ENDLESS_LAPS)

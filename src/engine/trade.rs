@@ -10,7 +10,7 @@ use crate::player::Player;
 /// The holes `player` owns and may trade, as a set: a claimed hole is theirs for good, not a
 /// hole of their territory to trade.
 fn owned<C: Cells>(rules: &Rules, state: &StateIn<C>, player: Player) -> u128 {
-    (0..rules.holes).filter(|&h| state.owner(h) == player).fold(0u128, |set, h| set | 1u128 << h) & !state.claimed.wide()
+    (0..rules.board.holes).filter(|&h| state.owner(h) == player).fold(0u128, |set, h| set | 1u128 << h) & !state.claimed.wide()
 }
 
 /// Whether `player` may offer `set` now (they have a move, which the caller knows).

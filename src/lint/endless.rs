@@ -23,11 +23,11 @@ pub(super) fn never_ends(file: &RuleFile, rules: &Rules, reasoner: &Reasoner) ->
     endings_unreachable(file, reasoner).then_some(())?;
     stones_stay(rules).then_some(())?;
     let initial = State::initial(rules);
-    let holds = |p: Player| (0..rules.holes).filter(|&h| initial.owner(h) == p).map(|h| u32::from(initial.count(h))).sum::<u32>();
+    let holds = |p: Player| (0..rules.board.holes).filter(|&h| initial.owner(h) == p).map(|h| u32::from(initial.count(h))).sum::<u32>();
     // Under `no move: pass` the game ends only when neither player can move: while a stone is on
     // the board, its hole's owner can. Otherwise the player to move must always be able to: each
     // player's stones stay in their own holes, and each has some.
-    let own_stones_stay = rules.no_move != NoMove::Pass;
+    let own_stones_stay = rules.play.no_move != NoMove::Pass;
     if own_stones_stay {
         Player::BOTH.into_iter().all(|p| holds(p) > 0 && sows_own_holes(rules, &initial, p)).then_some(())?;
     } else {
@@ -100,23 +100,23 @@ fn endings_unreachable(file: &RuleFile, reasoner: &Reasoner) -> bool {
 /// stones ends: nothing captured, stored, claimed, traded, placed from hand or played at once, no
 /// phases, rounds or refusals of moves, and a move starts from any own hole holding stones.
 fn stones_stay(rules: &Rules) -> bool {
-    let ending_moves = rules.relay.is_none() || rules.lap_limit != u32::MAX;
-    rules.captures.is_empty()
-        && rules.in_passing.is_none()
-        && !rules.stores
-        && !rules.claims
+    let ending_moves = rules.sowing.relay.is_none() || rules.sowing.lap_limit != u32::MAX;
+    rules.captures.rules.is_empty()
+        && rules.sowing.in_passing.is_none()
+        && !rules.board.stores
+        && !rules.captures.claims
         && rules.trade.is_none()
         && rules.rounds.is_none()
-        && rules.hand == 0
-        && rules.place.is_none()
-        && rules.race.is_none()
-        && rules.phases.is_empty()
-        && !rules.must_feed
-        && rules.no_move_leaves.is_none()
-        && rules.fallback.is_none()
-        && rules.start.pred == Pred::Count(CompareOp::Ge, 1)
+        && rules.board.hand == 0
+        && rules.play.place.is_none()
+        && rules.play.race.is_none()
+        && rules.play.phases.is_empty()
+        && !rules.play.must_feed
+        && rules.play.no_move_leaves.is_none()
+        && rules.play.fallback.is_none()
+        && rules.play.start.pred == Pred::Count(CompareOp::Ge, 1)
         && ending_moves
-        && rules.endings.iter().all(|e| matches!(e.condition, crate::compile::EndRule::Board(_)))
+        && rules.end.endings.iter().all(|e| matches!(e.condition, crate::compile::EndRule::Board(_)))
 }
 
 /// Whether every hole `player` owns at the start passes its stones, either way they may be sown,
@@ -125,9 +125,9 @@ fn sows_own_holes(rules: &Rules, initial: &State, player: Player) -> bool {
     let ways: &[bool] = if rules.reversible() { &[false, true] } else { &[false] };
     ways.iter().all(|&reversed| {
         let next = rules.next_of(player, reversed);
-        (0..rules.holes).filter(|&h| initial.owner(h) == player).all(|h| {
+        (0..rules.board.holes).filter(|&h| initial.owner(h) == player).all(|h| {
             let to = usize::from(next[h]);
-            to < rules.holes && initial.owner(to) == player
+            to < rules.board.holes && initial.owner(to) == player
         })
     })
 }

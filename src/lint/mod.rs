@@ -10,10 +10,10 @@
 //! - `relay_preempts_capture`: a capture that keeps its stones whose `when` holds only where the
 //!   relay's condition holds too, so that the lap relays and the capture is never asked there;
 //! - `phases_never_asked`: phases that no rule asks about;
-//! - `no_start_move`: a start position where neither player can start a move ([`start`]);
-//! - `never_ends`: a game that can never end ([`endless`]).
+//! - `no_start_move`: a start position where neither player can start a move (`start`);
+//! - `never_ends`: a game that can never end (`endless`).
 //!
-//! The first five reason over counts ([`warnings::Reasoner`]); `no_start_move` plays the start
+//! The first five reason over counts (`warnings::Reasoner`); `no_start_move` plays the start
 //! position; `never_ends` reasons over the rules. Loading a game to play skips this stage: what a
 //! game needs to be played is only that its rules are sound.
 

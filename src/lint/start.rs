@@ -20,9 +20,9 @@ fn nobody_moves(rules: &Rules) -> bool {
     // Asked as a game that passes when a player has no move and has no other ending: then it is
     // over at once exactly when neither player can move.
     let mut plain = rules.clone();
-    plain.no_move = NoMove::Pass;
-    plain.endings.clear();
-    plain.repetition_kinds = [false; 2];
+    plain.play.no_move = NoMove::Pass;
+    plain.end.endings.clear();
+    plain.end.repetition_kinds = [false; 2];
     plain.rounds = None;
     let game = Game::from_state(&plain, State::initial(&plain));
     game.is_over()

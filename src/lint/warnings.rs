@@ -52,12 +52,12 @@ fn phases_never_asked(file: &RuleFile, rules: &Rules) -> Option<Diagnostic> {
         _ => None,
     })?;
     // A turn played at once changes the game by itself.
-    if rules.race.is_some() {
+    if rules.play.race.is_some() {
         return None;
     }
     // The phases' own `until`s aside: a phase is asked for by the rules it changes.
     let mut without = rules.clone();
-    without.phases.clear();
+    without.play.phases.clear();
     let asked = without.predicates().any(|p| p.mentions(&|p| matches!(p, crate::compile::Pred::Phase(..))));
     (!asked).then(|| {
         Diagnostic::warning(Code::PhasesNeverAsked, "no rule asks which phase a player is in", first.span, "the first phase").with_help(
@@ -245,9 +245,10 @@ impl Reasoner {
             && model.board.seeds.iter().all(|(n, _)| matches!(n, Num::Literal(_)))
             && model.board.sets.iter().all(|s| matches!(s.count, Num::Literal(_)));
         let (total, holes) = if fixed {
-            let holes = rules.and_then(|r| u32::try_from(r.holes).ok());
+            let holes = rules.and_then(|r| u32::try_from(r.board.holes).ok());
             // Stones in hand come onto the board too.
-            let total = rules.map(|r| r.initial[..r.holes].iter().map(|&c| u32::from(c)).sum::<u32>() + 2 * u32::from(r.hand));
+            let total =
+                rules.map(|r| r.board.initial[..r.board.holes].iter().map(|&c| u32::from(c)).sum::<u32>() + 2 * u32::from(r.board.hand));
             (total, holes)
         } else {
             (None, None)

@@ -437,13 +437,13 @@ impl Room {
         let rulings: Vec<Value> = crate::syntax::parse(&self.source)
             .map(|file| file.rulings().into_iter().map(|(id, text)| json!({"id": id, "text": text})).collect())
             .unwrap_or_default();
-        let rows: Vec<Value> = (0..rules.rows)
+        let rows: Vec<Value> = (0..rules.board.rows)
             .map(|r| {
-                let labels: Vec<String> = (0..rules.columns).map(|c| rules.label(r * rules.columns + c)).collect();
-                json!({"letter": crate::row_letter(r).to_string(), "owner": rules.row_owner[r], "holes": labels})
+                let labels: Vec<String> = (0..rules.board.columns).map(|c| rules.label(r * rules.board.columns + c)).collect();
+                json!({"letter": crate::row_letter(r).to_string(), "owner": rules.board.row_owner[r], "holes": labels})
             })
             .collect();
-        let home: serde_json::Map<String, Value> = (0..rules.holes).map(|h| (rules.label(h), json!(rules.home_of(h)))).collect();
+        let home: serde_json::Map<String, Value> = (0..rules.board.holes).map(|h| (rules.label(h), json!(rules.home_of(h)))).collect();
         json!({
             "type": "welcome",
             "room": self.id,
@@ -453,13 +453,13 @@ impl Room {
             "sources": rules.sources,
             "rulings": rulings,
             "rows": rows,
-            "columns": rules.columns,
+            "columns": rules.board.columns,
             "home": home,
-            "stores": rules.stores,
-            "stores_left": rules.stores_left,
-            "clockwise": rules.clockwise,
+            "stores": rules.board.stores,
+            "stores_left": rules.board.stores_left,
+            "clockwise": rules.sowing.clockwise,
             // The first turn played by both at once, and who moves after it.
-            "race": rules.race.map(|last| if last { "last to finish moves" } else { "first to finish moves" }),
+            "race": rules.play.race.map(|last| if last { "last to finish moves" } else { "first to finish moves" }),
             "state": self.state(None),
             "told": self.told(),
         })

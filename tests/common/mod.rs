@@ -162,7 +162,7 @@ impl<'r> Setup<'r> {
 
     /// The rows, `a` first, each empty but for `(column, count)`.
     pub fn sparse(self, rows: &[Sparse<'_>]) -> Self {
-        let columns = self.rules.columns;
+        let columns = self.rules.board.columns;
         self.rows(rows.iter().map(|holes| sparse_row(columns, holes)))
     }
 
@@ -250,7 +250,7 @@ pub fn assert_rows<R: AsRef<[u16]>>(game: &Game<'_>, rows: impl IntoIterator<Ite
 /// The rows from `a`, sparse as given to [`Setup::sparse`].
 #[track_caller]
 pub fn assert_sparse_rows(game: &Game<'_>, rows: &[Sparse<'_>]) {
-    let columns = game.rules().columns;
+    let columns = game.rules().board.columns;
     assert_rows(game, rows.iter().map(|holes| sparse_row(columns, holes)));
 }
 
@@ -521,7 +521,7 @@ pub fn plain_model_view(game: &Game<'_>) -> serde_json::Value {
 pub fn model_line(game: &Game<'_>, more: impl IntoIterator<Item = serde_json::Value>) -> serde_json::Value {
     use serde_json::{json, Value};
     let (rules, state) = (game.rules(), game.state());
-    let mut line: Vec<Value> = state.counts()[..rules.holes].iter().map(|&c| json!(c)).collect();
+    let mut line: Vec<Value> = state.counts()[..rules.board.holes].iter().map(|&c| json!(c)).collect();
     line.extend(more);
     line.push(json!(if state.to_move.name() == "south" { "s" } else { "n" }));
     line.push(json!(game.legal_texts().join(" ")));

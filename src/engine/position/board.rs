@@ -133,7 +133,7 @@ fn to_move(map: &Map<String, Value>) -> Result<Player, PositionError> {
 
 /// Every row of the board, each with a count for every column.
 fn read_rows(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
-    let letters: Vec<String> = (0..rules.rows).map(|r| crate::row_letter(r).to_string()).collect();
+    let letters: Vec<String> = (0..rules.board.rows).map(|r| crate::row_letter(r).to_string()).collect();
     let rows_named = letters.join(", ");
     let Some(rows) = map.get("rows") else { return Err(refuse("rows", format!("missing: the stones of every row ({rows_named})"))) };
     let Value::Object(rows) = rows else { return Err(refuse("rows", format!("an object {{…}} goes here, not {}", json::kind(rows)))) };
@@ -144,11 +144,11 @@ fn read_rows(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Resu
         let path = join("rows", letter);
         let Some(counts) = rows.get(letter) else { return Err(refuse(path, format!("missing: every row is given ({rows_named})"))) };
         let counts = list(counts, &path)?;
-        if counts.len() != rules.columns {
-            return Err(refuse(path, format!("{} holes, but the board has {} columns", counts.len(), rules.columns)));
+        if counts.len() != rules.board.columns {
+            return Err(refuse(path, format!("{} holes, but the board has {} columns", counts.len(), rules.board.columns)));
         }
         for (column, count) in counts.iter().enumerate() {
-            let hole = row * rules.columns + column;
+            let hole = row * rules.board.columns + column;
             state.set_count(hole, stones(count, &path, &rules.label(hole))?);
         }
     }
@@ -171,7 +171,7 @@ fn stones(count: &Value, path: &str, label: &str) -> Result<u16, PositionError> 
 fn read_captured(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
     let captured = optional(map, "captured").map(|c| sides(c, "captured")).transpose()?;
     let stores = optional(map, "stores").map(|s| sides(s, "stores")).transpose()?;
-    if stores.is_some() && !rules.stores {
+    if stores.is_some() && !rules.board.stores {
         return Err(refuse("stores", "this game has no stores"));
     }
     if let (Some(captured), Some(stores)) = (captured, stores) {
@@ -186,13 +186,13 @@ fn read_captured(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> 
 /// `intact`, where the rules ask it: the holes never emptied (missing: every hole holding stones).
 fn read_intact(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
     let listed = optional(map, "intact");
-    if !rules.tracks_intact {
+    if !rules.tracks.intact {
         return match listed {
             Some(_) => Err(refuse("intact", "this game does not ask whether a hole was ever emptied")),
             None => Ok(()),
         };
     }
-    let full = (0..rules.holes).filter(|&h| state.count(h) > 0).fold(0u128, |set, h| set | 1u128 << h);
+    let full = (0..rules.board.holes).filter(|&h| state.count(h) > 0).fold(0u128, |set, h| set | 1u128 << h);
     let Some(listed) = listed else {
         state.intact = full;
         return Ok(());
@@ -225,27 +225,28 @@ fn read_hand(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Resu
 fn read_phase(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
     let Some(value) = optional(map, "phase") else {
         // A turn played at once is the first of the game: a position after any other is past it.
-        let untouched = state.round <= 1 && state.counts()[..rules.holes] == rules.initial[..rules.holes] && state.captured == [0, 0];
-        state.phase = if rules.race.is_some() && !untouched { [1; 2] } else { [0; 2] };
+        let untouched =
+            state.round <= 1 && state.counts()[..rules.board.holes] == rules.board.initial[..rules.board.holes] && state.captured == [0, 0];
+        state.phase = if rules.play.race.is_some() && !untouched { [1; 2] } else { [0; 2] };
         state.advance_phases(rules);
         return Ok(());
     };
-    if rules.phases.is_empty() {
+    if rules.play.phases.is_empty() {
         return Err(refuse("phase", "this game has no phases"));
     }
-    let names = || rules.phases.iter().map(|(n, _)| format!("\"{n}\"")).collect::<Vec<_>>().join(", ");
+    let names = || rules.play.phases.iter().map(|(n, _)| format!("\"{n}\"")).collect::<Vec<_>>().join(", ");
     let sides = object(value, "phase", &["south", "north"])?;
     for player in Player::BOTH {
         let field = join("phase", player.name());
         let Some(value) = sides.get(player.name()) else { return Err(refuse(field, "missing (both players are given)")) };
         let name = string(value, &field, "a phase")?;
-        let Some(index) = rules.phases.iter().position(|(n, _)| n == name) else {
+        let Some(index) = rules.play.phases.iter().position(|(n, _)| n == name) else {
             return Err(refuse(field, format!("\"{}\" is not a phase of this game ({})", shown(name), names())));
         };
         state.phase[player.index()] = u8::try_from(index).unwrap_or(u8::MAX);
     }
-    if rules.race.is_some() && (state.phase[0] == 0) != (state.phase[1] == 0) {
-        let first = &rules.phases[0].0;
+    if rules.play.race.is_some() && (state.phase[0] == 0) != (state.phase[1] == 0) {
+        let first = &rules.play.phases[0].0;
         return Err(refuse("phase", format!("\"{first}\" is one turn both players play at once: they are in it together or both past it")));
     }
     Ok(())
@@ -266,7 +267,7 @@ fn sides(value: &Value, path: &str) -> Result<[u32; 2], PositionError> {
 
 /// Stones on the board and captured, in all: they must fit a hole.
 fn check_total(rules: &Rules, state: &State) -> Result<(), PositionError> {
-    let board: u64 = state.counts()[..rules.holes].iter().map(|&c| u64::from(c)).sum();
+    let board: u64 = state.counts()[..rules.board.holes].iter().map(|&c| u64::from(c)).sum();
     let captured = state.captured.iter().map(|&c| u64::from(c)).sum::<u64>();
     let total = board + captured + state.hand.iter().map(|&c| u64::from(c)).sum::<u64>();
     if total > MOST_STONES {
@@ -321,10 +322,10 @@ fn read_owners(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Re
 fn read_claimed(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
     let Some(claimed) = optional(map, "claimed") else { return Ok(()) };
     let set = holes(claimed, "claimed", rules)?;
-    if set != 0 && !rules.claims {
+    if set != 0 && !rules.captures.claims {
         return Err(refuse("claimed", "no capture of this game claims a hole"));
     }
-    if let Some(hole) = super::super::holes_of(set).find(|&h| state.count(h) != 0 && !rules.claims_keep) {
+    if let Some(hole) = super::super::holes_of(set).find(|&h| state.count(h) != 0 && !rules.captures.claims_keep) {
         let label = rules.label(hole);
         return Err(refuse("claimed", format!("{label} is claimed but holds stones (they belong in its owner's captures)")));
     }
@@ -337,10 +338,10 @@ fn check_owners(rules: &Rules, state: &State) -> Result<(), PositionError> {
     if rules.trade.is_some() || rules.rounds.as_ref().is_some_and(|r| r.change_hands) {
         return Ok(());
     }
-    let changed = (0..rules.holes).find(|&h| state.owner(h) != rules.home_of(h) && state.claimed & 1u128 << h == 0);
+    let changed = (0..rules.board.holes).find(|&h| state.owner(h) != rules.home_of(h) && state.claimed & 1u128 << h == 0);
     let Some(hole) = changed else { return Ok(()) };
     let (label, owner) = (rules.label(hole), state.owner(hole));
-    let why = if rules.claims {
+    let why = if rules.captures.claims {
         format!("{label} can be {owner}'s only by a claim, and \"claimed\" does not list it")
     } else {
         format!("{label} cannot be {owner}'s: holes never change hands in this game (it has no trade and no claim)")
@@ -370,7 +371,7 @@ fn read_rounds(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Re
     }
     let Some(closed) = closed else { return Ok(()) };
     let set = holes(closed, "closed", rules)?;
-    if let Some(hole) = super::super::holes_of(set).find(|&h| state.count(h) != 0 && !rules.claims_keep) {
+    if let Some(hole) = super::super::holes_of(set).find(|&h| state.count(h) != 0 && !rules.captures.claims_keep) {
         return Err(refuse("closed", format!("{} is closed but holds stones", rules.label(hole))));
     }
     if set != 0 && state.round == 1 {

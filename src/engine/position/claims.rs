@@ -33,7 +33,7 @@ const BUDGET: u32 = 20_000;
 
 /// Refuses claims that no order of claims the rules allow could have made.
 pub(super) fn check(rules: &Rules, state: &State) -> Result<(), PositionError> {
-    let only_last_hole = rules.captures.iter().all(|c| c.claims.iter().all(|t| *t == HoleRef::Last));
+    let only_last_hole = rules.captures.rules.iter().all(|c| c.claims.iter().all(|t| *t == HoleRef::Last));
     // Where holes change hands between rounds, who owned a hole before its claim is not known.
     let changes_hands = rules.rounds.as_ref().is_some_and(|r| r.change_hands);
     if state.claimed == 0 || !only_last_hole || changes_hands {
@@ -96,7 +96,7 @@ impl Search<'_> {
         // Captures are tried in order, the first that holds applying: an earlier rule that surely
         // holds there leaves the claim rules after it unasked.
         for resow in [false, true] {
-            for rule in rules.captures.iter().filter(|c| c.resow() == resow) {
+            for rule in rules.captures.rules.iter().filter(|c| c.resow() == resow) {
                 let holds = past.maybe(&rule.when.pred, hole);
                 if holds != Some(false) && rule.claims.contains(&HoleRef::Last) {
                     return true;
@@ -160,7 +160,7 @@ impl Past<'_> {
             Pred::Or(ps) => any(ps.iter().map(|p| self.maybe(p, hole))),
             Pred::And(ps) => any(ps.iter().map(|p| self.maybe(p, hole).map(|b| !b))).map(|b| !b),
             Pred::Not(p) => self.maybe(p, hole).map(|b| !b),
-            Pred::EveryHole(p) => any((0..self.rules.holes).map(|h| self.maybe(p, h).map(|b| !b))).map(|b| !b),
+            Pred::EveryHole(p) => any((0..self.rules.board.holes).map(|h| self.maybe(p, h).map(|b| !b))).map(|b| !b),
             Pred::Count(..)
             | Pred::CountIn(_)
             | Pred::CountRange(..)
@@ -194,14 +194,14 @@ impl Past<'_> {
         if hole >= MAX_HOLES {
             return None;
         }
-        let (next, previous) = (&rules.next[self.mover.index()], &rules.previous[self.mover.index()]);
+        let (next, previous) = (&rules.board.next[self.mover.index()], &rules.board.previous[self.mover.index()]);
         let related = match relation {
             Relation::Next => step(next, hole, self.closed),
             Relation::Previous => step(previous, hole, self.closed),
-            Relation::Opposite => usize::from(rules.opposite[hole]),
-            Relation::Symmetric => rules.holes.checked_sub(hole + 1)?,
+            Relation::Opposite => usize::from(rules.board.opposite[hole]),
+            Relation::Symmetric => rules.board.holes.checked_sub(hole + 1)?,
             Relation::Beyond => step(next, step(next, hole, self.closed), self.closed),
-            Relation::Behind => Some(usize::from(rules.behind[hole])).filter(|&h| h < rules.holes)?,
+            Relation::Behind => Some(usize::from(rules.board.behind[hole])).filter(|&h| h < rules.board.holes)?,
         };
         (related < MAX_HOLES).then_some(related)
     }

@@ -140,11 +140,12 @@ impl Game<'_> {
             options: options_json(rules),
             to_move: self.to_move(),
             rows,
-            stores: rules.stores.then(|| state.captured.into()),
+            stores: rules.board.stores.then(|| state.captured.into()),
             captured: state.captured.into(),
             hand: rules.has_hands().then(|| state.hand.map(u32::from).into()),
-            phase: (!rules.phases.is_empty())
-                .then(|| Sides::by(|p| rules.phases.get(usize::from(state.phase[p.index()])).map_or(String::new(), |(n, _)| n.clone()))),
+            phase: (!rules.play.phases.is_empty()).then(|| {
+                Sides::by(|p| rules.play.phases.get(usize::from(state.phase[p.index()])).map_or(String::new(), |(n, _)| n.clone()))
+            }),
             owners,
             legal: self.legal_texts(),
             status: if self.is_over() { "over" } else { "ongoing" },
@@ -153,8 +154,8 @@ impl Game<'_> {
             declined: Player::BOTH.into_iter().filter(|p| state.declined[p.index()]).collect(),
             closed: rules.rounds.as_ref().map(|_| super::holes_of(state.closed).map(|h| rules.label(h)).collect()),
             round: rules.rounds.as_ref().map(|_| state.round),
-            claimed: rules.claims.then(|| super::holes_of(state.claimed).map(|h| rules.label(h)).collect()),
-            intact: rules.tracks_intact.then(|| super::holes_of(state.intact).map(|h| rules.label(h)).collect()),
+            claimed: rules.captures.claims.then(|| super::holes_of(state.claimed).map(|h| rules.label(h)).collect()),
+            intact: rules.tracks.intact.then(|| super::holes_of(state.intact).map(|h| rules.label(h)).collect()),
         }
     }
 
@@ -183,14 +184,14 @@ struct Step<'a> {
 
 /// The stones of each row, by its letter.
 pub(crate) fn rows_of(rules: &Rules, state: &State) -> BTreeMap<String, Vec<u16>> {
-    (0..rules.rows)
-        .map(|r| (crate::row_letter(r).to_string(), state.counts()[r * rules.columns..(r + 1) * rules.columns].to_vec()))
+    (0..rules.board.rows)
+        .map(|r| (crate::row_letter(r).to_string(), state.counts()[r * rules.board.columns..(r + 1) * rules.board.columns].to_vec()))
         .collect()
 }
 
 /// The holes owned by another player than their row's, with their owners.
 pub(crate) fn owners_of(rules: &Rules, state: &State) -> BTreeMap<String, Player> {
-    (0..rules.holes).filter(|&h| state.owner(h) != rules.home_of(h)).map(|h| (rules.label(h), state.owner(h))).collect()
+    (0..rules.board.holes).filter(|&h| state.owner(h) != rules.home_of(h)).map(|h| (rules.label(h), state.owner(h))).collect()
 }
 
 pub(crate) fn pending_json(rules: &Rules, state: &State) -> Option<Pending> {
@@ -201,8 +202,8 @@ pub(crate) fn pending_json(rules: &Rules, state: &State) -> Option<Pending> {
         return Some(Pending { offer: Some(offer), by: state.to_move.opponent(), ..open });
     }
     let open = Pending {
-        direction: rules.reversible().then(|| way_name(rules.clockwise != state.reversed).to_string()),
-        captured: rules.tracks_capturing.then_some(state.capturing),
+        direction: rules.reversible().then(|| way_name(rules.sowing.clockwise != state.reversed).to_string()),
+        captured: rules.tracks.capturing.then_some(state.capturing),
         ..open
     };
     match state.pending {
@@ -214,7 +215,7 @@ pub(crate) fn pending_json(rules: &Rules, state: &State) -> Option<Pending> {
         Open::Choose(rule) => {
             let rule = usize::from(rule);
             let count = rules.chosen_count(rule);
-            let shared = (0..rules.captures.len()).filter(|&r| rules.chosen_count(r) == count).count() > 1;
+            let shared = (0..rules.captures.rules.len()).filter(|&r| rules.chosen_count(r) == count).count() > 1;
             Some(Pending { decision: Some(TAKE.to_string()), holes: Some(count), capture: shared.then_some(rule + 1), ..open })
         }
     }

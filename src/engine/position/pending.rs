@@ -77,7 +77,7 @@ fn read_direction(map: &Map<String, Value>, rules: &Rules, state: &mut State) ->
             return Err(refuse(FIELD, format!("\"{}\" is not a way of sowing (\"clockwise\" or \"counter-clockwise\")", shown(other))))
         }
     };
-    state.reversed = clockwise != rules.clockwise;
+    state.reversed = clockwise != rules.sowing.clockwise;
     Ok(())
 }
 
@@ -85,7 +85,7 @@ fn read_direction(map: &Map<String, Value>, rules: &Rules, state: &mut State) ->
 fn read_move_flags(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
     const FIELD: &str = "pending.captured";
     let Some(value) = optional(map, "captured") else { return Ok(()) };
-    if !rules.tracks_capturing {
+    if !rules.tracks.capturing {
         return Err(refuse(FIELD, "this game's moves do not carry it"));
     }
     let Some(flag) = value.as_bool() else { return Err(refuse(FIELD, format!("{} is not true or false", super::json::kind(value)))) };
@@ -144,7 +144,7 @@ fn read_offer(offer: &Value, by: Player, rules: &Rules, state: &mut State) -> Re
         let sizes = if trade.fewest == trade.most { holes(trade.most) } else { format!("{} to {}", trade.fewest, holes(trade.most)) };
         return Err(refuse(FIELD, format!("{by} offers {}, but an offer is of {sizes}", holes(size))));
     }
-    let own = (0..rules.holes).filter(|&h| state.owner(h) == by && state.claimed & 1u128 << h == 0).count();
+    let own = (0..rules.board.holes).filter(|&h| state.owner(h) == by && state.claimed & 1u128 << h == 0).count();
     let kept = u32::try_from(own).unwrap_or(u32::MAX).saturating_sub(size);
     if kept < trade.keep {
         let offered: Vec<String> = holes_of(set).map(|h| rules.label(h)).collect();
@@ -172,7 +172,7 @@ fn read_offer(offer: &Value, by: Player, rules: &Rules, state: &mut State) -> Re
 /// The move stands `at` a hole where the mover chooses to relay (`continue`) or `stop`.
 fn read_continue(map: &Map<String, Value>, by: Player, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
     const FIELD: &str = "pending.at";
-    let Some(condition) = &rules.relay_or_stop else {
+    let Some(condition) = &rules.sowing.relay_or_stop else {
         return Err(refuse("pending.decision", "this game has no choice to continue or stop"));
     };
     let Some(at) = optional(map, "at") else { return Err(refuse(FIELD, "missing: the hole the move stands on")) };
@@ -187,7 +187,7 @@ fn read_continue(map: &Map<String, Value>, by: Player, rules: &Rules, state: &mu
         format!("{label} is claimed: a lap that ends there ends the move")
     } else if state.count(hole) == 0 {
         format!("{label} is empty, but the last stone of the lap lies there")
-    } else if rules.relay.as_ref().is_some_and(|relay| state.holds(rules, relay, hole, by)) {
+    } else if rules.sowing.relay.as_ref().is_some_and(|relay| state.holds(rules, relay, hole, by)) {
         format!("{by}'s move relays from {label} by itself: there is nothing to choose")
     } else if super::super::capture::resow(rules, &mut { *state }, hole, hole, by, super::super::Lap::default(), &mut Silent).is_some() {
         format!("a capture at {label} sows its stones on: there is nothing to choose")
@@ -205,16 +205,16 @@ fn read_continue(map: &Map<String, Value>, by: Player, rules: &Rules, state: &mu
 /// In a turn both play at once, the first player has chosen `at`; `by`, the other, chooses now.
 fn read_race(map: &Map<String, Value>, by: Player, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
     const FIELD: &str = "pending.at";
-    if rules.race.is_none() {
+    if rules.play.race.is_none() {
         return Err(refuse("pending.decision", "this game has no turn played by both at once"));
     }
     if state.phase != [0, 0] {
         return Err(refuse(
             "pending.decision",
-            format!("the turn played at once is the phase \"{}\", and the players are past it", rules.phases[0].0),
+            format!("the turn played at once is the phase \"{}\", and the players are past it", rules.play.phases[0].0),
         ));
     }
-    let first = rules.first;
+    let first = rules.play.first;
     if by == first {
         return Err(refuse(
             "pending.by",
@@ -238,10 +238,10 @@ fn read_race(map: &Map<String, Value>, by: Player, rules: &Rules, state: &mut St
 
 /// Whether `hole` is on `player`'s sowing circuit (every hole where circuits are the board's).
 fn on_circuit(rules: &Rules, player: Player, hole: usize) -> bool {
-    let next = &rules.next[player.index()];
-    let Some(start) = (0..rules.holes).find(|&h| rules.home_of(h) == player) else { return false };
+    let next = &rules.board.next[player.index()];
+    let Some(start) = (0..rules.board.holes).find(|&h| rules.home_of(h) == player) else { return false };
     let mut at = start;
-    for _ in 0..rules.holes + 2 {
+    for _ in 0..rules.board.holes + 2 {
         if at == hole {
             return true;
         }
@@ -256,7 +256,7 @@ fn on_circuit(rules: &Rules, player: Player, hole: usize) -> bool {
 /// After a capture, the mover chooses `holes` holes to take among more than that.
 fn read_take(map: &Map<String, Value>, by: Player, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
     const FIELD: &str = "pending.holes";
-    let choosing: Vec<usize> = (0..rules.captures.len()).filter(|&r| rules.chosen_count(r) > 0).collect();
+    let choosing: Vec<usize> = (0..rules.captures.rules.len()).filter(|&r| rules.chosen_count(r) > 0).collect();
     if choosing.is_empty() {
         return Err(refuse("pending.decision", "this game has no holes to choose after a capture"));
     }

@@ -1,0 +1,293 @@
+//! The `board` section compiled ([`Board`]): the board's size, owners and stores, the stones at
+//! the start, the named sets of holes as bit sets, and its geometry: each player's circuit as
+//! tables of the next and previous hole, the opposite and behind holes, the ends of each kind of
+//! row. [`Geometry`] works the circuits out for the number of columns chosen.
+
+use super::Lowering;
+use crate::check::model::{Model, Placement};
+use crate::holes::{first_places, holes_of};
+use crate::player::Player;
+use crate::vocabulary::{Direction, Num, RowEnd, RowKind};
+use crate::{hole_byte, MAX_HOLES};
+
+/// What the `board` section says, for the options chosen: the board's size and geometry as the
+/// engine reads them, a hole as its index (`row * columns + column`).
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub rows: usize,
+    pub columns: usize,
+    /// Number of holes: `rows * columns`. Hole `h` is row `h / columns`, column `h % columns`.
+    pub holes: usize,
+    /// Every hole of the board, a bit per hole.
+    pub mask: u128,
+    /// Whether each player has a store, in their circuit after their row: South's is "hole"
+    /// `holes`, North's `holes + 1`. Stones sown into a store count as the owner's captures.
+    pub stores: bool,
+    /// Whether each store is at the left end of its player's row as they see it (else the right).
+    pub stores_left: bool,
+    pub row_owner: Vec<Player>,
+    /// The owner of each hole at the start: its row's, or the one an `owns … holes` line names.
+    pub home: [Player; MAX_HOLES],
+    pub initial: [u16; MAX_HOLES],
+    /// Stones each player holds in hand at the start.
+    pub hand: u16,
+    /// The holes of each named set of the rule file (a bit per hole), in declaration order.
+    pub sets: Vec<(String, u128)>,
+    /// The hole after each hole in each player's sowing order (South's table first). Where
+    /// circuits are per player, a hole off a player's circuit follows its row owner's.
+    pub next: [[u8; MAX_HOLES]; 2],
+    /// The hole before each hole in each player's sowing order.
+    pub previous: [[u8; MAX_HOLES]; 2],
+    /// The hole in the same column, mirrored across the middle of the board.
+    pub opposite: [u8; MAX_HOLES],
+    /// The hole behind the opposite one (`u8::MAX`: none), on four rows.
+    pub behind: [u8; MAX_HOLES],
+    /// Each player's first and last hole of their outer, inner and own rows, in the order they
+    /// sow (`u8::MAX`: no such row): `[player][outer, inner, own][first, last]`.
+    pub row_ends: [[[u8; 2]; 3]; 2],
+}
+
+impl Board {
+    /// The `board` section of `model`, on the board of the columns chosen.
+    pub(super) fn of(model: &Model, lower: &Lowering<'_>) -> Board {
+        let geometry = &lower.geometry;
+        Board {
+            rows: geometry.rows,
+            columns: geometry.columns,
+            holes: geometry.holes,
+            mask: first_places(geometry.holes),
+            stores: model.board.stores,
+            stores_left: model.board.stores_left,
+            row_owner: model.board.row_owner.clone(),
+            home: geometry.home,
+            initial: initial_counts(model, lower),
+            hand: model.board.hand.map_or(0, |n| u16::try_from(lower.value(n)).unwrap_or(u16::MAX)),
+            sets: model.board.sets.iter().zip(&lower.named).map(|(set, mask)| (set.name.clone(), *mask)).collect(),
+            next: geometry.next,
+            previous: geometry.previous,
+            opposite: geometry.opposite,
+            behind: geometry.behind(),
+            row_ends: geometry.row_ends(),
+        }
+    }
+}
+
+/// The board's geometry for a number of columns: each player's circuit and the tables of the
+/// next, previous and opposite hole.
+pub(super) struct Geometry<'m> {
+    pub(super) rows: usize,
+    pub(super) columns: usize,
+    pub(super) holes: usize,
+    row_owner: &'m [Player],
+    /// The owner of each hole at the start.
+    home: [Player; MAX_HOLES],
+    /// Whether each player owns whole rows (so that rows have kinds: outer, inner).
+    whole_rows: bool,
+    pub(super) own_circuits: bool,
+    /// Each player's circuit, stores included.
+    pub(super) circuits: [Vec<usize>; 2],
+    next: [[u8; MAX_HOLES]; 2],
+    previous: [[u8; MAX_HOLES]; 2],
+    opposite: [u8; MAX_HOLES],
+}
+
+impl<'m> Geometry<'m> {
+    pub(super) fn of(model: &'m Model, columns: usize) -> Geometry<'m> {
+        let rows = model.board.rows;
+        let holes = rows * columns;
+        let row_owner = model.board.row_owner.as_slice();
+        let mut home = [Player::South; MAX_HOLES];
+        for (hole, owner) in home.iter_mut().enumerate().take(holes) {
+            *owner = row_owner[hole / columns];
+        }
+        for &(row, column, owner) in &model.board.hole_owner {
+            home[row * columns + column] = owner;
+        }
+        let mut circuits: [Vec<usize>; 2] = match &model.board.track {
+            // Each player's track, counter-clockwise, is their circuit.
+            Some(tracks) => tracks.clone().map(|track| {
+                let mut order: Vec<usize> = track.iter().map(|(r, c)| r * columns + c).collect();
+                if model.sowing.direction == Direction::Clockwise {
+                    order.reverse();
+                }
+                order
+            }),
+            None => Player::BOTH.map(|p| {
+                circuit(rows, columns, model.sowing.direction, model.sowing.own_circuits.is_some().then_some((p, &model.board.row_owner)))
+            }),
+        };
+        if model.board.stores && model.board.stores_sown {
+            for (p, circuit) in circuits.iter_mut().enumerate() {
+                place_store(circuit, Player::BOTH[p], row_owner, columns, model.sowing.direction, model.board.stores_left, holes + p);
+            }
+        }
+        let mut next = [[0u8; MAX_HOLES]; 2];
+        let mut previous = [[0u8; MAX_HOLES]; 2];
+        for (p, circuit) in circuits.iter().enumerate() {
+            for (i, &hole) in circuit.iter().enumerate() {
+                let after = circuit[(i + 1) % circuit.len()];
+                next[p][hole] = hole_byte(after);
+                previous[p][after] = hole_byte(hole);
+            }
+        }
+        // A hole off a player's circuit follows the circuit of its owner.
+        for hole in 0..holes {
+            let owner = home[hole].index();
+            for p in 0..2 {
+                if !circuits[p].contains(&hole) {
+                    next[p][hole] = next[owner][hole];
+                    previous[p][hole] = previous[owner][hole];
+                }
+            }
+        }
+        let mut opposite = [0u8; MAX_HOLES];
+        for (hole, facing) in opposite.iter_mut().enumerate().take(holes) {
+            *facing = hole_byte((rows - 1 - hole / columns) * columns + hole % columns);
+        }
+        let whole_rows = model.board.hole_owner.is_empty();
+        // Players who sow along tracks of their own go round the board by circuits of their own.
+        let own_circuits = model.sowing.own_circuits.is_some() || model.board.track.as_ref().is_some_and(|[south, north]| south != north);
+        Geometry { rows, columns, holes, row_owner, home, whole_rows, own_circuits, circuits, next, previous, opposite }
+    }
+
+    pub(super) fn row_mask(&self, row: usize) -> u128 {
+        ((1u128 << self.columns) - 1) << (row * self.columns)
+    }
+
+    /// Each player's row of that kind (`usize::MAX` where there is none).
+    pub(super) fn rows_of_kind(&self, kind: RowKind) -> [usize; 2] {
+        let Some(kinds) = crate::check::row_kinds(self.row_owner).filter(|_| kind != RowKind::Own && self.whole_rows) else {
+            return [usize::MAX; 2];
+        };
+        kinds.map(|(outer, inner)| if kind == RowKind::Outer { outer } else { inner })
+    }
+
+    /// [`Board::row_ends`]: each player's first and last hole of each kind of row, along their
+    /// circuit.
+    fn row_ends(&self) -> [[[u8; 2]; 3]; 2] {
+        let mut ends = [[[u8::MAX; 2]; 3]; 2];
+        for (p, player) in Player::BOTH.iter().enumerate() {
+            let circuit = &self.circuits[if self.own_circuits { p } else { 0 }];
+            let rows = self.rows_of_kind(RowKind::Outer);
+            let inner = self.rows_of_kind(RowKind::Inner);
+            for (k, row) in [Some(rows[p]), Some(inner[p]), None].into_iter().enumerate() {
+                let along: Vec<usize> = match row {
+                    Some(row) => circuit.iter().copied().filter(|&h| h < self.holes && h / self.columns == row).collect(),
+                    None => self.own_along(circuit, *player),
+                };
+                if let (Some(first), Some(last)) = (along.first(), along.last()) {
+                    ends[p][k] = [hole_byte(*first), hole_byte(*last)];
+                }
+            }
+        }
+        ends
+    }
+
+    /// [`Board::behind`]: the hole one row further on from the opposite hole, away from the hole.
+    fn behind(&self) -> [u8; MAX_HOLES] {
+        let mut behind = [u8::MAX; MAX_HOLES];
+        for (hole, at) in behind.iter_mut().enumerate().take(self.holes) {
+            let (row, facing) = (hole / self.columns, self.rows - 1 - hole / self.columns);
+            let further = if facing > row { facing + 1 } else { facing.wrapping_sub(1) };
+            if facing != row && further < self.rows {
+                *at = hole_byte(further * self.columns + hole % self.columns);
+            }
+        }
+        behind
+    }
+
+    /// `player`'s own holes along `circuit`, in its order.
+    pub(super) fn own_along(&self, circuit: &[usize], player: Player) -> Vec<usize> {
+        circuit.iter().copied().filter(|&h| h < self.holes && self.home[h] == player).collect()
+    }
+}
+
+/// Each named set of holes as a mask: by their place in each player's circuit.
+pub(super) fn named_sets(model: &Model, geometry: &Geometry<'_>, value: &impl Fn(Num) -> u32) -> Vec<u128> {
+    model
+        .board
+        .sets
+        .iter()
+        .map(|set| {
+            if !set.holes.is_empty() {
+                return set.holes.iter().fold(0u128, |m, (row, column)| m | 1u128 << (row * geometry.columns + column));
+            }
+            let n = (value(set.count) as usize).min(geometry.columns);
+            let mut mask = 0u128;
+            for (p, row) in geometry.rows_of_kind(set.row).into_iter().enumerate() {
+                // A player's holes of that row (or of all their rows), in their sowing order.
+                let along: Vec<usize> = match set.row {
+                    RowKind::Own => geometry.own_along(&geometry.circuits[p], Player::BOTH[p]),
+                    _ if row < geometry.rows => geometry.circuits[p].iter().copied().filter(|h| h / geometry.columns == row).collect(),
+                    _ => continue,
+                };
+                let n = n.min(along.len());
+                let chosen = match set.end {
+                    RowEnd::First => &along[..n],
+                    RowEnd::Last => &along[along.len() - n..],
+                };
+                mask |= chosen.iter().fold(0u128, |m, h| m | 1u128 << h);
+            }
+            mask
+        })
+        .collect()
+}
+
+/// The stones in each hole at the start, `seeds` lines applied in order.
+fn initial_counts(model: &Model, lower: &Lowering<'_>) -> [u16; MAX_HOLES] {
+    let (columns, holes) = (lower.geometry.columns, lower.geometry.holes);
+    let mut initial = [0u16; MAX_HOLES];
+    for (count, place) in &model.board.seeds {
+        // At most 500 (the checker's bound on `seeds`).
+        let count = u16::try_from(lower.value(*count)).unwrap_or(u16::MAX);
+        match *place {
+            Placement::Everywhere => initial[..holes].fill(count),
+            Placement::Row(r) => initial[r * columns..(r + 1) * columns].fill(count),
+            Placement::Hole { row, column } => initial[row * columns + column] = count,
+            Placement::Set(set) => holes_of(lower.set_mask(set)).for_each(|h| initial[h] = count),
+        }
+    }
+    initial
+}
+
+/// Puts `player`'s store (place `store`) into their circuit at their right end (or left, with
+/// `left`), as they see the board: beside the hole of their row at that end (at the right,
+/// South's column N and North's column 1), on the side away from their row. Going towards that
+/// end the circuit reaches the hole last of the row, so the store follows it; going away from
+/// it the circuit reaches the hole first, so the store comes before it. The opponent's store is
+/// not on it.
+fn place_store(
+    circuit: &mut Vec<usize>,
+    player: Player,
+    row_owner: &[Player],
+    columns: usize,
+    direction: Direction,
+    left: bool,
+    store: usize,
+) {
+    let column = if (player == Player::South) != left { columns - 1 } else { 0 };
+    let Some(row) = row_owner.iter().position(|&owner| owner == player) else { return };
+    let Some(at) = circuit.iter().position(|&h| h == row * columns + column) else { return };
+    // Counter-clockwise, a player's row runs towards their right end.
+    let towards = (direction == Direction::CounterClockwise) != left;
+    circuit.insert(if towards { at + 1 } else { at }, store);
+}
+
+/// The holes in sowing order. Counter-clockwise seen from above with South at the bottom: the
+/// lowest row left to right, then the row above right to left. With `own` (a player and the
+/// owner of each row) only that player's rows, else the whole (two-row) board.
+fn circuit(rows: usize, columns: usize, direction: Direction, own: Option<(Player, &Vec<Player>)>) -> Vec<usize> {
+    let mut order = Vec::with_capacity(rows * columns);
+    let circuit_rows = (0..rows).filter(|&r| own.is_none_or(|(p, owner)| owner[r] == p));
+    for (i, row) in circuit_rows.enumerate() {
+        let mut row_holes: Vec<usize> = (0..columns).map(|c| row * columns + c).collect();
+        if i % 2 == 1 {
+            row_holes.reverse();
+        }
+        order.extend(row_holes);
+    }
+    if direction == Direction::Clockwise {
+        order.reverse();
+    }
+    order
+}

@@ -1,0 +1,86 @@
+//! The `capture` sections compiled ([`Captures`]): each one a [`CaptureRule`], in the order
+//! written, and what the engine needs to know of them all.
+
+use super::{Condition, Lowering};
+use crate::check::model;
+use crate::vocabulary::{ChainDirection, Direction, HoleRef, Num, SowOn, Take};
+
+/// Every `capture` section, lowered.
+#[derive(Clone, Debug)]
+pub struct Captures {
+    /// The capture rules, in the order written: the first whose `when` holds captures.
+    pub rules: Vec<CaptureRule>,
+    /// Whether some capture sows its stones on (tried at the end of every lap).
+    pub resows: bool,
+    /// Whether some capture claims holes.
+    pub claims: bool,
+    /// Whether a claimed hole keeps its stones (and those sown into it), rather than passing
+    /// them to its claimer.
+    pub claims_keep: bool,
+}
+
+impl Captures {
+    /// The `capture` sections.
+    pub(super) fn of(captures: &[model::Capture], lower: &Lowering<'_>) -> Captures {
+        Captures {
+            rules: captures.iter().map(|c| CaptureRule::of(c, lower)).collect(),
+            resows: captures.iter().any(|c| c.sow_on.is_some() || c.continue_from.is_some()),
+            claims: captures.iter().any(|c| !c.claims.is_empty()),
+            claims_keep: captures.iter().any(|c| c.keeping),
+        }
+    }
+}
+
+/// A runtime capture rule.
+#[derive(Clone, Debug)]
+pub struct CaptureRule {
+    pub when: Condition,
+    /// What the rule takes, in order.
+    pub takes: Box<[Take]>,
+    /// A capture that would leave the opponent's side empty takes nothing.
+    pub grand_slam_nothing: bool,
+    pub chain: Option<(ChainDirection, Condition)>,
+    /// How many more holes the mover chooses, and which holes may be chosen.
+    pub bonus: Option<(u32, Condition)>,
+    /// Where the stones taken are sown on from, if they are (tried after every lap, before a
+    /// relay).
+    pub sow_on: Option<SowOn>,
+    /// The way the stones sown on and the rest of the move go: the first direction whose
+    /// condition holds on the capturing hole (none: the way the move goes).
+    pub directions: Box<[(Direction, Condition)]>,
+    /// Holes the mover claims: takes their stones, and every stone sown into them later.
+    pub claims: Box<[HoleRef]>,
+    /// After the takes the move goes on: this hole is lifted and sown on (tried after every lap,
+    /// before a relay).
+    pub continue_from: Option<HoleRef>,
+}
+
+impl CaptureRule {
+    /// One `capture` section.
+    fn of(c: &model::Capture, lower: &Lowering<'_>) -> CaptureRule {
+        CaptureRule {
+            when: lower.condition(&c.when),
+            takes: c
+                .takes
+                .iter()
+                .map(|t| match *t {
+                    Take::Part(n, hole) => Take::Part(Num::Literal(lower.value(n)), hole),
+                    other => other,
+                })
+                .collect(),
+            grand_slam_nothing: c.grand_slam_nothing,
+            chain: c.chain.as_ref().map(|(d, p)| (*d, lower.condition(p))),
+            bonus: c.bonus.as_ref().map(|(n, p)| (lower.value(*n), lower.condition(p))),
+            sow_on: c.sow_on,
+            directions: c.directions.iter().map(|(d, p)| (*d, lower.condition(p))).collect(),
+            claims: c.claims.clone().into_boxed_slice(),
+            continue_from: c.continue_from,
+        }
+    }
+
+    /// Whether the rule sows its stones on, or goes on after taking them (and so is tried after
+    /// every lap).
+    pub fn resow(&self) -> bool {
+        self.sow_on.is_some() || self.continue_from.is_some()
+    }
+}

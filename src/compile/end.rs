@@ -1,0 +1,56 @@
+//! The `end` section compiled ([`End`]): the endings in the order written, each with its outcome
+//! and its words, where the stones left go, and who wins.
+
+use super::{Condition, Lowering};
+use crate::check::model::{EndCondition, Model};
+use crate::vocabulary::{Leftover, Outcome, Repeated, Wins};
+
+/// What the `end` section says, its conditions lowered.
+#[derive(Clone, Debug)]
+pub struct End {
+    pub endings: Vec<EndingRule>,
+    /// Which kinds of repetition the endings count: `[board, position]`.
+    pub repetition_kinds: [bool; 2],
+    pub leftover: Leftover,
+    pub wins: Wins,
+}
+
+#[derive(Clone, Debug)]
+pub enum EndRule {
+    Board(Condition),
+    Repeats { what: Repeated, times: u32 },
+}
+
+/// A runtime ending: its condition, how it is scored, and its text for the result's reason.
+#[derive(Clone, Debug)]
+pub struct EndingRule {
+    pub condition: EndRule,
+    pub outcome: Outcome,
+    pub reason: String,
+}
+
+impl End {
+    /// The `end` section: each ending with its outcome (the file's `leftover` where it says none)
+    /// and its text as the result's reason.
+    pub(super) fn of(model: &Model, lower: &Lowering<'_>) -> End {
+        let endings: Vec<EndingRule> = model
+            .endings
+            .iter()
+            .map(|e| EndingRule {
+                condition: match &e.condition {
+                    EndCondition::Board(p) => EndRule::Board(lower.condition(p)),
+                    EndCondition::Repeats { what, times } => EndRule::Repeats { what: *what, times: lower.value(*times) },
+                },
+                outcome: e.outcome.unwrap_or(Outcome::Leftover(model.leftover)),
+                reason: e.text.clone(),
+            })
+            .collect();
+        End {
+            repetition_kinds: [Repeated::Board, Repeated::Position]
+                .map(|kind| endings.iter().any(|e| matches!(e.condition, EndRule::Repeats { what, .. } if what == kind))),
+            endings,
+            leftover: model.leftover,
+            wins: model.wins,
+        }
+    }
+}
