@@ -13,8 +13,9 @@
 //! - `no_start_move`: a start position where neither player can start a move (`start`);
 //! - `never_ends`: a game that can never end (`endless`).
 //!
-//! The first five reason over counts (`warnings::Reasoner`); `no_start_move` plays the start
-//! position; `never_ends` reasons over the rules. Loading a game to play skips this stage: what a
+//! The first four reason over counts (`warnings::Reasoner`); `phases_never_asked` reads the
+//! compiled rules' conditions; `no_start_move` plays the start position; `never_ends` reasons over
+//! the rules. Loading a game to play skips this stage: what a
 //! game needs to be played is only that its rules are sound.
 
 mod endless;
