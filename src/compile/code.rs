@@ -87,7 +87,7 @@ pub struct Code {
     pub basic: Option<Basic>,
     /// Where no atom reads the hole and no hole set is named (an ending's `every hole is …`,
     /// `captured > 24`): the condition as a truth of its atoms alone.
-    pub whole: Option<Whole>,
+    pub whole: Option<Box<Whole>>,
 }
 
 /// A condition of the position rather than of a hole ([`Code::whole`]): its atoms asked in
@@ -222,7 +222,7 @@ impl Code {
 
 /// The [`Whole`] form of a condition of `atoms` and `table`, if no atom reads the hole and the
 /// condition names no set (`no_sets`).
-fn whole(atoms: &[Atom], table: &[u128], no_sets: bool) -> Option<Whole> {
+fn whole(atoms: &[Atom], table: &[u128], no_sets: bool) -> Option<Box<Whole>> {
     if !no_sets || !atoms.iter().all(|atom| matches!(atom, Atom::Every(_) | Atom::Scalar(_))) {
         return None;
     }
@@ -250,7 +250,7 @@ fn whole(atoms: &[Atom], table: &[u128], no_sets: bool) -> Option<Whole> {
             _ => Check::Atom,
         })
         .collect();
-    Some(Whole { truth, known, value, checks })
+    Some(Box::new(Whole { truth, known, value, checks }))
 }
 
 /// What an atom reads, as the tree says it: two terms that read the same have equal keys.

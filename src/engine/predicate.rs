@@ -302,7 +302,7 @@ mod tests {
     use rand::{RngExt, SeedableRng};
 
     use super::*;
-    use crate::engine::{Game, Wide};
+    use crate::engine::Game;
 
     /// The tables, the forms of a whole position and the sets agree with the trees they were
     /// lowered from, for every condition of every shipped file, on the positions of random games.
