@@ -107,9 +107,9 @@ pub struct Whole {
 /// How an atom of a [`Whole`] condition is asked.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Check {
-    /// `every hole is …` of a condition over the [`BASIS`]: no hole is in any of these terms
-    /// (the condition's `failing` terms over the basis).
-    Clear(Box<[Term]>),
+    /// `every hole is …` of a condition over the [`BASIS`]: no hole is in any of its `failing`
+    /// terms.
+    Clear(Basic),
     /// A term about the position ([`Atom::Scalar`]).
     Scalar(Pred),
     /// As any atom is.
@@ -121,6 +121,8 @@ pub enum Check {
 pub struct Basic {
     pub holding: Box<[Term]>,
     pub failing: Box<[Term]>,
+    /// The places of the basis any term asks about (bit `i`: `BASIS[i]`).
+    pub care: u8,
 }
 
 /// The atoms read straight from a position's sets, in the order [`Code::basic`] numbers them.
@@ -213,7 +215,9 @@ impl Code {
                 let moved = |bits: u8| places.iter().enumerate().fold(0u8, |m, (i, &to)| m | (bits >> i & 1) << to);
                 terms.iter().map(|t| Term { want: moved(t.want), care: moved(t.care), holes: t.holes }).collect()
             };
-            Basic { holding: rebase(&holding), failing: rebase(&failing) }
+            let (holding, failing) = (rebase(&holding), rebase(&failing));
+            let care = holding.iter().chain(failing.iter()).fold(0, |care, t| care | t.care);
+            Basic { holding, failing, care }
         });
         let whole = whole(&atoms, &table, sets.is_empty());
         Some(Code { atoms, cheap, table: table.into(), holding, failing, decided: decided.into(), implied, basic, whole })
@@ -243,7 +247,7 @@ fn whole(atoms: &[Atom], table: &[u128], no_sets: bool) -> Option<Box<Whole>> {
         .iter()
         .map(|atom| match atom {
             Atom::Every(condition) => match &condition.code {
-                Some(Code { basic: Some(basic), .. }) => Check::Clear(basic.failing.clone()),
+                Some(Code { basic: Some(basic), .. }) => Check::Clear(basic.clone()),
                 _ => Check::Atom,
             },
             Atom::Scalar(pred) => Check::Scalar(pred.clone()),

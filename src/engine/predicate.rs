@@ -93,7 +93,10 @@ impl<'a, C: Cells> Ctx<'a, C> {
                 return whole.value >> at & 1 != 0;
             }
             let holds = match check {
-                Check::Clear(failing) => failing.iter().all(|term| self.basic_product(term) == C::Mask::NONE),
+                Check::Clear(basic) => {
+                    let basis = self.basis(basic.care);
+                    basic.failing.iter().all(|term| self.basic_product(&basis, term) == C::Mask::NONE)
+                }
                 Check::Scalar(pred) => self.scalar(pred),
                 Check::Atom => self.atom(atom, 0),
             };
@@ -112,7 +115,8 @@ impl<'a, C: Cells> Ctx<'a, C> {
                 .fold(C::Mask::NONE, |set, h| set | C::Mask::bit(h));
         };
         if let Some(basic) = &code.basic {
-            return basic.holding.iter().fold(C::Mask::NONE, |set, term| set | self.basic_product(term));
+            let basis = self.basis(basic.care);
+            return basic.holding.iter().fold(C::Mask::NONE, |set, term| set | self.basic_product(&basis, term));
         }
         let masks = self.atom_sets(code);
         if code.holding.len() <= code.failing.len() {
@@ -129,30 +133,31 @@ impl<'a, C: Cells> Ctx<'a, C> {
             return (0..self.rules.holes).all(|h| self.tree_holds(&condition.pred, h));
         };
         if let Some(basic) = &code.basic {
-            return basic.failing.iter().all(|term| self.basic_product(term) == C::Mask::NONE);
+            let basis = self.basis(basic.care);
+            return basic.failing.iter().all(|term| self.basic_product(&basis, term) == C::Mask::NONE);
         }
         let masks = self.atom_sets(code);
         code.failing.iter().all(|term| product(&masks, term, all) == C::Mask::NONE)
     }
 
-    /// The holes of a term over the [`crate::compile::code::BASIS`] where its atoms hold as it
-    /// wants: only the sets it asks about are read.
-    #[inline]
-    fn basic_product(&self, term: &Term) -> C::Mask {
+    /// The sets of the [`crate::compile::code::BASIS`] that `care` asks about (bit `i`: the
+    /// basis's `i`th), each read once; every hole for the others.
+    #[inline(always)]
+    fn basis(&self, care: u8) -> [C::Mask; 4] {
+        let all = self.all;
+        let asked = |bit: u8, set: &dyn Fn() -> C::Mask| if care & bit != 0 { set() } else { all };
+        [asked(1, &|| self.own()), asked(2, &|| self.stocked()), asked(4, &|| self.state.claimed & all), asked(8, &|| self.state.intact & all)]
+    }
+
+    /// The holes of a term over the basis where its atoms hold as it wants, from the basis's
+    /// sets (`basis`).
+    #[inline(always)]
+    fn basic_product(&self, basis: &[C::Mask; 4], term: &Term) -> C::Mask {
         let mut set = C::Mask::from_wide(term.holes) & self.all;
-        let (care, want) = (term.care, term.want);
-        let pick = |set: C::Mask, bit: u8| if want & bit != 0 { set } else { !set };
-        if care & 1 != 0 {
-            set &= pick(self.own(), 1);
-        }
-        if care & 2 != 0 {
-            set &= pick(self.stocked(), 2);
-        }
-        if care & 4 != 0 {
-            set &= pick(self.state.claimed, 4);
-        }
-        if care & 8 != 0 {
-            set &= pick(self.state.intact, 8);
+        for (i, &of) in basis.iter().enumerate() {
+            if term.care >> i & 1 != 0 {
+                set &= if term.want >> i & 1 != 0 { of } else { !of };
+            }
         }
         set
     }
