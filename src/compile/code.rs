@@ -85,6 +85,35 @@ pub struct Code {
     /// claimed, intact): the terms `holding` and `failing` over the basis's places instead of
     /// the atoms', so the engine combines the position's own sets without building any.
     pub basic: Option<Basic>,
+    /// Where no atom reads the hole and no hole set is named (an ending's `every hole is …`,
+    /// `captured > 24`): the condition as a truth of its atoms alone.
+    pub whole: Option<Box<Whole>>,
+}
+
+/// A condition of the position rather than of a hole ([`Code::whole`]): its atoms asked in
+/// order, each once, until the answer is known.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Whole {
+    /// Bit `c`: the condition holds when the atoms hold as `c` says (bit `i`: atom `i`).
+    pub truth: u32,
+    /// Bit `(1 << n) + c`: once the first `n` atoms hold as `c` says, the answer is known
+    /// whatever the others, and bit `(1 << n) + c` of `value` is that answer.
+    pub known: u64,
+    pub value: u64,
+    /// How each atom is asked.
+    pub checks: Box<[Check]>,
+}
+
+/// How an atom of a [`Whole`] condition is asked.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Check {
+    /// `every hole is …` of a condition over the [`BASIS`]: no hole is in any of its `failing`
+    /// terms.
+    Clear(Basic),
+    /// A term about the position ([`Atom::Scalar`]).
+    Scalar(Pred),
+    /// As any atom is.
+    Atom,
 }
 
 /// A condition's terms over the [`BASIS`] ([`Code::basic`]).
@@ -92,6 +121,8 @@ pub struct Code {
 pub struct Basic {
     pub holding: Box<[Term]>,
     pub failing: Box<[Term]>,
+    /// The places of the basis any term asks about (bit `i`: `BASIS[i]`).
+    pub care: u8,
 }
 
 /// The atoms read straight from a position's sets, in the order [`Code::basic`] numbers them.
@@ -162,7 +193,7 @@ impl Code {
         }
         let holding = terms(table.iter().copied().enumerate(), keys.len());
         let failing = terms(table.iter().map(|&h| !h).enumerate(), keys.len());
-        let atoms = keys.iter().map(|key| key.atom()).collect();
+        let atoms: Box<[Atom]> = keys.iter().map(|key| key.atom()).collect();
         let k = keys.len();
         let mut decided = vec![(0u128, 0u128); 1 << (k + 1)];
         for n in 0..=k {
@@ -184,10 +215,46 @@ impl Code {
                 let moved = |bits: u8| places.iter().enumerate().fold(0u8, |m, (i, &to)| m | (bits >> i & 1) << to);
                 terms.iter().map(|t| Term { want: moved(t.want), care: moved(t.care), holes: t.holes }).collect()
             };
-            Basic { holding: rebase(&holding), failing: rebase(&failing) }
+            let (holding, failing) = (rebase(&holding), rebase(&failing));
+            let care = holding.iter().chain(failing.iter()).fold(0, |care, t| care | t.care);
+            Basic { holding, failing, care }
         });
-        Some(Code { atoms, cheap, table: table.into(), holding, failing, decided: decided.into(), implied, basic })
+        let whole = whole(&atoms, &table, sets.is_empty());
+        Some(Code { atoms, cheap, table: table.into(), holding, failing, decided: decided.into(), implied, basic, whole })
     }
+}
+
+/// The [`Whole`] form of a condition of `atoms` and `table`, if no atom reads the hole and the
+/// condition names no set (`no_sets`).
+fn whole(atoms: &[Atom], table: &[u128], no_sets: bool) -> Option<Box<Whole>> {
+    if !no_sets || !atoms.iter().all(|atom| matches!(atom, Atom::Every(_) | Atom::Scalar(_))) {
+        return None;
+    }
+    let truth = table.iter().enumerate().fold(0u32, |truth, (c, &holes)| truth | u32::from(holes != 0) << c);
+    let k = atoms.len();
+    let (mut known, mut value) = (0u64, 0u64);
+    for n in 0..=k {
+        for c in 0..1usize << n {
+            let mut answers = (0..1usize << (k - n)).map(|rest| truth >> (c | rest << n) & 1);
+            let first = answers.next().unwrap_or(0);
+            if answers.all(|a| a == first) {
+                known |= 1 << ((1 << n) + c);
+                value |= u64::from(first) << ((1 << n) + c);
+            }
+        }
+    }
+    let checks = atoms
+        .iter()
+        .map(|atom| match atom {
+            Atom::Every(condition) => match &condition.code {
+                Some(Code { basic: Some(basic), .. }) => Check::Clear(basic.clone()),
+                _ => Check::Atom,
+            },
+            Atom::Scalar(pred) => Check::Scalar(pred.clone()),
+            _ => Check::Atom,
+        })
+        .collect();
+    Some(Box::new(Whole { truth, known, value, checks }))
 }
 
 /// What an atom reads, as the tree says it: two terms that read the same have equal keys.

@@ -97,11 +97,9 @@ fn key_in<C: Cells, const N: usize>(rules: &Rules, state: &StateIn<C>, what: Rep
         bytes[at..at + width].copy_from_slice(&part.wide().to_le_bytes()[..width]);
         at += width;
     }
-    for place in 0..holes {
-        bytes[at..at + C::BYTES].copy_from_slice(&state.count(place).to_le_bytes()[..C::BYTES]);
-        at += C::BYTES;
-    }
-    xxhash_rust::xxh3::xxh3_128(&bytes[..at])
+    let end = at + holes * C::BYTES;
+    state.cells.write_counts(holes, &mut bytes[at..end]);
+    xxhash_rust::xxh3::xxh3_128(&bytes[..end])
 }
 
 /// The bytes of a key before the sets and counts: kind, player to move, decision (2), the move's

@@ -151,6 +151,9 @@ pub trait Cells: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     fn stocked(&self) -> Self::Mask;
     /// Whether the first `places` places hold the same stones in both.
     fn same(&self, other: &Self, places: usize) -> bool;
+    /// Writes the counts of the first `places` places into `out`, [`Cells::BYTES`] each, little
+    /// end first (`out` holds `places * BYTES` bytes).
+    fn write_counts(&self, places: usize, out: &mut [u8]);
 }
 
 /// A layout of `$places` places of `$count` counts and `$mask` sets that keeps the places
@@ -227,6 +230,13 @@ macro_rules! kept_cells {
             #[inline]
             fn same(&self, other: &$name, places: usize) -> bool {
                 self.counts[..places] == other.counts[..places]
+            }
+
+            #[inline]
+            fn write_counts(&self, places: usize, out: &mut [u8]) {
+                for (bytes, count) in out.chunks_exact_mut(Self::BYTES).zip(&self.counts[..places]) {
+                    bytes.copy_from_slice(&count.to_le_bytes());
+                }
             }
         }
     };
@@ -320,6 +330,11 @@ impl Cells for Narrow {
     fn same(&self, other: &Narrow, places: usize) -> bool {
         self.counts[..places] == other.counts[..places]
     }
+
+    #[inline]
+    fn write_counts(&self, places: usize, out: &mut [u8]) {
+        out[..places].copy_from_slice(&self.counts[..places]);
+    }
 }
 
 /// Whether a game of `rules` fits layout `C` from its start: its places, and its stones
@@ -361,6 +376,24 @@ mod tests {
         assert_eq!(middle.stocked(), expected & !(1 << 63) | 1);
         assert_eq!((middle.get(0), middle.get(63)), (255, 0));
         assert!(!middle.same(&Middle::of(&counts), 64) && Middle::of(&counts).same(&Middle::of(&counts), 64));
+    }
+
+    #[test]
+    fn every_layout_writes_its_counts_as_it_reads_them() {
+        fn written<C: Cells>(counts: &[u16]) -> Vec<u8> {
+            let cells = C::of(counts);
+            let mut out = vec![0; counts.len() * C::BYTES];
+            cells.write_counts(counts.len(), &mut out);
+            assert_eq!(out.len(), counts.len() * C::BYTES);
+            out
+        }
+        let counts: Vec<u16> = (0..20).map(|i| i * 11 % 200).collect();
+        let bytes: Vec<u8> = counts.iter().map(|&c| u8::try_from(c).unwrap_or(0)).collect();
+        assert_eq!(written::<Narrow>(&counts), bytes);
+        assert_eq!(written::<Middle>(&counts), bytes);
+        let wide: Vec<u8> = counts.iter().flat_map(|c| c.to_le_bytes()).collect();
+        assert_eq!(written::<Wide>(&counts), wide);
+        assert_eq!(written::<Narrow>(&counts[..3]), bytes[..3]);
     }
 
     #[test]

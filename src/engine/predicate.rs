@@ -10,7 +10,7 @@ use std::cell::Cell;
 use super::layout::step;
 use super::layout::{Cells, Mask};
 use super::{Lap, StateIn};
-use crate::compile::code::{Atom, Term, MOST_ATOMS};
+use crate::compile::code::{Atom, Check, Code, Term, Whole, MOST_ATOMS};
 use crate::compile::pred::compare;
 use crate::compile::{Condition, Pred, Rules};
 use crate::player::Player;
@@ -58,6 +58,7 @@ impl<'a, C: Cells> Ctx<'a, C> {
     #[inline]
     pub fn holds(&self, condition: &Condition, hole: usize) -> bool {
         match &condition.code {
+            Some(Code { whole: Some(whole), atoms, .. }) => self.whole_holds(whole, atoms),
             Some(code) => {
                 // The cheap atoms, then the others in order, stopping as soon as the rest
                 // cannot change the answer.
@@ -81,6 +82,29 @@ impl<'a, C: Cells> Ctx<'a, C> {
         }
     }
 
+    /// Whether a condition of the position ([`Whole`]) holds: its atoms asked in order until the
+    /// answer is known.
+    #[inline]
+    fn whole_holds(&self, whole: &Whole, atoms: &[Atom]) -> bool {
+        let mut combination = 0;
+        for (i, (check, atom)) in whole.checks.iter().zip(atoms).enumerate() {
+            let at = (1 << i) + combination;
+            if whole.known >> at & 1 != 0 {
+                return whole.value >> at & 1 != 0;
+            }
+            let holds = match check {
+                Check::Clear(basic) => {
+                    let basis = self.basis(basic.care);
+                    basic.failing.iter().all(|term| self.basic_product(&basis, term) == C::Mask::NONE)
+                }
+                Check::Scalar(pred) => self.scalar(pred),
+                Check::Atom => self.atom(atom, 0),
+            };
+            combination |= usize::from(holds) << i;
+        }
+        whole.truth >> combination & 1 != 0
+    }
+
     /// The holes of the board where `condition` holds.
     #[inline]
     pub fn holes_where(&self, condition: &Condition) -> C::Mask {
@@ -91,7 +115,8 @@ impl<'a, C: Cells> Ctx<'a, C> {
                 .fold(C::Mask::NONE, |set, h| set | C::Mask::bit(h));
         };
         if let Some(basic) = &code.basic {
-            return basic.holding.iter().fold(C::Mask::NONE, |set, term| set | self.basic_product(term));
+            let basis = self.basis(basic.care);
+            return basic.holding.iter().fold(C::Mask::NONE, |set, term| set | self.basic_product(&basis, term));
         }
         let masks = self.atom_sets(code);
         if code.holding.len() <= code.failing.len() {
@@ -108,30 +133,36 @@ impl<'a, C: Cells> Ctx<'a, C> {
             return (0..self.rules.board.holes).all(|h| self.tree_holds(&condition.pred, h));
         };
         if let Some(basic) = &code.basic {
-            return basic.failing.iter().all(|term| self.basic_product(term) == C::Mask::NONE);
+            let basis = self.basis(basic.care);
+            return basic.failing.iter().all(|term| self.basic_product(&basis, term) == C::Mask::NONE);
         }
         let masks = self.atom_sets(code);
         code.failing.iter().all(|term| product(&masks, term, all) == C::Mask::NONE)
     }
 
-    /// The holes of a term over the [`crate::compile::code::BASIS`] where its atoms hold as it
-    /// wants: only the sets it asks about are read.
-    #[inline]
-    fn basic_product(&self, term: &Term) -> C::Mask {
+    /// The sets of the [`crate::compile::code::BASIS`] that `care` asks about (bit `i`: the
+    /// basis's `i`th), each read once; every hole for the others.
+    #[inline(always)]
+    fn basis(&self, care: u8) -> [C::Mask; 4] {
+        let all = self.all;
+        let asked = |bit: u8, set: &dyn Fn() -> C::Mask| if care & bit != 0 { set() } else { all };
+        [
+            asked(1, &|| self.own()),
+            asked(2, &|| self.stocked()),
+            asked(4, &|| self.state.claimed & all),
+            asked(8, &|| self.state.intact & all),
+        ]
+    }
+
+    /// The holes of a term over the basis where its atoms hold as it wants, from the basis's
+    /// sets (`basis`).
+    #[inline(always)]
+    fn basic_product(&self, basis: &[C::Mask; 4], term: &Term) -> C::Mask {
         let mut set = C::Mask::from_wide(term.holes) & self.all;
-        let (care, want) = (term.care, term.want);
-        let pick = |set: C::Mask, bit: u8| if want & bit != 0 { set } else { !set };
-        if care & 1 != 0 {
-            set &= pick(self.own(), 1);
-        }
-        if care & 2 != 0 {
-            set &= pick(self.stocked(), 2);
-        }
-        if care & 4 != 0 {
-            set &= pick(self.state.claimed, 4);
-        }
-        if care & 8 != 0 {
-            set &= pick(self.state.intact, 8);
+        for (i, &of) in basis.iter().enumerate() {
+            if term.care >> i & 1 != 0 {
+                set &= if term.want >> i & 1 != 0 { of } else { !of };
+            }
         }
         set
     }
@@ -273,4 +304,54 @@ fn product<M: Mask>(masks: &[M; MOST_ATOMS], term: &Term, all: M) -> M {
         set &= if term.want >> i & 1 != 0 { masks[i] } else { !masks[i] };
     }
     set
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::ChaCha8Rng;
+    use rand::{RngExt, SeedableRng};
+
+    use super::*;
+    use crate::engine::Game;
+
+    /// The tables, the forms of a whole position and the sets agree with the trees they were
+    /// lowered from, for every condition of every shipped file, on the positions of random games.
+    #[test]
+    fn the_code_agrees_with_the_tree() {
+        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+        let mut files: Vec<_> = std::fs::read_dir(folder).into_iter().flatten().flatten().map(|e| e.path()).collect();
+        files.sort();
+        assert!(files.len() >= 22, "{files:?}");
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut asked = 0;
+        for file in files {
+            let rules = crate::load::load_file(&file, &[] as &[&str]).expect("a shipped file loads");
+            for _ in 0..8 {
+                let mut game = Game::new(&rules);
+                for _ in 0..300 {
+                    for mover in Player::BOTH {
+                        for lap in [Lap::default(), Lap { number: 2, sown: 5 }] {
+                            let ctx = Ctx::new(game.state(), &rules, mover, lap);
+                            for condition in rules.conditions().filter(|c| c.code.is_some()) {
+                                let tree: Vec<bool> = (0..rules.board.holes).map(|h| ctx.tree_holds(&condition.pred, h)).collect();
+                                let code: Vec<bool> = (0..rules.board.holes).map(|h| ctx.holds(condition, h)).collect();
+                                assert_eq!(code, tree, "{}: {:?}", file.display(), condition.pred);
+                                let set = tree.iter().enumerate().filter(|(_, &t)| t).fold(0u128, |s, (h, _)| s | 1 << h);
+                                assert_eq!(ctx.holes_where(condition).wide(), set, "{}: {:?}", file.display(), condition.pred);
+                                assert_eq!(ctx.everywhere(condition), tree.iter().all(|&t| t), "{}", file.display());
+                                asked += 1;
+                            }
+                        }
+                    }
+                    let actions = game.legal_actions();
+                    if actions.is_empty() {
+                        break;
+                    }
+                    let action = actions[rng.random_range(0..actions.len())];
+                    game.apply(action).expect("a legal action applies");
+                }
+            }
+        }
+        assert!(asked > 10_000, "{asked}");
+    }
 }
