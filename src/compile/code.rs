@@ -102,6 +102,8 @@ pub struct Whole {
     pub value: u64,
     /// How each atom is asked.
     pub checks: Box<[Check]>,
+    /// The places of the [`BASIS`] the checks ask about (bit `i`: `BASIS[i]`).
+    pub care: u8,
 }
 
 /// How an atom of a [`Whole`] condition is asked.
@@ -243,7 +245,7 @@ fn whole(atoms: &[Atom], table: &[u128], no_sets: bool) -> Option<Box<Whole>> {
             }
         }
     }
-    let checks = atoms
+    let checks: Box<[Check]> = atoms
         .iter()
         .map(|atom| match atom {
             Atom::Every(condition) => match &condition.code {
@@ -254,7 +256,11 @@ fn whole(atoms: &[Atom], table: &[u128], no_sets: bool) -> Option<Box<Whole>> {
             _ => Check::Atom,
         })
         .collect();
-    Some(Box::new(Whole { truth, known, value, checks }))
+    let care = checks.iter().fold(0, |care, check| match check {
+        Check::Clear(basic) => care | basic.care,
+        _ => care,
+    });
+    Some(Box::new(Whole { truth, known, value, checks, care }))
 }
 
 /// What an atom reads, as the tree says it: two terms that read the same have equal keys.

@@ -5,6 +5,7 @@
 use super::capture::{resow, GoesOn};
 use super::events::{Event, Silent, Trace};
 use super::layout::{Cells, Mask};
+use super::predicate::Ctx;
 use super::sowing::{sow_on, sow_taken, Sowing};
 use super::{Action, Lap, StateIn};
 use crate::compile::{Condition, Rules};
@@ -18,9 +19,8 @@ pub fn placing<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player) -> bo
 /// The holes `mover` may place into where `pred` holds (a bit per hole).
 fn holes_where<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, pred: Option<&Condition>) -> u128 {
     let Some(pred) = pred else { return 0 };
-    (0..rules.board.holes)
-        .filter(|&h| state.owner(h) == mover && !state.claimed.has(h) && state.holds(rules, pred, h, mover))
-        .fold(0u128, |set, h| set | 1u128 << h)
+    let ctx = Ctx::new(state, rules, mover, Lap::default());
+    (ctx.own() & !state.claimed & ctx.holes_where(pred)).wide()
 }
 
 /// The holes a placement may go into: those of `place`, or of `otherwise place` when none is.

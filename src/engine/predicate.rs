@@ -87,6 +87,8 @@ impl<'a, C: Cells> Ctx<'a, C> {
     #[inline]
     fn whole_holds(&self, whole: &Whole, atoms: &[Atom]) -> bool {
         let mut combination = 0;
+        // The basis's sets, read once for every check that asks.
+        let mut basis = None;
         for (i, (check, atom)) in whole.checks.iter().zip(atoms).enumerate() {
             let at = (1 << i) + combination;
             if whole.known >> at & 1 != 0 {
@@ -94,8 +96,8 @@ impl<'a, C: Cells> Ctx<'a, C> {
             }
             let holds = match check {
                 Check::Clear(basic) => {
-                    let basis = self.basis(basic.care);
-                    basic.failing.iter().all(|term| self.basic_product(&basis, term) == C::Mask::NONE)
+                    let basis = basis.get_or_insert_with(|| self.basis(whole.care));
+                    basic.failing.iter().all(|term| self.basic_product(basis, term) == C::Mask::NONE)
                 }
                 Check::Scalar(pred) => self.scalar(pred),
                 Check::Atom => self.atom(atom, 0),
@@ -145,12 +147,11 @@ impl<'a, C: Cells> Ctx<'a, C> {
     #[inline(always)]
     fn basis(&self, care: u8) -> [C::Mask; 4] {
         let all = self.all;
-        let asked = |bit: u8, set: &dyn Fn() -> C::Mask| if care & bit != 0 { set() } else { all };
         [
-            asked(1, &|| self.own()),
-            asked(2, &|| self.stocked()),
-            asked(4, &|| self.state.claimed & all),
-            asked(8, &|| self.state.intact & all),
+            if care & 1 != 0 { self.own() } else { all },
+            if care & 2 != 0 { self.stocked() } else { all },
+            if care & 4 != 0 { self.state.claimed & all } else { all },
+            if care & 8 != 0 { self.state.intact & all } else { all },
         ]
     }
 
