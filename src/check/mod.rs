@@ -185,3 +185,18 @@ impl Checker {
         (section.is_some() && self.unreadable_in.contains(&section)) || self.unreadable_forms.contains(keyword)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// A phase's `until` knows the board's sets and rows: the board is read before the phases.
+    #[test]
+    fn a_phase_ends_on_the_boards_sets_and_rows() {
+        let file = "game \"Stages\"\nboard {\n    size 4 x 4\n    set marked = holes b2 c3\n    seeds 2\n}\n\
+                    play {\n    phase first until every hole is (not in marked or empty) or own inner row is empty\n    \
+                    phase second\n    start from own hole where phase = first or count >= 2\n}\n\
+                    sowing {\n    sow counter-clockwise round own rows\n}\nend {\n    when every hole is empty\n}\n";
+        let (checked, diagnostics) = crate::load::check_source("stages", file);
+        assert!(checked.is_some(), "{diagnostics:?}");
+        assert!(diagnostics.iter().all(|d| !d.is_error()), "{diagnostics:?}");
+    }
+}

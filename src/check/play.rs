@@ -89,8 +89,9 @@ impl Checker {
     pub(super) fn model(&mut self, sections: &Sections<'_>) -> Option<Model> {
         let name = self.game_name(sections);
         let sources = sources(sections);
-        let phases = self.phases(sections.of("play"));
+        // The board first: its sets and rows are known to every condition, a phase's too.
         let board = self.board(sections);
+        let phases = self.phases(sections.of("play"));
         let play = self.play(sections.of("play"));
         let sowing = self.sowing(sections);
         let captures = sections.captures.iter().filter_map(|(header, statements)| self.capture(*header, statements)).collect();
