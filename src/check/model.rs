@@ -239,11 +239,7 @@ pub enum FirstSeed {
     OriginUnlessAlone,
 }
 
-#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
-pub enum Direction {
-    CounterClockwise,
-    Clockwise,
-}
+pub use crate::direction::Direction;
 
 /// What happens to a player who has no move.
 #[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]

@@ -20,13 +20,9 @@ const LAPS: Slot = Slot { what: "the most laps a move sows", min: 1, max: 1_000_
 const MANY_LAPS: u32 = 10_000;
 const PRICE: Slot = Slot { what: "the price of a hole", min: 0, max: 500 };
 
-/// Words with the meaning of a word of the language, and that word.
+/// Words with the meaning of a word of the language, and that word (for the ways round a
+/// circuit: [`Direction::word_for`]).
 const SYNONYMS: &[(&str, &str)] = &[
-    ("anticlockwise", "counter-clockwise"),
-    ("anti-clockwise", "counter-clockwise"),
-    ("counterclockwise", "counter-clockwise"),
-    ("ccw", "counter-clockwise"),
-    ("cw", "clockwise"),
     ("backwards", "backward"),
     ("forwards", "forward"),
     ("skip", "pass"),
@@ -314,13 +310,7 @@ impl Checker {
                 if let StatementKind::SowOwnRows { own_rows, .. } = &statement.kind {
                     sowing.own_circuits = Some(own_rows.span);
                 }
-                sowing.direction = self
-                    .word(
-                        word,
-                        "a sowing direction",
-                        &[("counter-clockwise", Direction::CounterClockwise), ("clockwise", Direction::Clockwise)],
-                    )
-                    .unwrap_or(sowing.direction)
+                sowing.direction = self.word(word, "a sowing direction", &Direction::choices()).unwrap_or(sowing.direction)
             }
             StatementKind::SowEitherWay { own_rows } => {
                 sowing.own_circuits = own_rows.map(|own| own.span);
@@ -587,7 +577,8 @@ impl Checker {
         let names: Vec<&str> = choices.iter().map(|(w, _)| *w).collect();
         // Other ways to say a word of the language: suggested by meaning, not by spelling
         // (`anticlockwise` is spelt like `clockwise` but means `counter-clockwise`).
-        let synonym = SYNONYMS.iter().find(|(other, _)| other.eq_ignore_ascii_case(&word.name)).map(|(_, meant)| *meant);
+        let synonym = Direction::word_for(&word.name)
+            .or_else(|| SYNONYMS.iter().find(|(other, _)| other.eq_ignore_ascii_case(&word.name)).map(|(_, meant)| *meant));
         let help = match synonym.filter(|meant| names.contains(meant)) {
             Some(meant) => format!("write `{meant}`, this language's word for {}", word.name),
             None => suggest(&word.name, &names),
