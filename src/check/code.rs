@@ -102,6 +102,8 @@ codes! {
     MissingSize => "missing_size",
     /// A word about one hole used where no hole is meant.
     NeedsAHole => "needs_a_hole",
+    /// `own row` or `opponent's row` on a board where a player owns more than one row.
+    NeedsOneRowEach => "needs_one_row_each",
     /// Sowing round the whole board on a board of 4 rows, where each player sows their own rows.
     NeedsOwnCircuits => "needs_own_circuits",
     /// `inner` or `outer` rows on a board where a player owns one row.
@@ -203,6 +205,6 @@ mod tests {
             let camel: String = text.split('_').map(|w| w[..1].to_uppercase() + &w[1..]).collect();
             assert_eq!(format!("{code:?}"), camel);
         }
-        assert_eq!((Code::UnknownSection.as_str(), Code::ALL.len()), ("unknown_section", 80));
+        assert_eq!((Code::UnknownSection.as_str(), Code::ALL.len()), ("unknown_section", 81));
     }
 }

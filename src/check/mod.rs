@@ -168,10 +168,13 @@ struct Checker {
     phase_names: Vec<String>,
     /// Whether each player owns two neighbouring rows, so that `outer` and `inner` mean something.
     row_kinds: bool,
-    /// The board's rows were reported as not making two rows each: uses of `outer` and `inner`
-    /// are not reported again.
+    /// The most whole rows a player owns (0 where the owners are not known), so that `own row` is
+    /// one row or not.
+    rows_each: usize,
     /// The board's size was given but its rows refused: which rows exist is not known.
     rows_unknown: bool,
+    /// The board's rows were reported as not making two rows each: uses of `outer` and `inner`
+    /// are not reported again.
     rows_reported: bool,
 }
 

@@ -2,6 +2,7 @@
 //! `every hole …`) and checks each term makes sense where it stands: a hole's properties need a
 //! hole, which an ending (looking at the whole board) does not have.
 
+use super::board::ROW;
 use super::code::Code;
 use super::diagnostic::{did_you_mean, suggest, Diagnostic};
 use super::model::{Num, Pred, Relation};
@@ -76,6 +77,7 @@ impl Checker {
             }
             ExprKind::Parity { quantity, even } => self.quantity(quantity, expr, subject).then_some(Pred::CountEven(*even)),
             ExprKind::Flag(flag) => self.flag(flag, subject),
+            ExprKind::SetEmpty { own, set, negated } if set.name == ROW => self.row_empty(*own, expr.span, *negated),
             ExprKind::SetEmpty { own, set, negated } => {
                 // Every hole of the set that the player owns is empty: a board-wide term.
                 let set = self.set_ref(set)?;
@@ -108,6 +110,32 @@ impl Checker {
                 (subject == Subject::Hole || self.needs_hole(relation, &every_hole)).then(|| Pred::At(related, Box::new(condition)))
             }
         }
+    }
+
+    /// `own row is empty` (`opponent's row is empty`): every hole the mover (the opponent) owns
+    /// now is empty, on a board where a player owns one row (and perhaps holes of another: `own
+    /// row` is all of them, as in `set … of own row`). Written out: `every hole is (opponent or
+    /// empty)` (`(own or empty)`), which the engine runs as it is.
+    fn row_empty(&mut self, own: bool, span: Span, negated: bool) -> Option<Pred> {
+        if self.rows_each > 1 {
+            let whose = if own { "own" } else { "opponent's" };
+            let which =
+                if self.row_kinds { format!("`{whose} inner row is empty` or `{whose} outer row is empty`; ") } else { String::new() };
+            let (other, holes) = if own { ("opponent", "the mover's") } else { ("own", "the opponent's") };
+            self.push(
+                Diagnostic::error(
+                    Code::NeedsOneRowEach,
+                    format!("`{whose} row` is one row, but a player owns {} rows on this board", self.rows_each),
+                    span,
+                    "which row?",
+                )
+                .with_help(format!("say which: {which}for all {holes} holes, write `every hole is ({other} or empty)`")),
+            );
+            return None;
+        }
+        let other = if own { Pred::Opponent } else { Pred::Own };
+        let empty = Pred::EveryHole(Box::new(Pred::Or(vec![other, Pred::Empty])));
+        Some(if negated { Pred::Not(Box::new(empty)) } else { empty })
     }
 
     /// `phase = placing`, `phase != sowing`: the mover's phase, one of the file's.
