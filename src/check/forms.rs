@@ -21,6 +21,7 @@ pub const FORMS: &[Form] = &[
     RULING,
     PROJECT_RULING,
     OPTION,
+    CONDITION,
     SIZE,
     OWNS,
     SEEDS,
@@ -79,6 +80,7 @@ pub const RULING: Form = Form { keyword: "ruling", section: None, example: "ruli
 pub const PROJECT_RULING: Form =
     Form { keyword: "project ruling", section: None, example: "project ruling D6 \"A third repetition ends the game\"" };
 pub const OPTION: Form = Form { keyword: "option", section: None, example: "option seeds: 2..9 = 4" };
+pub const CONDITION: Form = Form { keyword: "condition", section: None, example: "condition strong = in marked and intact and count >= 6" };
 pub const SIZE: Form = Form { keyword: "size", section: Some("board"), example: "size 2 x 6" };
 pub const OWNS: Form =
     Form { keyword: "owns", section: Some("board"), example: "south owns row a   or   south owns row a, holes b4 b5 b6" };
@@ -185,6 +187,7 @@ pub fn form_of(kind: &StatementKind) -> Option<&'static Form> {
         StatementKind::Ruling { project: false, .. } => &RULING,
         StatementKind::Ruling { project: true, .. } => &PROJECT_RULING,
         StatementKind::Option { .. } => &OPTION,
+        StatementKind::NamedCondition { .. } => &CONDITION,
         StatementKind::Size { .. } => &SIZE,
         StatementKind::Owns { .. } => &OWNS,
         StatementKind::Track(_) | StatementKind::PlayerTrack { .. } => &TRACK,

@@ -382,6 +382,8 @@ impl Checker {
         for statement in statements {
             let key = match &statement.kind {
                 StatementKind::Source(_) | StatementKind::Ruling { .. } | StatementKind::Option { .. } => continue,
+                // One line per condition; a name given twice is the named conditions' own check.
+                StatementKind::NamedCondition { .. } => continue,
                 StatementKind::Seeds { .. } | StatementKind::When { .. } | StatementKind::HoleSet { .. } => continue,
                 // One line per phase; a phase named twice is the phases' own check.
                 StatementKind::Phase { .. } => continue,

@@ -10,6 +10,7 @@
 mod board;
 mod capture;
 mod code;
+mod conditions;
 mod diagnostic;
 mod endless;
 mod forms;
@@ -109,6 +110,7 @@ pub fn check_rules(file: &RuleFile, source: &str) -> Result<Checked, Vec<Diagnos
         (default_model.filter(|_| all_sound), variants)
     };
     checker.unused_options();
+    checker.unused_conditions();
     let mut diagnostics = checker.diagnostics;
     sort(&mut diagnostics);
     match model {
@@ -166,6 +168,14 @@ struct Checker {
     set_names: Vec<String>,
     /// The names of the `phase`s, in order.
     phase_names: Vec<String>,
+    /// The file's named conditions (`condition NAME = …`), in order, each checked once asked.
+    conditions: Vec<conditions::Named>,
+    /// The named conditions being checked, each asked by the one before.
+    asking: Vec<usize>,
+    /// The names of the conditions some rule asks, in any variant.
+    conditions_used: BTreeSet<String>,
+    /// The terms the named conditions have added, written out, to the conditions checked so far.
+    written_out: u32,
     /// Whether each player owns two neighbouring rows, so that `outer` and `inner` mean something.
     row_kinds: bool,
     /// The most whole rows a player owns (0 where the owners are not known), so that `own row` is

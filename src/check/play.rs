@@ -87,6 +87,7 @@ impl Checker {
         let sources = sources(sections);
         // The board first: its sets and rows are known to every condition, a phase's too.
         let board = self.board(sections);
+        self.named_conditions(&sections.top);
         let phases = self.phases(sections.of("play"));
         let play = self.play(sections.of("play"));
         let sowing = self.sowing(sections);
@@ -97,6 +98,7 @@ impl Checker {
         let (endings, leftover, wins) = self.end(sections.of("end"));
         let trade = self.trade(sections);
         let rounds = self.rounds(sections);
+        self.unasked_conditions();
 
         let board = board?;
         if too_many_captures
@@ -112,6 +114,7 @@ impl Checker {
             name: name?,
             sources,
             options: self.options.clone(),
+            conditions: self.condition_names(),
             board,
             play,
             phases: phases?,
@@ -798,7 +801,7 @@ const LEFTOVERS: [(&str, Leftover); 4] =
     [("owner", Leftover::Owner), ("split", Leftover::Split), ("removed", Leftover::Removed), ("mover", Leftover::Mover)];
 
 /// `n` with its thousands grouped: `1,000,000`.
-fn grouped(n: u32) -> String {
+pub(super) fn grouped(n: u32) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, digit) in digits.chars().enumerate() {

@@ -4,6 +4,7 @@
 
 use super::board::ROW;
 use super::code::Code;
+use super::conditions::{joined, negated};
 use super::diagnostic::{did_you_mean, suggest, Diagnostic};
 use super::model::{Num, Pred, Relation};
 use super::options::Slot;
@@ -15,6 +16,26 @@ use crate::syntax::{OPPONENTS_CAPTURED, STONES_LEFT};
 const QUANTITIES: &[&str] = &["count", "captured"];
 /// Properties a hole can have.
 const FLAGS: &[&str] = &["own", "opponent", "opponent's", "empty", "claimed", "intact", "capturing"];
+/// The words a term of a condition stands on alone or begins with: no named condition may be
+/// called so.
+pub(super) const TERM_WORDS: &[&str] = &[
+    "own",
+    "opponent",
+    "opponent's",
+    "empty",
+    "claimed",
+    "intact",
+    "capturing",
+    "count",
+    "captured",
+    "claims",
+    "hand",
+    "lap",
+    "sown",
+    "phase",
+    "every",
+    "some",
+];
 /// Numbers about a player rather than a hole: what the mover or the opponent has captured, and
 /// how many holes the mover has claimed.
 const PLAYER_QUANTITIES: &[&str] = &["captured", OPPONENTS_CAPTURED, "claims", "hand", "lap", "sown"];
@@ -34,10 +55,14 @@ pub(super) enum Subject {
 impl Checker {
     pub(super) fn predicate(&mut self, expr: &Expr, subject: Subject) -> Option<Pred> {
         match &expr.kind {
-            ExprKind::Or(terms) => self.predicates(terms, subject).map(Pred::Or),
-            ExprKind::And(terms) => self.predicates(terms, subject).map(Pred::And),
+            ExprKind::Or(terms) => self.predicates(terms, subject).map(|preds| Pred::Or(joined(self, terms, preds, true))),
+            ExprKind::And(terms) => self.predicates(terms, subject).map(|preds| Pred::And(joined(self, terms, preds, false))),
             ExprKind::Not(inner) => self.predicate(inner, subject).map(|p| Pred::Not(Box::new(p))),
             ExprKind::EveryHole(inner) => self.predicate(inner, Subject::Hole).map(|p| Pred::EveryHole(Box::new(p))),
+            // Not every hole is without it: what the engine asks.
+            ExprKind::SomeHole(inner) => {
+                self.predicate(inner, Subject::Hole).map(|p| Pred::Not(Box::new(Pred::EveryHole(Box::new(negated(p))))))
+            }
             ExprKind::Compare { quantity, op, value } if quantity.name == "phase" => self.phase_term(quantity, *op, value),
             ExprKind::Compare { quantity, op, value } if quantity.name == STONES_LEFT => {
                 Some(Pred::StonesLeft(*op, self.num(value, COUNT)?))
@@ -255,9 +280,22 @@ impl Checker {
             // About the move under way, not a hole: usable anywhere a move is asked about.
             "capturing" => return Some(Pred::Capturing),
             name => {
+                if let Some(named) = self.named_condition(flag, subject) {
+                    return named;
+                }
+                let names = self.condition_names();
+                let words: Vec<&str> = FLAGS.iter().copied().chain(names.iter().map(String::as_str)).collect();
+                let help = match did_you_mean(name, words.iter().copied()) {
+                    Some(close) => format!("did you mean `{close}`?"),
+                    None if names.is_empty() => format!(
+                        "{}; or name a condition at the top of the file, `condition {name} = …`, to ask it by its name",
+                        suggest(name, FLAGS)
+                    ),
+                    None => suggest(name, &words),
+                };
                 self.push(
                     Diagnostic::error(Code::UnknownFlag, format!("`{name}` is not something a hole can be"), flag.span, "unknown property")
-                        .with_help(suggest(name, FLAGS)),
+                        .with_help(help),
                 );
                 return None;
             }
@@ -270,7 +308,7 @@ impl Checker {
 
     /// Reports a hole's property used in an ending, where there is no hole, with the fix:
     /// `every_hole`, the term as it would read about every hole.
-    fn needs_hole(&mut self, word: &Ident, every_hole: &str) -> bool {
+    pub(super) fn needs_hole(&mut self, word: &Ident, every_hole: &str) -> bool {
         self.push(
             Diagnostic::error(
                 Code::NeedsAHole,
