@@ -256,7 +256,33 @@ pub fn allowed_in(form: &Form, section: Option<&str>) -> bool {
     }
 }
 
+/// The forms a section (or the top of the file) may hold several of; each other form is said once.
+const MAY_REPEAT: &[&Form] = &[
+    &SOURCE,
+    &RULING,
+    &PROJECT_RULING,
+    // One line per option, per condition, per set and per phase; a name given twice is their
+    // own check.
+    &OPTION,
+    &CONDITION,
+    &SET,
+    &PHASE,
+    // Applied in order, a later one over an earlier.
+    &SEEDS,
+    // A capture's condition (its own check refuses two in one section), and the endings.
+    &WHEN,
+    // A capture may take several things, in order (`take last hole`, `take opposite hole`).
+    &TAKE,
+    // A capture may turn the sowing one way or the other, the first that holds.
+    &DIRECTION,
+];
+
 impl Form {
+    /// Whether a section (or the top of the file) may hold several statements of this form.
+    pub fn may_repeat(&self) -> bool {
+        MAY_REPEAT.iter().any(|form| form.keyword == self.keyword)
+    }
+
     /// The examples of the form, each in backticks: "`seeds 4` or `seeds 2 in row a`".
     pub fn examples(&self) -> String {
         self.example.split("   or   ").map(|e| format!("`{e}`")).collect::<Vec<_>>().join(" or ")

@@ -212,4 +212,13 @@ mod tests {
         assert!(checked.is_some(), "{diagnostics:?}");
         assert!(diagnostics.iter().all(|d| !d.is_error()), "{diagnostics:?}");
     }
+
+    /// A board may list several sets of holes, as it may define several by place.
+    #[test]
+    fn a_board_lists_several_sets() {
+        let file = "game \"Sets\"\nboard {\n    size 2 x 4\n    set marked = holes a2 b3\n    set ends = holes a1 b4\n    seeds 2\n}\n\
+                    play {\n    start from own hole where in marked or in ends\n}\nend {\n    when every hole is empty\n}\n";
+        let (checked, diagnostics) = crate::load::check_source("sets", file);
+        assert!(checked.is_some() && diagnostics.is_empty(), "{diagnostics:?}");
+    }
 }
