@@ -9,7 +9,7 @@ use super::code::Code;
 use super::diagnostic::Diagnostic;
 use super::model::Pred;
 use super::play::grouped;
-use super::predicate::{Subject, TERM_WORDS};
+use super::predicate::{is_term_word, Subject};
 use super::Checker;
 use crate::ast::{CompareOp, Expr, ExprKind, Ident, Statement, StatementKind};
 use crate::parse_label;
@@ -59,7 +59,7 @@ impl Checker {
                 continue;
             }
             let label = parse_label(&name.name).is_some();
-            if label || TERM_WORDS.contains(&name.name.as_str()) {
+            if label || is_term_word(&name.name) {
                 let taken = if label { "already names a hole" } else { "is already a word of conditions" };
                 self.push(
                     Diagnostic::error(Code::ReservedConditionName, format!("`{}` {taken}", name.name), name.span, "taken").with_help(

@@ -16,32 +16,18 @@ use crate::syntax::{OPPONENTS_CAPTURED, STONES_LEFT};
 const QUANTITIES: &[&str] = &["count", "captured"];
 /// Properties a hole can have.
 const FLAGS: &[&str] = &["own", "opponent", "opponent's", "empty", "claimed", "intact", "capturing"];
-/// The words a term of a condition stands on alone or begins with: no named condition may be
-/// called so.
-pub(super) const TERM_WORDS: &[&str] = &[
-    "own",
-    "opponent",
-    "opponent's",
-    "empty",
-    "claimed",
-    "intact",
-    "capturing",
-    "count",
-    "captured",
-    "claims",
-    "hand",
-    "lap",
-    "sown",
-    "phase",
-    "every",
-    "some",
-];
 /// Numbers about a player rather than a hole: what the mover or the opponent has captured, and
 /// how many holes the mover has claimed.
 const PLAYER_QUANTITIES: &[&str] = &["captured", OPPONENTS_CAPTURED, "claims", "hand", "lap", "sown"];
 
 const CAPTURED: Slot = Slot { what: "a number of captured stones", min: 0, max: 65_535 };
 const COUNT: Slot = Slot { what: "a count of stones", min: 0, max: 65_535 };
+
+/// Whether a term of a condition stands on `word` alone or begins with it (`own`, `count`,
+/// `phase`, `every`): no named condition may be called so.
+pub(super) fn is_term_word(word: &str) -> bool {
+    [FLAGS, QUANTITIES, PLAYER_QUANTITIES, &["phase", "every", "some"]].iter().any(|words| words.contains(&word))
+}
 
 /// What a predicate is asked about.
 #[derive(Clone, Copy, PartialEq, Eq)]
