@@ -35,6 +35,7 @@ pub mod ast;
 pub mod check;
 pub mod cli;
 pub mod compile;
+pub mod direction;
 pub mod engine;
 pub mod fmt;
 mod labels;

@@ -19,6 +19,7 @@ use serde_json::Value;
 use super::{Game, GameResult, Pending as Open, State};
 use crate::check::model::OptionValue;
 use crate::compile::Rules;
+use crate::direction::Direction;
 use crate::player::Player;
 
 /// A value per player, written `{"south": …, "north": …}`: stones (the default), a phase's name,
@@ -201,7 +202,7 @@ pub(crate) fn pending_json(rules: &Rules, state: &State) -> Option<Pending> {
         return Some(Pending { offer: Some(offer), by: state.to_move.opponent(), ..open });
     }
     let open = Pending {
-        direction: rules.reversible().then(|| way_name(rules.clockwise != state.reversed).to_string()),
+        direction: rules.reversible().then(|| Direction::of(rules.clockwise != state.reversed).word().to_string()),
         captured: rules.tracks_capturing.then_some(state.capturing),
         ..open
     };
@@ -217,15 +218,6 @@ pub(crate) fn pending_json(rules: &Rules, state: &State) -> Option<Pending> {
             let shared = (0..rules.captures.len()).filter(|&r| rules.chosen_count(r) == count).count() > 1;
             Some(Pending { decision: Some(TAKE.to_string()), holes: Some(count), capture: shared.then_some(rule + 1), ..open })
         }
-    }
-}
-
-/// The word of a way of sowing in the position JSON.
-pub(super) fn way_name(clockwise: bool) -> &'static str {
-    if clockwise {
-        "clockwise"
-    } else {
-        "counter-clockwise"
     }
 }
 
