@@ -168,6 +168,9 @@ pub enum StatementKind {
     Ruling { id: Ident, project: bool, text: Text },
     /// `option bonus: 1 | 2 | 3 = 2`
     Option { name: Ident, domain: Domain, default: Value },
+    /// `condition standing = in marked and intact and count >= 6`: a condition named, asked by
+    /// its name.
+    NamedCondition { name: Ident, condition: Expr },
     /// `size 2 x 6`
     Size { rows: Value, columns: Value },
     /// `south owns row a`
@@ -386,6 +389,8 @@ pub enum ExprKind {
     Not(Box<Expr>),
     /// `every hole has …`
     EveryHole(Box<Expr>),
+    /// `some hole is …`: the condition holds on at least one hole.
+    SomeHole(Box<Expr>),
     /// `count >= 2`
     Compare {
         quantity: Ident,
@@ -402,7 +407,7 @@ pub enum ExprKind {
         quantity: Ident,
         even: bool,
     },
-    /// `own`, `empty`
+    /// `own`, `empty`, or the name of a condition the file names (`standing`)
     Flag(Ident),
     /// `next hole is empty`: the condition on a related hole.
     Related {

@@ -38,6 +38,7 @@ pub mod check;
 pub mod cli;
 pub mod compile;
 pub mod diagnostic;
+pub mod direction;
 pub mod engine;
 pub mod exit;
 pub mod fmt;

@@ -1,7 +1,8 @@
 //! The rule vocabulary: the words a rule file's statements are made of once checked (directions,
 //! holes named from the sowing, what a capture takes, how a game is scored), as the checker's
 //! [`crate::check::model`], the compiled [`crate::compile::Rules`], the engine and the computer
-//! players all read them. A leaf module: it imports nothing of the crate.
+//! players all read them. A leaf module: it imports nothing of the crate but the ways round a
+//! circuit ([`crate::direction`]), which it re-exports.
 
 use serde::Serialize;
 
@@ -103,11 +104,8 @@ pub enum FirstSeed {
     OriginUnlessAlone,
 }
 
-#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
-pub enum Direction {
-    CounterClockwise,
-    Clockwise,
-}
+/// A way round a circuit, with its words ([`crate::direction`]).
+pub use crate::direction::Direction;
 
 /// What happens to a player who has no move.
 #[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]

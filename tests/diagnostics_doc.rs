@@ -24,9 +24,12 @@ const MEANINGS: &[(Code, &str)] = &[
     (Code::CaptureWithoutCondition, "a `capture` section that never says `when` it happens"),
     (Code::CaptureWithoutTake, "a `capture` section that never says what it takes"),
     (Code::CapturedCompared, "`captured` compared with something other than a number"),
+    (Code::ConditionCycle, "a named condition that asks itself, through its own name or others"),
+    (Code::ConditionTooLarge, "named conditions that, written out where they are asked, come to more terms than a file may have"),
     (Code::Contradiction, "two statements of a section that cannot both hold"),
     (Code::DefaultOutsideDomain, "an option whose default is not one of its values"),
     (Code::DirectionWithoutSowOn, "a capture that turns the sowing but keeps its stones, so nothing is sown on"),
+    (Code::DuplicateCondition, "a condition named twice"),
     (Code::DuplicateOption, "an option declared twice"),
     (Code::DuplicatePhase, "a phase declared twice"),
     (Code::DuplicateSection, "a section that may be written once, written twice"),
@@ -54,6 +57,7 @@ const MEANINGS: &[(Code, &str)] = &[
     (Code::MissingSeeds, "a board that starts without seeds"),
     (Code::MissingSize, "a board without a size"),
     (Code::NeedsAHole, "a word about one hole used where no hole is meant"),
+    (Code::NeedsOneRowEach, "`own row` or `opponent's row` on a board where a player owns more than one row"),
     (Code::NeedsOwnCircuits, "sowing round the whole board on a board of 4 rows, where each player sows their own rows"),
     (Code::NeedsTwoRowsEach, "`inner` or `outer` rows on a board where a player owns one row"),
     (Code::NeverEnds, "a game that can never end: no ending can be met, no stone leaves the board and a player can always move"),
@@ -69,6 +73,7 @@ const MEANINGS: &[(Code, &str)] = &[
     (Code::PlayerWithoutRow, "a player who owns no row"),
     (Code::RaceUnsupported, "a rule that a turn played by both players at once cannot follow: one that asks the mover inside a move, compares a player's moves or sows a move another way"),
     (Code::RelayPreemptsCapture, "a capture whose `when` can hold only where the relay's condition holds too, so that the lap relays first and the capture never happens"),
+    (Code::ReservedConditionName, "a named condition called by a word of the language's conditions"),
     (Code::ReservedSetName, "a set of holes named like holes or rows of the board"),
     (Code::ResowAndChoose, "captured stones both sown on and chosen"),
     (Code::RowOwnedTwice, "a row given an owner twice"),
@@ -95,6 +100,7 @@ const MEANINGS: &[(Code, &str)] = &[
     (Code::UnlessAloneIntoNext, "`unless alone` where it changes nothing"),
     (Code::UnmatchedBrace, "a `}` that closes no section"),
     (Code::UnreadableLine, "a line that is no statement of the language"),
+    (Code::UnusedCondition, "a named condition that no rule asks"),
     (Code::UnusedOption, "an option that no rule uses"),
 ];
 
@@ -313,7 +319,7 @@ fn the_document_is_made_from_the_fixtures() {
 fn every_code_is_reported_by_the_sources() {
     assert_eq!(unused_codes(), []);
     let codes = file_codes();
-    assert_eq!((codes.len(), Code::ALL.len()), (79, 80));
+    assert_eq!((codes.len(), Code::ALL.len()), (85, 86));
     for code in [Code::UnknownHole, Code::Syntax, Code::Internal, Code::OutOfRange, Code::NumberTooLarge, Code::TooDeep] {
         assert!(codes.contains(&code), "{code:?}");
     }

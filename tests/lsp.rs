@@ -14,7 +14,7 @@ const URI: &str = "file:///tmp/tiny.mancala";
 
 /// `sédes` is no statement; `𝄞` before it is two UTF-16 columns and four bytes.
 const BROKEN: &str = "game \"T\" // 𝄞\nboard {\n    size 2 x 2\n  𝄞 sédes 1\n}\nend {\n    when every hole is empty\n    when board repeats 2 times, leftover split\n}\n";
-const FIXED: &str = "game \"T\"\nboard {\n    size 2 x 2\n      seeds 1\n    seeds 2 in b1\n}\n\nend {\n    when every hole is empty\n    when board repeats 2 times, leftover split\n}\n";
+const FIXED: &str = "game \"T\"\nboard {\n    size 2 x 2\n      seeds 1\n    seeds 2 in b1\n}\n\ncondition bare = every hole is empty\n\nend {\n    when bare\n    when board repeats 2 times, leftover split\n}\n";
 
 struct Server {
     child: Child,
@@ -143,6 +143,7 @@ fn an_editor_session() {
     assert!(labels.contains(&"size") && labels.contains(&"seeds"), "{labels:?}");
     assert!(!labels.contains(&"sow"), "a sowing statement is not offered in board: {labels:?}");
     assert!(labels.contains(&"b2"), "the board's holes: {labels:?}");
+    assert!(labels.contains(&"bare"), "the file's named conditions: {labels:?}");
 
     let formatting = server.request(
         5,

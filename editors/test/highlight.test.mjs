@@ -96,7 +96,7 @@ for (const file of [...shipped, ...fixtures]) {
   });
 }
 
-/** The names a rule file declares: option names and values, hole-set names, phase names. */
+/** The names a rule file declares: option names and values, hole-set names, phase names, named conditions. */
 function declaredNames(text) {
   const names = new Set();
   for (const [, name, domain] of text.matchAll(/^option\s+(\S+)\s*:([^/\n]*)/gm)) {
@@ -105,6 +105,7 @@ function declaredNames(text) {
   }
   for (const [, name] of text.matchAll(/^\s*set\s+(\S+)\s*=/gm)) names.add(name);
   for (const [, name] of text.matchAll(/^\s*phase\s+([A-Za-z_][A-Za-z0-9_'-]*)/gm)) names.add(name);
+  for (const [, name] of text.matchAll(/^\s*condition\s+([A-Za-z_][A-Za-z0-9_'-]*)/gm)) names.add(name);
   return names;
 }
 
@@ -201,6 +202,33 @@ test("a condition with and, not, a set and a player-led statement", () => {
     ["rows", "keyword.other.mancala"],
     ["a", "constant.other.row.mancala"],
     ["b", "constant.other.row.mancala"],
+  ]);
+});
+
+test("a named condition, and a condition asking it", () => {
+  assert.deepEqual(scopesOf("condition standing = in marked and intact and count >= 6"), [
+    ["condition", "keyword.other.statement.mancala"],
+    ["standing", "entity.name.condition.mancala"],
+    ["=", "keyword.operator.assignment.mancala"],
+    ["in", "keyword.other.mancala"],
+    ["marked", "variable.other.mancala"],
+    ["and", "keyword.operator.logical.mancala"],
+    ["intact", "support.constant.mancala"],
+    ["and", "keyword.operator.logical.mancala"],
+    ["count", "support.constant.mancala"],
+    [">=", "keyword.operator.comparison.mancala"],
+    ["6", "constant.numeric.integer.mancala"],
+  ]);
+  assert.deepEqual(scopesOf("    when some hole is (own and standing)"), [
+    ["when", "keyword.control.conditional.mancala"],
+    ["some", "keyword.other.mancala"],
+    ["hole", "keyword.other.mancala"],
+    ["is", "keyword.other.mancala"],
+    ["(", "punctuation.section.parens.begin.mancala"],
+    ["own", "keyword.other.mancala"],
+    ["and", "keyword.operator.logical.mancala"],
+    ["standing", "variable.other.mancala"],
+    [")", "punctuation.section.parens.end.mancala"],
   ]);
 });
 

@@ -21,6 +21,16 @@ pub(super) struct Owners {
     pub holes: Vec<(usize, usize, Player)>,
 }
 
+impl Owners {
+    /// The most rows a player owns whole (every hole of the row theirs).
+    fn most_whole_rows(&self) -> usize {
+        let whole = |p: Player| {
+            (0..self.rows.len()).filter(|&r| self.rows[r] == p && !self.holes.iter().any(|&(row, _, owner)| row == r && owner != p)).count()
+        };
+        whole(Player::South).max(whole(Player::North))
+    }
+}
+
 /// Each player's outer and inner row, South first, where each player owns two neighbouring rows.
 pub fn row_kinds(row_owner: &[Player]) -> Option<[(usize, usize); 2]> {
     let rows_of = |p: Player| -> Vec<usize> { (0..row_owner.len()).filter(|&r| row_owner[r] == p).collect() };
@@ -79,6 +89,7 @@ impl Checker {
             let owners = self.owners(statements.iter().map(|s| (&s.kind, s.span)), rows, header, None);
             self.rows_unknown = false;
             self.row_kinds = owners.as_ref().filter(|o| o.holes.is_empty()).and_then(|o| row_kinds(&o.rows)).is_some();
+            self.rows_each = owners.as_ref().map_or(0, Owners::most_whole_rows);
             self.hole_sets(statements, rows, None);
             self.seeds(statements, rows, None, header);
             return None;
@@ -86,6 +97,7 @@ impl Checker {
         let (min_columns, _) = self.column_bounds(columns);
         let owners = self.owners(statements.iter().map(|s| (&s.kind, s.span)), rows, header, Some(columns));
         self.row_kinds = owners.as_ref().filter(|o| o.holes.is_empty()).and_then(|o| row_kinds(&o.rows)).is_some();
+        self.rows_each = owners.as_ref().map_or(0, Owners::most_whole_rows);
         self.rows_reported = false;
         let track = self.track(statements, rows, columns, header);
         // Rows that are no player's two neighbours make no circuits, unless a track gives one.
@@ -610,6 +622,10 @@ impl Checker {
     }
 }
 
+/// `own row`, `opponent's row`: every hole a player owns, where they own one row (see
+/// [`Checker::row_empty`]).
+pub(super) const ROW: &str = "row";
+
 /// Names of the sets of holes every four-row board has.
 pub(super) const ROW_SETS: &[(&str, RowKind)] = &[("outer", RowKind::Outer), ("inner", RowKind::Inner)];
 
@@ -638,7 +654,7 @@ impl Checker {
             }
             first.push((name.name.clone(), name.span));
             self.set_names.push(name.name.clone());
-            if ROW_SETS.iter().any(|(n, _)| *n == name.name) || parse_label(&name.name).is_some() {
+            if ROW_SETS.iter().any(|(n, _)| *n == name.name) || name.name == ROW || parse_label(&name.name).is_some() {
                 self.push(
                     Diagnostic::error(
                         Code::ReservedSetName,

@@ -115,11 +115,7 @@ impl Checker {
                     resow = Some(statement.span);
                 }
                 StatementKind::Direction { way, condition } => {
-                    let way = self.word(
-                        way,
-                        "a way of sowing",
-                        &[("counter-clockwise", Direction::CounterClockwise), ("clockwise", Direction::Clockwise)],
-                    );
+                    let way = self.word(way, "a way of sowing", &Direction::choices());
                     let condition = self.predicate(condition, Subject::Hole);
                     ok &= way.is_some() && condition.is_some();
                     directions.extend(way.zip(condition));

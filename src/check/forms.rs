@@ -21,6 +21,7 @@ pub const FORMS: &[Form] = &[
     RULING,
     PROJECT_RULING,
     OPTION,
+    CONDITION,
     SIZE,
     OWNS,
     SEEDS,
@@ -79,6 +80,7 @@ pub const RULING: Form = Form { keyword: "ruling", section: None, example: "ruli
 pub const PROJECT_RULING: Form =
     Form { keyword: "project ruling", section: None, example: "project ruling D6 \"A third repetition ends the game\"" };
 pub const OPTION: Form = Form { keyword: "option", section: None, example: "option seeds: 2..9 = 4" };
+pub const CONDITION: Form = Form { keyword: "condition", section: None, example: "condition strong = in marked and intact and count >= 6" };
 pub const SIZE: Form = Form { keyword: "size", section: Some("board"), example: "size 2 x 6" };
 pub const OWNS: Form =
     Form { keyword: "owns", section: Some("board"), example: "south owns row a   or   south owns row a, holes b4 b5 b6" };
@@ -185,6 +187,7 @@ pub fn form_of(kind: &StatementKind) -> Option<&'static Form> {
         StatementKind::Ruling { project: false, .. } => &RULING,
         StatementKind::Ruling { project: true, .. } => &PROJECT_RULING,
         StatementKind::Option { .. } => &OPTION,
+        StatementKind::NamedCondition { .. } => &CONDITION,
         StatementKind::Size { .. } => &SIZE,
         StatementKind::Owns { .. } => &OWNS,
         StatementKind::Track(_) | StatementKind::PlayerTrack { .. } => &TRACK,
@@ -253,7 +256,33 @@ pub fn allowed_in(form: &Form, section: Option<&str>) -> bool {
     }
 }
 
+/// The forms a section (or the top of the file) may hold several of; each other form is said once.
+const MAY_REPEAT: &[&Form] = &[
+    &SOURCE,
+    &RULING,
+    &PROJECT_RULING,
+    // One line per option, per condition, per set and per phase; a name given twice is their
+    // own check.
+    &OPTION,
+    &CONDITION,
+    &SET,
+    &PHASE,
+    // Applied in order, a later one over an earlier.
+    &SEEDS,
+    // A capture's condition (its own check refuses two in one section), and the endings.
+    &WHEN,
+    // A capture may take several things, in order (`take last hole`, `take opposite hole`).
+    &TAKE,
+    // A capture may turn the sowing one way or the other, the first that holds.
+    &DIRECTION,
+];
+
 impl Form {
+    /// Whether a section (or the top of the file) may hold several statements of this form.
+    pub fn may_repeat(&self) -> bool {
+        MAY_REPEAT.iter().any(|form| form.keyword == self.keyword)
+    }
+
     /// The examples of the form, each in backticks: "`seeds 4` or `seeds 2 in row a`".
     pub fn examples(&self) -> String {
         self.example.split("   or   ").map(|e| format!("`{e}`")).collect::<Vec<_>>().join(" or ")

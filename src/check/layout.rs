@@ -380,20 +380,12 @@ impl Checker {
         let mut first: BTreeMap<String, Span> = BTreeMap::new();
         for statement in statements {
             let key = match &statement.kind {
-                StatementKind::Source(_) | StatementKind::Ruling { .. } | StatementKind::Option { .. } => continue,
-                StatementKind::Seeds { .. } | StatementKind::When { .. } | StatementKind::HoleSet { .. } => continue,
-                // One line per phase; a phase named twice is the phases' own check.
-                StatementKind::Phase { .. } => continue,
-                // A capture may take several things, in order (`take last hole`, `take opposite hole`).
-                StatementKind::Take(_) | StatementKind::TakeColumn(_) | StatementKind::TakePart { .. } => continue,
-                // A capture may turn the sowing one way or the other, the first that holds.
-                StatementKind::Direction { .. } => continue,
                 // Once per player (docs/language.md): `south owns rows a c`, not two lines.
                 StatementKind::Owns { player, .. } => format!("{} owns", player.name),
                 StatementKind::PlayerTrack { player, .. } => format!("{} track", player.name),
                 kind => match form_of(kind) {
-                    Some(form) => form.keyword.to_string(),
-                    None => continue,
+                    Some(form) if !form.may_repeat() => form.keyword.to_string(),
+                    _ => continue,
                 },
             };
             if let Some(earlier) = first.get(&key) {

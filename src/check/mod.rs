@@ -9,6 +9,7 @@
 
 mod board;
 mod capture;
+mod conditions;
 mod forms;
 mod guards;
 mod layout;
@@ -92,6 +93,7 @@ pub fn check(file: &RuleFile, source: &str) -> Result<Checked, Vec<Diagnostic>> 
         (default_model.filter(|_| all_sound), variants)
     };
     checker.unused_options();
+    checker.unused_conditions();
     let mut diagnostics = checker.diagnostics;
     crate::diagnostic::sort(&mut diagnostics);
     match model {
@@ -143,12 +145,23 @@ struct Checker {
     set_names: Vec<String>,
     /// The names of the `phase`s, in order.
     phase_names: Vec<String>,
+    /// The file's named conditions (`condition NAME = …`), in order, each checked once asked.
+    conditions: Vec<conditions::Named>,
+    /// The named conditions being checked, each asked by the one before.
+    asking: Vec<usize>,
+    /// The names of the conditions some rule asks, in any variant.
+    conditions_used: BTreeSet<String>,
+    /// The terms the named conditions have added, written out, to the conditions checked so far.
+    written_out: u32,
     /// Whether each player owns two neighbouring rows, so that `outer` and `inner` mean something.
     row_kinds: bool,
-    /// The board's rows were reported as not making two rows each: uses of `outer` and `inner`
-    /// are not reported again.
+    /// The most whole rows a player owns (0 where the owners are not known), so that `own row` is
+    /// one row or not.
+    rows_each: usize,
     /// The board's size was given but its rows refused: which rows exist is not known.
     rows_unknown: bool,
+    /// The board's rows were reported as not making two rows each: uses of `outer` and `inner`
+    /// are not reported again.
     rows_reported: bool,
 }
 
@@ -160,5 +173,29 @@ impl Checker {
     /// Whether a missing `keyword` statement of `section` may be hidden in an unreadable line.
     fn maybe_unreadable(&self, section: Option<&'static str>, keyword: &str) -> bool {
         (section.is_some() && self.unreadable_in.contains(&section)) || self.unreadable_forms.contains(keyword)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// A phase's `until` knows the board's sets and rows: the board is read before the phases.
+    #[test]
+    fn a_phase_ends_on_the_boards_sets_and_rows() {
+        let file = "game \"Stages\"\nboard {\n    size 4 x 4\n    set marked = holes b2 c3\n    seeds 2\n}\n\
+                    play {\n    phase first until every hole is (not in marked or empty) or own inner row is empty\n    \
+                    phase second\n    start from own hole where phase = first or count >= 2\n}\n\
+                    sowing {\n    sow counter-clockwise round own rows\n}\nend {\n    when every hole is empty\n}\n";
+        let (checked, diagnostics) = crate::load::check_source("stages", file);
+        assert!(checked.is_some(), "{diagnostics:?}");
+        assert!(diagnostics.iter().all(|d| !d.is_error()), "{diagnostics:?}");
+    }
+
+    /// A board may list several sets of holes, as it may define several by place.
+    #[test]
+    fn a_board_lists_several_sets() {
+        let file = "game \"Sets\"\nboard {\n    size 2 x 4\n    set marked = holes a2 b3\n    set ends = holes a1 b4\n    seeds 2\n}\n\
+                    play {\n    start from own hole where in marked or in ends\n}\nend {\n    when every hole is empty\n}\n";
+        let (checked, diagnostics) = crate::load::check_source("sets", file);
+        assert!(checked.is_some() && diagnostics.is_empty(), "{diagnostics:?}");
     }
 }

@@ -266,6 +266,9 @@ pub struct Model {
     pub name: String,
     pub sources: Vec<String>,
     pub options: Vec<OptionDef>,
+    /// The names the file gives conditions (`condition NAME = …`), in order; each condition that
+    /// asks one holds it written out.
+    pub conditions: Vec<String>,
     pub board: Board,
     pub play: Play,
     /// The phases each player goes through, in order (none: the game has no phases).

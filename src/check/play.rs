@@ -19,13 +19,9 @@ const LAPS: Slot = Slot { what: "the most laps a move sows", min: 1, max: 1_000_
 const MANY_LAPS: u32 = 10_000;
 const PRICE: Slot = Slot { what: "the price of a hole", min: 0, max: 500 };
 
-/// Words with the meaning of a word of the language, and that word.
+/// Words with the meaning of a word of the language, and that word (for the ways round a
+/// circuit: [`Direction::word_for`]).
 const SYNONYMS: &[(&str, &str)] = &[
-    ("anticlockwise", "counter-clockwise"),
-    ("anti-clockwise", "counter-clockwise"),
-    ("counterclockwise", "counter-clockwise"),
-    ("ccw", "counter-clockwise"),
-    ("cw", "clockwise"),
     ("backwards", "backward"),
     ("forwards", "forward"),
     ("skip", "pass"),
@@ -88,8 +84,10 @@ impl Checker {
     pub(super) fn model(&mut self, sections: &Sections<'_>) -> Option<Model> {
         let name = self.game_name(sections);
         let sources = sources(sections);
-        let phases = self.phases(sections.of("play"));
+        // The board first: its sets and rows are known to every condition, a phase's too.
         let board = self.board(sections);
+        self.named_conditions(&sections.top);
+        let phases = self.phases(sections.of("play"));
         let play = self.play(sections.of("play"));
         let sowing = self.sowing(sections);
         let captures = sections.captures.iter().filter_map(|(header, statements)| self.capture(*header, statements)).collect();
@@ -99,6 +97,7 @@ impl Checker {
         let (endings, leftover, wins) = self.end(sections.of("end"));
         let trade = self.trade(sections);
         let rounds = self.rounds(sections);
+        self.unasked_conditions();
 
         let board = board?;
         if too_many_captures
@@ -114,6 +113,7 @@ impl Checker {
             name: name?,
             sources,
             options: self.options.clone(),
+            conditions: self.condition_names(),
             board,
             play,
             phases: phases?,
@@ -312,13 +312,7 @@ impl Checker {
                 if let StatementKind::SowOwnRows { own_rows, .. } = &statement.kind {
                     sowing.own_circuits = Some(own_rows.span);
                 }
-                sowing.direction = self
-                    .word(
-                        word,
-                        "a sowing direction",
-                        &[("counter-clockwise", Direction::CounterClockwise), ("clockwise", Direction::Clockwise)],
-                    )
-                    .unwrap_or(sowing.direction)
+                sowing.direction = self.word(word, "a sowing direction", &Direction::choices()).unwrap_or(sowing.direction)
             }
             StatementKind::SowEitherWay { own_rows } => {
                 sowing.own_circuits = own_rows.map(|own| own.span);
@@ -585,7 +579,8 @@ impl Checker {
         let names: Vec<&str> = choices.iter().map(|(w, _)| *w).collect();
         // Other ways to say a word of the language: suggested by meaning, not by spelling
         // (`anticlockwise` is spelt like `clockwise` but means `counter-clockwise`).
-        let synonym = SYNONYMS.iter().find(|(other, _)| other.eq_ignore_ascii_case(&word.name)).map(|(_, meant)| *meant);
+        let synonym = Direction::word_for(&word.name)
+            .or_else(|| SYNONYMS.iter().find(|(other, _)| other.eq_ignore_ascii_case(&word.name)).map(|(_, meant)| *meant));
         let help = match synonym.filter(|meant| names.contains(meant)) {
             Some(meant) => format!("write `{meant}`, this language's word for {}", word.name),
             None => suggest(&word.name, &names),
@@ -805,7 +800,7 @@ const LEFTOVERS: [(&str, Leftover); 4] =
     [("owner", Leftover::Owner), ("split", Leftover::Split), ("removed", Leftover::Removed), ("mover", Leftover::Mover)];
 
 /// `n` with its thousands grouped: `1,000,000`.
-fn grouped(n: u32) -> String {
+pub(super) fn grouped(n: u32) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, digit) in digits.chars().enumerate() {

@@ -2,6 +2,8 @@
 //! `every hole …`) and checks each term makes sense where it stands: a hole's properties need a
 //! hole, which an ending (looking at the whole board) does not have.
 
+use super::board::ROW;
+use super::conditions::{joined, negated};
 use super::model::{Num, Pred, Relation};
 use super::options::Slot;
 use super::Checker;
@@ -20,6 +22,12 @@ const PLAYER_QUANTITIES: &[&str] = &["captured", OPPONENTS_CAPTURED, "claims", "
 const CAPTURED: Slot = Slot { what: "a number of captured stones", min: 0, max: 65_535 };
 const COUNT: Slot = Slot { what: "a count of stones", min: 0, max: 65_535 };
 
+/// Whether a term of a condition stands on `word` alone or begins with it (`own`, `count`,
+/// `phase`, `every`): no named condition may be called so.
+pub(super) fn is_term_word(word: &str) -> bool {
+    [FLAGS, QUANTITIES, PLAYER_QUANTITIES, &["phase", "every", "some"]].iter().any(|words| words.contains(&word))
+}
+
 /// What a predicate is asked about.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Subject {
@@ -32,10 +40,14 @@ pub(super) enum Subject {
 impl Checker {
     pub(super) fn predicate(&mut self, expr: &Expr, subject: Subject) -> Option<Pred> {
         match &expr.kind {
-            ExprKind::Or(terms) => self.predicates(terms, subject).map(Pred::Or),
-            ExprKind::And(terms) => self.predicates(terms, subject).map(Pred::And),
+            ExprKind::Or(terms) => self.predicates(terms, subject).map(|preds| Pred::Or(joined(self, terms, preds, true))),
+            ExprKind::And(terms) => self.predicates(terms, subject).map(|preds| Pred::And(joined(self, terms, preds, false))),
             ExprKind::Not(inner) => self.predicate(inner, subject).map(|p| Pred::Not(Box::new(p))),
             ExprKind::EveryHole(inner) => self.predicate(inner, Subject::Hole).map(|p| Pred::EveryHole(Box::new(p))),
+            // Not every hole is without it: what the engine asks.
+            ExprKind::SomeHole(inner) => {
+                self.predicate(inner, Subject::Hole).map(|p| Pred::Not(Box::new(Pred::EveryHole(Box::new(negated(p))))))
+            }
             ExprKind::Compare { quantity, op, value } if quantity.name == "phase" => self.phase_term(quantity, *op, value),
             ExprKind::Compare { quantity, op, value } if quantity.name == STONES_LEFT => {
                 Some(Pred::StonesLeft(*op, self.num(value, COUNT)?))
@@ -75,6 +87,7 @@ impl Checker {
             }
             ExprKind::Parity { quantity, even } => self.quantity(quantity, expr, subject).then_some(Pred::CountEven(*even)),
             ExprKind::Flag(flag) => self.flag(flag, subject),
+            ExprKind::SetEmpty { own, set, negated } if set.name == ROW => self.row_empty(*own, expr.span, *negated),
             ExprKind::SetEmpty { own, set, negated } => {
                 // Every hole of the set that the player owns is empty: a board-wide term.
                 let set = self.set_ref(set)?;
@@ -107,6 +120,32 @@ impl Checker {
                 (subject == Subject::Hole || self.needs_hole(relation, &every_hole)).then(|| Pred::At(related, Box::new(condition)))
             }
         }
+    }
+
+    /// `own row is empty` (`opponent's row is empty`): every hole the mover (the opponent) owns
+    /// now is empty, on a board where a player owns one row (and perhaps holes of another: `own
+    /// row` is all of them, as in `set … of own row`). Written out: `every hole is (opponent or
+    /// empty)` (`(own or empty)`), which the engine runs as it is.
+    fn row_empty(&mut self, own: bool, span: Span, negated: bool) -> Option<Pred> {
+        if self.rows_each > 1 {
+            let whose = if own { "own" } else { "opponent's" };
+            let which =
+                if self.row_kinds { format!("`{whose} inner row is empty` or `{whose} outer row is empty`; ") } else { String::new() };
+            let (other, holes) = if own { ("opponent", "the mover's") } else { ("own", "the opponent's") };
+            self.push(
+                Diagnostic::error(
+                    Code::NeedsOneRowEach,
+                    format!("`{whose} row` is one row, but a player owns {} rows on this board", self.rows_each),
+                    span,
+                    "which row?",
+                )
+                .with_help(format!("say which: {which}for all {holes} holes, write `every hole is ({other} or empty)`")),
+            );
+            return None;
+        }
+        let other = if own { Pred::Opponent } else { Pred::Own };
+        let empty = Pred::EveryHole(Box::new(Pred::Or(vec![other, Pred::Empty])));
+        Some(if negated { Pred::Not(Box::new(empty)) } else { empty })
     }
 
     /// `phase = placing`, `phase != sowing`: the mover's phase, one of the file's.
@@ -226,9 +265,22 @@ impl Checker {
             // About the move under way, not a hole: usable anywhere a move is asked about.
             "capturing" => return Some(Pred::Capturing),
             name => {
+                if let Some(named) = self.named_condition(flag, subject) {
+                    return named;
+                }
+                let names = self.condition_names();
+                let words: Vec<&str> = FLAGS.iter().copied().chain(names.iter().map(String::as_str)).collect();
+                let help = match did_you_mean(name, words.iter().copied()) {
+                    Some(close) => format!("did you mean `{close}`?"),
+                    None if names.is_empty() => format!(
+                        "{}; or name a condition at the top of the file, `condition {name} = …`, to ask it by its name",
+                        suggest(name, FLAGS)
+                    ),
+                    None => suggest(name, &words),
+                };
                 self.push(
                     Diagnostic::error(Code::UnknownFlag, format!("`{name}` is not something a hole can be"), flag.span, "unknown property")
-                        .with_help(suggest(name, FLAGS)),
+                        .with_help(help),
                 );
                 return None;
             }
@@ -241,7 +293,7 @@ impl Checker {
 
     /// Reports a hole's property used in an ending, where there is no hole, with the fix:
     /// `every_hole`, the term as it would read about every hole.
-    fn needs_hole(&mut self, word: &Ident, every_hole: &str) -> bool {
+    pub(super) fn needs_hole(&mut self, word: &Ident, every_hole: &str) -> bool {
         self.push(
             Diagnostic::error(
                 Code::NeedsAHole,

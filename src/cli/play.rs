@@ -23,6 +23,7 @@ use super::narrate::{narrate, wrap};
 use super::{load_or_stdin, Loaded, OK, USAGE};
 use crate::ai::mcts::win_at_hand;
 use crate::ai::{AgentKind, Mcts};
+use crate::direction::Direction;
 use crate::load::STDIN;
 use crate::record::{check_target, Players, Record};
 use crate::{Action, Game, Player, Rules};
@@ -368,12 +369,15 @@ impl<'r> Session<'r> {
             }
             format!("{} …", track.join(" → "))
         };
-        let (way, other) = if rules.sowing.clockwise { ("clockwise", "ccw") } else { ("counter-clockwise", "cw") };
+        let (way, other) = (Direction::of(rules.sowing.clockwise).word(), Direction::of(!rules.sowing.clockwise).short());
         let label = rules.label(first);
         if rules.sowing.either_way {
             // Every move names its way: both, from the first hole.
             let (cw, ccw) = if rules.sowing.clockwise { (track(false), track(true)) } else { (track(true), track(false)) };
-            lines.push(format!("Stones are sown either way, as each move says: `{label} cw` sows {cw}, `{label} ccw` {ccw}"));
+            let (cw_short, ccw_short) = (Direction::Clockwise.short(), Direction::CounterClockwise.short());
+            lines.push(format!(
+                "Stones are sown either way, as each move says: `{label} {cw_short}` sows {cw}, `{label} {ccw_short}` {ccw}"
+            ));
         } else if rules.play.reverse.is_some() {
             lines.push(format!("Stones are sown {way}: {}; some moves may go the other way (`{label} {other}`).", track(false)));
         } else {

@@ -40,12 +40,18 @@ codes! {
     CaptureWithoutTake => "capture_without_take",
     /// `captured` compared with something other than a number.
     CapturedCompared => "captured_compared",
+    /// A named condition that asks itself, through its own name or others.
+    ConditionCycle => "condition_cycle",
+    /// Named conditions that, written out where they are asked, are too large.
+    ConditionTooLarge => "condition_too_large",
     /// Two statements of a section that cannot both hold.
     Contradiction => "contradiction",
     /// An option whose default is not one of its values.
     DefaultOutsideDomain => "default_outside_domain",
     /// A capture's `direction` in a capture that keeps its stones (nothing is sown on to turn).
     DirectionWithoutSowOn => "direction_without_sow_on",
+    /// A condition named twice.
+    DuplicateCondition => "duplicate_condition",
     /// An option declared twice.
     DuplicateOption => "duplicate_option",
     /// A phase declared twice.
@@ -102,6 +108,8 @@ codes! {
     MissingSize => "missing_size",
     /// A word about one hole used where no hole is meant.
     NeedsAHole => "needs_a_hole",
+    /// `own row` or `opponent's row` on a board where a player owns more than one row.
+    NeedsOneRowEach => "needs_one_row_each",
     /// Sowing round the whole board on a board of 4 rows, where each player sows their own rows.
     NeedsOwnCircuits => "needs_own_circuits",
     /// `inner` or `outer` rows on a board where a player owns one row.
@@ -134,6 +142,8 @@ codes! {
     /// A capture whose `when` can hold only where the relay's condition holds too: the lap
     /// relays first, so the capture never happens.
     RelayPreemptsCapture => "relay_preempts_capture",
+    /// A named condition called by a word of the language's conditions.
+    ReservedConditionName => "reserved_condition_name",
     /// A set of holes named like holes or rows of the board.
     ReservedSetName => "reserved_set_name",
     /// Captured stones both sown on and chosen.
@@ -186,6 +196,8 @@ codes! {
     UnmatchedBrace => "unmatched_brace",
     /// A line that is no statement of the language.
     UnreadableLine => "unreadable_line",
+    /// A named condition that no rule asks.
+    UnusedCondition => "unused_condition",
     /// An option that no rule uses.
     UnusedOption => "unused_option",
 }
@@ -203,6 +215,6 @@ mod tests {
             let camel: String = text.split('_').map(|w| w[..1].to_uppercase() + &w[1..]).collect();
             assert_eq!(format!("{code:?}"), camel);
         }
-        assert_eq!((Code::UnknownSection.as_str(), Code::ALL.len()), ("unknown_section", 80));
+        assert_eq!((Code::UnknownSection.as_str(), Code::ALL.len()), ("unknown_section", 86));
     }
 }

@@ -2,6 +2,7 @@
 //! `take c5 d7`), as `interchange.md` defines them.
 
 use crate::compile::Rules;
+use crate::direction::Direction;
 
 /// One thing a player can do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -38,11 +39,11 @@ pub enum ActionError {
     Repeated(String),
     #[error("`{0}` names its holes: `{0} a1 a2`")]
     EmptySet(&'static str),
-    #[error("`{0}` needs its way: `{0} cw` (clockwise) or `{0} ccw` (counter-clockwise)")]
+    #[error("`{0}` needs its way: {ways}", ways = Direction::how_to_name(Some(.0)))]
     NoWay(String),
     #[error("this game sows one way only: write the hole alone, `{0}`")]
     OneWay(String),
-    #[error("`{0}` is not a way to sow: write `cw` (clockwise) or `ccw` (counter-clockwise)")]
+    #[error("`{0}` is not a way to sow: write {ways}", ways = Direction::how_to_name(None))]
     NotAWay(String),
 }
 
@@ -53,8 +54,7 @@ fn sow_text(rules: &Rules, hole: u8, reversed: bool) -> String {
     if !rules.sowing.either_way && !reversed {
         return label;
     }
-    let clockwise = rules.sowing.clockwise != reversed;
-    format!("{label} {}", if clockwise { "cw" } else { "ccw" })
+    format!("{label} {}", Direction::of(rules.sowing.clockwise != reversed).short())
 }
 
 impl Action {
@@ -102,9 +102,7 @@ impl Action {
             None if rules.sowing.either_way => return Err(ActionError::NoWay(label.to_string())),
             None => return Ok(Action::Sow(hole)),
             Some(_) if !rules.reversible() => return Err(ActionError::OneWay(label.to_string())),
-            Some("cw" | "clockwise") => true,
-            Some("ccw" | "counter-clockwise") => false,
-            Some(other) => return Err(ActionError::NotAWay(other.to_string())),
+            Some(way) => Direction::from_action(way).ok_or_else(|| ActionError::NotAWay(way.to_string()))?.is_clockwise(),
         };
         Ok(if clockwise == rules.sowing.clockwise { Action::Sow(hole) } else { Action::SowReversed(hole) })
     }

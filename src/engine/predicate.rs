@@ -10,7 +10,7 @@ use std::cell::Cell;
 use super::layout::step;
 use super::layout::{Cells, Mask};
 use super::{Lap, StateIn};
-use crate::compile::code::{Atom, Check, Code, Term, Whole, MOST_ATOMS};
+use crate::compile::code::{Atom, Basic, Check, Code, Term, Whole, MOST_ATOMS};
 use crate::compile::pred::compare;
 use crate::compile::{Condition, Pred, Rules};
 use crate::player::Player;
@@ -198,10 +198,25 @@ impl<'a, C: Cells> Ctx<'a, C> {
     fn atom(&self, atom: &Atom, hole: usize) -> bool {
         match atom {
             // A hole with nothing behind it has no such neighbour: nothing holds there.
-            Atom::At(relation, condition) => self.related(*relation, hole).is_some_and(|related| self.holds(condition, related)),
+            Atom::At(relation, condition) => self.related(*relation, hole).is_some_and(|related| match &condition.code {
+                Some(Code { basic: Some(basic), .. }) => self.basic_holds(basic, related),
+                _ => self.holds(condition, related),
+            }),
             Atom::Every(condition) => self.everywhere(condition),
             _ => self.cheap_atom(atom, hole),
         }
+    }
+
+    /// Whether a condition over the basis ([`Basic`]) holds on `hole`: one of its terms takes
+    /// in the hole as it is.
+    #[inline]
+    fn basic_holds(&self, basic: &Basic, hole: usize) -> bool {
+        let state = self.state;
+        let bits = u8::from(state.owner(hole) == self.mover)
+            | u8::from(state.count(hole) != 0) << 1
+            | u8::from(state.claimed.has(hole)) << 2
+            | u8::from(state.intact.has(hole)) << 3;
+        basic.holding.iter().any(|term| term.holes >> hole & 1 != 0 && (bits ^ term.want) & term.care == 0)
     }
 
     /// The holes where `atom` holds (of the board's).

@@ -274,7 +274,9 @@ impl Reasoner {
             ExprKind::And(terms) => terms.iter().fold(Truth::True, |t, e| t.min(self.truth(e, count))),
             ExprKind::Not(inner) => self.truth(inner, count).not(),
             ExprKind::EveryHole(inner) => self.every_hole(inner),
-            ExprKind::SetEmpty { .. } => Truth::Perhaps,
+            // No hole can meet what no count meets.
+            ExprKind::SomeHole(inner) if self.fewest_meeting(inner, 0, self.most_in_a_hole()).is_none() => Truth::False,
+            ExprKind::SomeHole(_) | ExprKind::SetEmpty { .. } => Truth::Perhaps,
             ExprKind::Compare { quantity, op, value } => match quantity.name.as_str() {
                 "count" => literal(value).map_or(Truth::Perhaps, |n| Truth::of(crate::compile::pred::compare(count, *op, n))),
                 "captured" | OPPONENTS_CAPTURED => self.player_number(*op, value, self.total),
@@ -462,7 +464,7 @@ fn counts_to_try(exprs: &[&Expr], low: u32, high: u32) -> Option<Vec<u32>> {
 fn size(expr: &Expr) -> usize {
     match &expr.kind {
         ExprKind::Or(terms) | ExprKind::And(terms) => 1 + terms.iter().map(size).sum::<usize>(),
-        ExprKind::Not(inner) | ExprKind::EveryHole(inner) => 1 + size(inner),
+        ExprKind::Not(inner) | ExprKind::EveryHole(inner) | ExprKind::SomeHole(inner) => 1 + size(inner),
         ExprKind::Related { condition, .. } => 1 + size(condition),
         _ => 1,
     }
@@ -505,7 +507,7 @@ fn precedence(expr: &Expr, source: &str, found: &mut Vec<Diagnostic>) {
         ExprKind::Or(terms) | ExprKind::And(terms) => {
             let joiner = if matches!(expr.kind, ExprKind::Or(_)) { "or" } else { "and" };
             for (i, term) in terms.iter().enumerate() {
-                let ExprKind::EveryHole(inner) = &term.kind else { continue };
+                let (ExprKind::EveryHole(inner) | ExprKind::SomeHole(inner)) = &term.kind else { continue };
                 let local: Vec<&Expr> = terms[i + 1..].iter().take_while(|t| hole_local(t)).collect();
                 if let (Some(last), false) = (local.last(), parenthesised(term.span, source)) {
                     found.push(precedence_warning(term, inner, &local, last.span, joiner, source));
@@ -513,7 +515,7 @@ fn precedence(expr: &Expr, source: &str, found: &mut Vec<Diagnostic>) {
             }
             terms.iter().for_each(|t| precedence(t, source, found));
         }
-        ExprKind::Not(inner) | ExprKind::EveryHole(inner) => precedence(inner, source, found),
+        ExprKind::Not(inner) | ExprKind::EveryHole(inner) | ExprKind::SomeHole(inner) => precedence(inner, source, found),
         ExprKind::Related { condition, .. } => precedence(condition, source, found),
         _ => {}
     }
@@ -524,17 +526,18 @@ fn precedence_warning(term: &Expr, inner: &Expr, local: &[&Expr], end: Span, joi
     let governed = inner.span.text(source);
     let whole = Span { start: inner.span.start, end: end.end }.text(source);
     let rest = Span { start: term.span.end, end: end.end }.text(source);
+    let quantifier = if matches!(term.kind, ExprKind::SomeHole(_)) { "some hole" } else { "every hole" };
     let mut diagnostic = Diagnostic::warning(
         Code::EveryHolePrecedence,
-        format!("`every hole` governs only `{governed}`, not the terms joined to it by `{joiner}`"),
+        format!("`{quantifier}` governs only `{governed}`, not the terms joined to it by `{joiner}`"),
         term.span,
-        "`every hole` ends here",
+        format!("`{quantifier}` ends here"),
     );
     for other in local {
         diagnostic = diagnostic.with_label(other.span, "asked of the one hole, not of every hole");
     }
     diagnostic.with_help(format!(
-        "this reads `({every}{governed}){rest}`. For a condition on every hole, put it in parentheses: \
+        "this reads `({every}{governed}){rest}`. For a condition on {quantifier}, put it in parentheses: \
          `{every}({whole})`; to mean what it reads, write those parentheses: `({every}{governed}){rest}`"
     ))
 }
@@ -614,6 +617,16 @@ mod tests {
         ] {
             assert_eq!(warnings(&start(clear)), vec![], "{clear}");
         }
+        let some = start("count >= 1 or some hole has count >= 2 and own");
+        assert_eq!(warnings(&some), one("every_hole_precedence", &["some hole has count >= 2", "own"]));
+        assert_eq!(warnings(&start("count >= 1 or some hole has (count >= 2 and own)")), vec![]);
+    }
+
+    #[test]
+    fn some_hole_past_the_stones_of_the_game() {
+        let end = |condition: &str| kalah("leftover to owner", &format!("when {condition}\n    leftover to owner"));
+        assert_eq!(warnings(&end("some hole has count > 48")), one("ending_never", &["some hole has count > 48"]));
+        assert_eq!(warnings(&end("some hole has count = 48")), vec![]);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Completion: the statements that may stand in the section the cursor is in (the sections
-//! themselves at the top level), and the board's hole labels, options and hole sets when the file
-//! has checked.
+//! themselves at the top level), and the board's hole labels, options, hole sets and named
+//! conditions when the file has checked.
 
 use lsp_types::{CompletionItem, CompletionItemKind, Position};
 
@@ -26,6 +26,7 @@ pub fn complete(document: &Document, position: Position) -> Vec<CompletionItem> 
         items
             .extend(model.options.iter().map(|o| item(&o.name, CompletionItemKind::VARIABLE, &format!("option: {}", o.domain.describe()))));
         items.extend(model.board.sets.iter().map(|s| item(&s.name, CompletionItemKind::CONSTANT, "hole set")));
+        items.extend(model.conditions.iter().map(|name| item(name, CompletionItemKind::CONSTANT, "named condition")));
         items.extend(hole_labels(model).iter().map(|(label, detail)| item(label, CompletionItemKind::VALUE, detail)));
     }
     items

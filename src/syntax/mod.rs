@@ -125,9 +125,14 @@ fn expected_words(rule: Rule) -> Option<String> {
         Rule::number => "a number".to_string(),
         Rule::ident | Rule::flag => "a name".to_string(),
         Rule::string => "a quoted text".to_string(),
-        Rule::expr | Rule::conjunction | Rule::negation | Rule::term | Rule::condition | Rule::comparison | Rule::every_hole => {
-            "a condition".to_string()
-        }
+        Rule::expr
+        | Rule::conjunction
+        | Rule::negation
+        | Rule::term
+        | Rule::condition
+        | Rule::comparison
+        | Rule::every_hole
+        | Rule::some_hole => "a condition".to_string(),
         Rule::set => "a set like `{2, 4}` or a range like `1..8`".to_string(),
         Rule::range => "a range like `1..8`".to_string(),
         Rule::compare_op => "a comparison like `>=`".to_string(),
@@ -369,6 +374,7 @@ fn build_statement(pair: Pair<'_, Rule>) -> Result<Statement, Diagnostic> {
         Rule::option => {
             StatementKind::Option { name: build_ident(c.next()?), domain: build_domain(c.next()?)?, default: build_value(c.next()?)? }
         }
+        Rule::named_condition => StatementKind::NamedCondition { name: build_ident(c.next()?), condition: build_expr(c.next()?)? },
         Rule::size => StatementKind::Size { rows: build_value(c.next()?)?, columns: build_value(c.next()?)? },
         Rule::owns => {
             let player = build_ident(c.next()?);
@@ -657,6 +663,7 @@ fn build_term(pair: Pair<'_, Rule>) -> Result<Expr, Diagnostic> {
     let kind = match inner.as_rule() {
         Rule::expr => return build_expr(inner),
         Rule::every_hole => ExprKind::EveryHole(Box::new(build_term(Children::of(inner).next()?)?)),
+        Rule::some_hole => ExprKind::SomeHole(Box::new(build_term(Children::of(inner).next()?)?)),
         Rule::comparison => build_comparison(inner)?,
         Rule::relation => {
             let mut c = Children::of(inner);

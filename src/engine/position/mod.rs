@@ -18,6 +18,7 @@ use serde_json::Value;
 
 use super::{Game, GameResult, Pending as Open, State};
 use crate::compile::Rules;
+use crate::direction::Direction;
 use crate::player::Player;
 use crate::vocabulary::OptionValue;
 
@@ -202,7 +203,7 @@ pub(crate) fn pending_json(rules: &Rules, state: &State) -> Option<Pending> {
         return Some(Pending { offer: Some(offer), by: state.to_move.opponent(), ..open });
     }
     let open = Pending {
-        direction: rules.reversible().then(|| way_name(rules.sowing.clockwise != state.reversed).to_string()),
+        direction: rules.reversible().then(|| Direction::of(rules.sowing.clockwise != state.reversed).word().to_string()),
         captured: rules.tracks.capturing.then_some(state.capturing),
         ..open
     };
@@ -218,15 +219,6 @@ pub(crate) fn pending_json(rules: &Rules, state: &State) -> Option<Pending> {
             let shared = (0..rules.captures.rules.len()).filter(|&r| rules.chosen_count(r) == count).count() > 1;
             Some(Pending { decision: Some(TAKE.to_string()), holes: Some(count), capture: shared.then_some(rule + 1), ..open })
         }
-    }
-}
-
-/// The word of a way of sowing in the position JSON.
-pub(super) fn way_name(clockwise: bool) -> &'static str {
-    if clockwise {
-        "clockwise"
-    } else {
-        "counter-clockwise"
     }
 }
 

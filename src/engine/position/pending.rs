@@ -10,6 +10,7 @@ use serde_json::{Map, Value};
 use super::json::{object, optional, player, refuse, shown, string, whole};
 use super::{PositionError, State, CONTINUE_OR_STOP, RACE, TAKE};
 use crate::compile::Rules;
+use crate::direction::{Direction, WAYS};
 use crate::engine::{capture::choosable, ending, events::Silent, holes_of, sowing::sow_on, Action, Game, Pending as Open};
 use crate::player::Player;
 
@@ -68,17 +69,19 @@ fn read_direction(map: &Map<String, Value>, rules: &Rules, state: &mut State) ->
         };
     }
     let Some(direction) = direction else {
-        return Err(refuse(FIELD, "missing: the way the move goes (\"clockwise\" or \"counter-clockwise\")"));
+        return Err(refuse(FIELD, format!("missing: the way the move goes ({})", way_words())));
     };
-    let clockwise = match string(direction, FIELD, "a way of sowing")? {
-        "clockwise" => true,
-        "counter-clockwise" => false,
-        other => {
-            return Err(refuse(FIELD, format!("\"{}\" is not a way of sowing (\"clockwise\" or \"counter-clockwise\")", shown(other))))
-        }
+    let way = string(direction, FIELD, "a way of sowing")?;
+    let Some(way) = Direction::from_word(way) else {
+        return Err(refuse(FIELD, format!("\"{}\" is not a way of sowing ({})", shown(way), way_words())));
     };
-    state.reversed = clockwise != rules.sowing.clockwise;
+    state.reversed = way.is_clockwise() != rules.sowing.clockwise;
     Ok(())
+}
+
+/// The ways of sowing as the position JSON writes them: `"clockwise" or "counter-clockwise"`.
+fn way_words() -> String {
+    WAYS.iter().rev().map(|way| format!("\"{}\"", way.word)).collect::<Vec<_>>().join(" or ")
 }
 
 /// `pending.captured`: whether the move under way has captured, where it matters.
