@@ -176,12 +176,6 @@ pub(crate) fn hole_byte(hole: usize) -> u8 {
     u8::try_from(hole).unwrap_or(u8::MAX)
 }
 
-/// The first `places` places (holes, then stores), a bit per place.
-#[inline]
-pub(crate) fn first_places(places: usize) -> u128 {
-    Holes::below(places).0
-}
-
 /// The holes of a set given as a raw word (one of the engine's masks), in board order.
 #[inline]
 pub fn holes_of(set: u128) -> HolesIter {
@@ -252,7 +246,6 @@ mod tests {
         assert_eq!(Holes::below(3), Holes(0b111));
         assert_eq!(Holes::below(127), Holes(u128::MAX >> 1));
         assert_eq!(Holes::below(MAX_HOLES), Holes(u128::MAX));
-        assert_eq!(first_places(14), Holes::below(14).0);
     }
 
     #[test]
