@@ -60,7 +60,7 @@ pub mod vocabulary;
 pub use compile::Rules;
 pub use engine::{Action, Game, GameResult, State};
 pub(crate) use holes::hole_byte;
-pub use holes::MAX_HOLES;
+pub use holes::{Holes, MAX_HOLES};
 pub use labels::{parse_label, row_letter};
 pub use load::{load_file, load_str, LoadError};
 pub use player::Player;

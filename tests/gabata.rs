@@ -59,7 +59,7 @@ fn g3_a_last_stone_making_an_opponents_hole_four_claims_it_as_a_wegue_that_keeps
     assert_eq!(stores(&game), before);
     assert_eq!(to_move(&game), Some("north"));
     assert_legal(&game, &["c1"]);
-    let board = mancala::cli::board::draw(&game, 0);
+    let board = mancala::cli::board::draw(&game, mancala::Holes::EMPTY);
     assert!(board.contains("4@") && board.contains("@ c6 claimed by south: its stones stay in it"), "{board}");
 }
 

@@ -32,7 +32,7 @@ fn r1_r2_three_rows_share_the_middle_one_and_the_track_runs_through_all() {
     let game = Game::new(rabe());
     // South owns row a and b4-b6; North row c and b1-b3.
     assert_legal(&game, &["a1", "a2", "a3", "a4", "a5", "a6", "b4", "b5", "b6"]);
-    let board = mancala::cli::board::draw(&game, 0);
+    let board = mancala::cli::board::draw(&game, mancala::Holes::EMPTY);
     assert!(board.contains("north b1-b3, south b4-b6"), "{board}");
     // a6 (2): b6 then b5, along South's half of the middle row right to left; b5 was empty.
     let mut game = at("south", [[1, 0, 0, 0, 0, 2], [0; 6], [2, 0, 0, 0, 0, 0]]);

@@ -110,7 +110,7 @@ fn heads_are_the_last_outer_holes_of_each_circuit() {
     // T2, by place in the circuit: South's a7 a8 on 4 x 8, North's d2 d1; a20 a21 / d2 d1 on 4 x 21.
     let heads = |rules: &Rules| -> Vec<String> {
         let mask = rules.board.sets.iter().find(|(name, _)| name == "heads").map(|(_, m)| *m).expect("a set called heads");
-        mancala::engine::holes_of(mask).map(|h| rules.label(h)).collect()
+        mask.into_iter().map(|h| rules.label(h)).collect()
     };
     assert_eq!(heads(tsoro8()), ["a7", "a8", "d1", "d2"]);
     assert_eq!(heads(tsoro21()), ["a20", "a21", "d1", "d2"]);

@@ -8,7 +8,7 @@ use std::fmt::Write;
 
 use crate::engine::{Pending, State};
 use crate::player::Player;
-use crate::Game;
+use crate::{Game, Holes};
 
 /// Whether to colour the drawing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -41,8 +41,8 @@ pub const WIDTH: usize = 80;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct View {
     pub style: Style,
-    /// Holes the last action changed (a bit per hole): marked `'`.
-    pub changed: u128,
+    /// Holes the last action changed: marked `'`.
+    pub changed: Holes,
     /// How many actions made those changes (0 or 1: "the last action").
     pub actions: usize,
     /// North's side at the bottom (as North sees the board), for a player playing North.
@@ -56,21 +56,16 @@ impl View {
 }
 
 /// The holes whose stones, owner, claim or closing differ between two positions.
-pub fn changes(rules: &crate::Rules, before: &State, after: &State) -> u128 {
+pub fn changes(rules: &crate::Rules, before: &State, after: &State) -> Holes {
+    let (claims, closings) = (Holes(before.claimed ^ after.claimed), Holes(before.closed ^ after.closed));
     (0..rules.board.holes)
-        .filter(|&h| {
-            let bit = 1u128 << h;
-            before.count(h) != after.count(h)
-                || before.owner(h) != after.owner(h)
-                || (before.claimed ^ after.claimed) & bit != 0
-                || (before.closed ^ after.closed) & bit != 0
-        })
-        .fold(0, |set, h| set | 1u128 << h)
+        .filter(|&h| before.count(h) != after.count(h) || before.owner(h) != after.owner(h) || claims.has(h) || closings.has(h))
+        .collect()
 }
 
 /// The board, the captures, who is to move (or the result) and the legal actions, plain, with
-/// the holes of `changed` (a bit per hole) marked.
-pub fn draw(game: &Game<'_>, changed: u128) -> String {
+/// the holes of `changed` marked.
+pub fn draw(game: &Game<'_>, changed: Holes) -> String {
     draw_view(game, &View { changed, ..View::default() })
 }
 
@@ -78,7 +73,8 @@ pub fn draw(game: &Game<'_>, changed: u128) -> String {
 /// whose holes hold fewer than 100 stones: a wide board drops the space between its holes.
 pub fn draw_view(game: &Game<'_>, view: &View) -> String {
     let (rules, state, style) = (game.rules(), game.state(), view.style);
-    let traded_any = (0..rules.board.holes).any(|h| state.owner(h) != rules.home_of(h) && state.claimed & (1u128 << h) == 0);
+    let (claimed, closed) = (Holes(state.claimed), Holes(state.closed));
+    let traded_any = (0..rules.board.holes).any(|h| state.owner(h) != rules.home_of(h) && !claimed.has(h));
     // Two digits a hole wherever the game has 10 stones or more, so that the board keeps its width
     // when a hole reaches 10 (more only when one holds 100).
     let stones = state.counts().iter().map(|&c| u64::from(c)).sum::<u64>()
@@ -122,11 +118,10 @@ pub fn draw_view(game: &Game<'_>, view: &View) -> String {
         let mut line = format!(" {} ", crate::row_letter(row));
         for &column in &columns {
             let hole = row * rules.board.columns + column;
-            let bit = 1u128 << hole;
             let count = state.count(hole);
-            let number = if state.closed & bit != 0 {
+            let number = if closed.has(hole) {
                 "#".to_string()
-            } else if state.claimed & bit != 0 && !rules.captures.claims_keep {
+            } else if claimed.has(hole) && !rules.captures.claims_keep {
                 "@".to_string()
             } else {
                 count.to_string()
@@ -134,15 +129,15 @@ pub fn draw_view(game: &Game<'_>, view: &View) -> String {
             // What the hole is (claimed, traded), then whether it changed.
             let mut mark = String::new();
             if rules.captures.claims_keep {
-                mark.push(if state.claimed & bit != 0 { '@' } else { ' ' });
+                mark.push(if claimed.has(hole) { '@' } else { ' ' });
             }
             if traded_any {
-                mark.push(if state.owner(hole) != rules.home_of(hole) && state.claimed & bit == 0 { '*' } else { ' ' });
+                mark.push(if state.owner(hole) != rules.home_of(hole) && !claimed.has(hole) { '*' } else { ' ' });
             }
-            mark.push(if view.changed & bit != 0 { '\'' } else { ' ' });
+            mark.push(if view.changed.has(hole) { '\'' } else { ' ' });
             // The space after the cell stays out of the colour, so the row's end trims alike.
             let text = format!("{number:>digits$}{mark}");
-            if view.changed & bit != 0 {
+            if view.changed.has(hole) {
                 line.push_str(&style.paint("1;33", &text));
             } else {
                 line.push_str(&text);
@@ -155,7 +150,7 @@ pub fn draw_view(game: &Game<'_>, view: &View) -> String {
     }
     let _ = writeln!(out, "{}", holdings(rules, state, bottom));
     let mut legend = Vec::new();
-    if view.changed != 0 {
+    if !view.changed.is_empty() {
         legend.push(match view.actions {
             0 | 1 => "' changed by the last action".to_string(),
             n => format!("' changed by the last {n} actions"),
@@ -170,7 +165,7 @@ pub fn draw_view(game: &Game<'_>, view: &View) -> String {
     if !legend.is_empty() {
         let _ = writeln!(out, "   {}", legend.join("; "));
     }
-    for hole in crate::engine::holes_of(state.claimed) {
+    for hole in claimed {
         let what =
             if rules.captures.claims_keep { "its stones stay in it, theirs when the round ends" } else { "stones sown into it are theirs" };
         let _ = writeln!(out, "   @ {} claimed by {}: {what}", rules.label(hole), state.owner(hole));
@@ -240,14 +235,14 @@ pub fn legal_line(game: &Game<'_>) -> String {
     let rules = game.rules();
     let legal = game.legal_actions();
     if legal.len() > 1 && legal.iter().all(|a| matches!(a, crate::Action::Take(_))) {
-        let (mut union, mut size) = (0u128, 0);
+        let (mut union, mut size) = (Holes::EMPTY, 0);
         for action in &legal {
             if let crate::Action::Take(set) = action {
-                union |= set;
+                union |= Holes(*set);
                 size = set.count_ones();
             }
         }
-        let holes: Vec<String> = crate::engine::holes_of(union).map(|h| rules.label(h)).collect();
+        let holes: Vec<String> = union.into_iter().map(|h| rules.label(h)).collect();
         return format!("take {size} of: {} ({} ways)", holes.join(" "), legal.len());
     }
     let texts: Vec<String> = legal.iter().map(|a| a.text(rules)).collect();

@@ -109,7 +109,7 @@ struct Session<'r> {
     rngs: [ChaCha8Rng; 2],
     style: Style,
     /// The holes the actions since the board was last shown changed, and how many actions.
-    changed: u128,
+    changed: crate::Holes,
     unseen: usize,
     /// Whether the board was shown after the last action (the next one starts a new count).
     shown: bool,
@@ -159,7 +159,7 @@ impl<'r> Session<'r> {
         self.game.apply(action).map_err(|e| e.to_string())?;
         self.played.push((action, player));
         if self.shown {
-            (self.changed, self.unseen, self.shown) = (0, 0, false);
+            (self.changed, self.unseen, self.shown) = (crate::Holes::EMPTY, 0, false);
         }
         self.changed |= board::changes(self.rules, &before, self.game.state());
         self.unseen += 1;
@@ -248,7 +248,7 @@ impl<'r> Session<'r> {
             }
         }
         self.game = game;
-        (self.changed, self.unseen, self.shown) = (0, 0, false);
+        (self.changed, self.unseen, self.shown) = (crate::Holes::EMPTY, 0, false);
         self.publish();
         Ok(())
     }
@@ -491,7 +491,7 @@ pub fn play(args: &PlayArgs) -> u8 {
         played: Vec::new(),
         rngs: [rng(1), rng(2)],
         style: Style::for_stdout(),
-        changed: 0,
+        changed: crate::Holes::EMPTY,
         unseen: 0,
         shown: false,
         told: Vec::new(),

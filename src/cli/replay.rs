@@ -228,7 +228,7 @@ fn show(steps: &Steps, last: &Game<'_>, style: Style, at: usize) {
         _ => Game::from_state(rules, steps.positions[at]),
     };
     let changed = match at {
-        0 => 0,
+        0 => crate::Holes::EMPTY,
         _ => {
             for line in super::narrate::numbered(at, &steps.told[at - 1], board::WIDTH) {
                 println!("{line}");

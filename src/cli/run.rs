@@ -70,7 +70,7 @@ pub fn run(args: &RunArgs) -> u8 {
     };
     let moves = text.as_deref().map(Action::split_list).unwrap_or_default();
     let count = moves.len();
-    let mut changed = 0;
+    let mut changed = crate::Holes::EMPTY;
     for (index, text) in moves.into_iter().enumerate() {
         let legal = game.legal_texts();
         let place = format!("action {} of {count}", index + 1);

@@ -1,11 +1,11 @@
 //! The `board` section compiled ([`Board`]): the board's size, owners and stores, the stones at
-//! the start, the named sets of holes as bit sets, and its geometry: each player's circuit as
+//! the start, the named sets of holes as [`Holes`], and its geometry: each player's circuit as
 //! tables of the next and previous hole, the opposite and behind holes, the ends of each kind of
 //! row. [`Geometry`] works the circuits out for the number of columns chosen.
 
 use super::Lowering;
 use crate::check::model::{Model, Placement};
-use crate::holes::{first_places, holes_of};
+use crate::holes::Holes;
 use crate::player::Player;
 use crate::vocabulary::{Direction, Num, RowEnd, RowKind};
 use crate::{hole_byte, MAX_HOLES};
@@ -18,8 +18,8 @@ pub struct Board {
     pub columns: usize,
     /// Number of holes: `rows * columns`. Hole `h` is row `h / columns`, column `h % columns`.
     pub holes: usize,
-    /// Every hole of the board, a bit per hole.
-    pub mask: u128,
+    /// Every hole of the board.
+    pub mask: Holes,
     /// Whether each player has a store, in their circuit after their row: South's is "hole"
     /// `holes`, North's `holes + 1`. Stones sown into a store count as the owner's captures.
     pub stores: bool,
@@ -31,8 +31,8 @@ pub struct Board {
     pub initial: [u16; MAX_HOLES],
     /// Stones each player holds in hand at the start.
     pub hand: u16,
-    /// The holes of each named set of the rule file (a bit per hole), in declaration order.
-    pub sets: Vec<(String, u128)>,
+    /// The holes of each named set of the rule file, in declaration order.
+    pub sets: Vec<(String, Holes)>,
     /// The hole after each hole in each player's sowing order (South's table first). Where
     /// circuits are per player, a hole off a player's circuit follows its row owner's.
     pub next: [[u8; MAX_HOLES]; 2],
@@ -55,7 +55,7 @@ impl Board {
             rows: geometry.rows,
             columns: geometry.columns,
             holes: geometry.holes,
-            mask: first_places(geometry.holes),
+            mask: Holes::below(geometry.holes),
             stores: model.board.stores,
             stores_left: model.board.stores_left,
             row_owner: model.board.row_owner.clone(),
@@ -150,8 +150,8 @@ impl<'m> Geometry<'m> {
         Geometry { rows, columns, holes, row_owner, home, whole_rows, own_circuits, circuits, next, previous, opposite }
     }
 
-    pub(super) fn row_mask(&self, row: usize) -> u128 {
-        ((1u128 << self.columns) - 1) << (row * self.columns)
+    pub(super) fn row_holes(&self, row: usize) -> Holes {
+        Holes(Holes::below(self.columns).0 << (row * self.columns))
     }
 
     /// Each player's row of that kind (`usize::MAX` where there is none).
@@ -202,18 +202,18 @@ impl<'m> Geometry<'m> {
     }
 }
 
-/// Each named set of holes as a mask: by their place in each player's circuit.
-pub(super) fn named_sets(model: &Model, geometry: &Geometry<'_>, value: &impl Fn(Num) -> u32) -> Vec<u128> {
+/// Each named set of holes: by their place in each player's circuit.
+pub(super) fn named_sets(model: &Model, geometry: &Geometry<'_>, value: &impl Fn(Num) -> u32) -> Vec<Holes> {
     model
         .board
         .sets
         .iter()
         .map(|set| {
             if !set.holes.is_empty() {
-                return set.holes.iter().fold(0u128, |m, (row, column)| m | 1u128 << (row * geometry.columns + column));
+                return set.holes.iter().map(|(row, column)| row * geometry.columns + column).collect();
             }
             let n = (value(set.count) as usize).min(geometry.columns);
-            let mut mask = 0u128;
+            let mut holes = Holes::EMPTY;
             for (p, row) in geometry.rows_of_kind(set.row).into_iter().enumerate() {
                 // A player's holes of that row (or of all their rows), in their sowing order.
                 let along: Vec<usize> = match set.row {
@@ -226,9 +226,9 @@ pub(super) fn named_sets(model: &Model, geometry: &Geometry<'_>, value: &impl Fn
                     RowEnd::First => &along[..n],
                     RowEnd::Last => &along[along.len() - n..],
                 };
-                mask |= chosen.iter().fold(0u128, |m, h| m | 1u128 << h);
+                holes |= Holes::of(chosen.iter().copied());
             }
-            mask
+            holes
         })
         .collect()
 }
@@ -244,7 +244,7 @@ fn initial_counts(model: &Model, lower: &Lowering<'_>) -> [u16; MAX_HOLES] {
             Placement::Everywhere => initial[..holes].fill(count),
             Placement::Row(r) => initial[r * columns..(r + 1) * columns].fill(count),
             Placement::Hole { row, column } => initial[row * columns + column] = count,
-            Placement::Set(set) => holes_of(lower.set_mask(set)).for_each(|h| initial[h] = count),
+            Placement::Set(set) => lower.set_holes(set).into_iter().for_each(|h| initial[h] = count),
         }
     }
     initial

@@ -7,6 +7,7 @@
 //! more than [`MOST_ATOMS`] atoms keeps only its tree, which the engine walks.
 
 use crate::vocabulary::Relation;
+use crate::Holes;
 
 use super::pred::{CountTable, Pred};
 
@@ -177,19 +178,19 @@ impl Code {
         // condition is worked out once for each kind of hole (one kind where it names none).
         let mut sets = Vec::new();
         sets_of(pred, &mut sets);
-        let mut kinds: Vec<(Vec<bool>, u128)> = Vec::new();
+        let mut kinds: Vec<(Vec<bool>, Holes)> = Vec::new();
         for hole in 0..128 {
-            let kind: Vec<bool> = sets.iter().map(|set| set & 1u128 << hole != 0).collect();
+            let kind: Vec<bool> = sets.iter().map(|&set| Holes(set).has(hole)).collect();
             match kinds.iter_mut().find(|(k, _)| *k == kind) {
-                Some((_, holes)) => *holes |= 1u128 << hole,
-                None => kinds.push((kind, 1u128 << hole)),
+                Some((_, holes)) => *holes = holes.with(hole),
+                None => kinds.push((kind, Holes::one(hole))),
             }
         }
         let mut table = vec![0u128; 1 << keys.len()];
         for (combination, holes) in table.iter_mut().enumerate() {
             for (_, alike) in &kinds {
-                if truth(pred, &keys, combination, alike.trailing_zeros() as usize) {
-                    *holes |= alike;
+                if alike.first().is_some_and(|hole| truth(pred, &keys, combination, hole)) {
+                    *holes |= alike.0;
                 }
             }
         }
@@ -361,7 +362,7 @@ fn truth(pred: &Pred, keys: &[Key<'_>], combination: usize, hole: usize) -> bool
         Pred::Or(ps) => ps.iter().any(|p| truth(p, keys, combination, hole)),
         Pred::And(ps) => ps.iter().all(|p| truth(p, keys, combination, hole)),
         Pred::Not(p) => !truth(p, keys, combination, hole),
-        Pred::In(set) => set & 1u128 << hole != 0,
+        Pred::In(set) => Holes(*set).has(hole),
         _ => {
             let (key, denied) = key_of(pred);
             let holds = keys.iter().position(|k| *k == key).is_some_and(|i| combination >> i & 1 != 0);

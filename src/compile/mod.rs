@@ -32,7 +32,7 @@ use crate::check::model::{self, Model, SetRef};
 use crate::check::Checked;
 use crate::player::Player;
 use crate::vocabulary::{Num, OptionValue};
-use crate::MAX_HOLES;
+use crate::{Holes, MAX_HOLES};
 use board::Geometry;
 
 /// Everything the engine needs to play one game, with options applied, by section of the rule
@@ -102,8 +102,8 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
 struct Lowering<'m> {
     choice: &'m Choice,
     geometry: Geometry<'m>,
-    /// Each named set of the board, a bit per hole, in declaration order.
-    named: Vec<u128>,
+    /// Each named set of the board, in declaration order.
+    named: Vec<Holes>,
 }
 
 impl<'m> Lowering<'m> {
@@ -119,20 +119,23 @@ impl<'m> Lowering<'m> {
         self.choice.number(n)
     }
 
-    /// The holes of a set, a bit per hole.
-    fn set_mask(&self, set: SetRef) -> u128 {
+    /// The holes of a set.
+    fn set_holes(&self, set: SetRef) -> Holes {
         let geometry = &self.geometry;
         match set {
-            SetRef::Rows(kind) => {
-                geometry.rows_of_kind(kind).into_iter().filter(|r| *r < geometry.rows).fold(0, |m, r| m | geometry.row_mask(r))
-            }
-            SetRef::Named(i) => self.named.get(i).copied().unwrap_or(0),
+            SetRef::Rows(kind) => geometry
+                .rows_of_kind(kind)
+                .into_iter()
+                .filter(|r| *r < geometry.rows)
+                .map(|r| geometry.row_holes(r))
+                .fold(Holes::EMPTY, |m, r| m | r),
+            SetRef::Named(i) => self.named.get(i).copied().unwrap_or(Holes::EMPTY),
         }
     }
 
     /// A condition of the rules, lowered.
     fn condition(&self, p: &model::Pred) -> Condition {
-        Condition::new(pred::lower(p, &|n| self.value(n), &|set| self.set_mask(set)))
+        Condition::new(pred::lower(p, &|n| self.value(n), &|set| self.set_holes(set).0))
     }
 }
 

@@ -3,6 +3,7 @@
 
 use crate::compile::Rules;
 use crate::direction::Direction;
+use crate::Holes;
 
 /// One thing a player can do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -120,21 +121,22 @@ impl Action {
 
 /// The labels of a set of holes, in board order.
 fn labels(set: u128, rules: &Rules) -> String {
-    super::holes_of(set).map(|h| rules.label(h)).collect::<Vec<_>>().join(" ")
+    Holes(set).into_iter().map(|h| rules.label(h)).collect::<Vec<_>>().join(" ")
 }
 
-/// Reads the holes of `offer a1 a2` or `take c5 d7` (any order, none twice).
+/// Reads the holes of `offer a1 a2` or `take c5 d7` (any order, none twice), as the word the
+/// action keeps.
 fn hole_set<'a>(labels: impl Iterator<Item = &'a str>, rules: &Rules, word: &'static str) -> Result<u128, ActionError> {
-    let mut set = 0u128;
+    let mut set = Holes::EMPTY;
     for label in labels {
         let hole = rules.hole(label).ok_or_else(|| ActionError::NoSuchHole(label.to_string()))?;
-        if set & (1u128 << hole) != 0 {
+        if set.has(hole) {
             return Err(ActionError::Repeated(label.to_string()));
         }
-        set |= 1u128 << hole;
+        set = set.with(hole);
     }
-    if set == 0 {
+    if set.is_empty() {
         return Err(ActionError::EmptySet(word));
     }
-    Ok(set)
+    Ok(set.0)
 }

@@ -8,6 +8,7 @@
 
 use super::Action;
 use crate::compile::Rules;
+use crate::Holes;
 
 /// The most action ids a game may have (a choice of many holes among many would exceed it).
 pub const MAX_IDS: u64 = 1 << 24;
@@ -86,7 +87,7 @@ impl ActionIds {
             for &k in sizes {
                 let block = choose(h, u64::from(k));
                 if rest < block {
-                    return Some(make(unrank(rest, k)));
+                    return Some(make(unrank(rest, k).0));
                 }
                 rest -= block;
             }
@@ -100,7 +101,7 @@ impl ActionIds {
         let mut offset = base;
         for &size in sizes {
             if size == k {
-                return Some(offset + rank(set));
+                return Some(offset + rank(Holes(set)));
             }
             offset += choose(self.holes as u64, u64::from(size));
         }
@@ -109,13 +110,13 @@ impl ActionIds {
 }
 
 /// The rank of a set of holes among the sets of its size (combinatorial number system).
-fn rank(set: u128) -> u64 {
-    super::holes_of(set).enumerate().map(|(i, hole)| choose(hole as u64, i as u64 + 1)).sum()
+fn rank(set: Holes) -> u64 {
+    set.into_iter().enumerate().map(|(i, hole)| choose(hole as u64, i as u64 + 1)).sum()
 }
 
 /// The set of `k` holes of rank `rank`.
-fn unrank(mut rank: u64, k: u32) -> u128 {
-    let mut set = 0u128;
+fn unrank(mut rank: u64, k: u32) -> Holes {
+    let mut set = Holes::EMPTY;
     for i in (1..=u64::from(k)).rev() {
         // The largest hole c with C(c, i) <= rank.
         let mut c = i - 1;
@@ -123,7 +124,8 @@ fn unrank(mut rank: u64, k: u32) -> u128 {
             c += 1;
         }
         rank -= choose(c, i);
-        set |= 1u128 << c;
+        // A hole of the board (the rank is below C(holes, k)), so below MAX_HOLES.
+        set = set.with(usize::try_from(c).unwrap_or(crate::MAX_HOLES - 1));
     }
     set
 }
@@ -136,7 +138,8 @@ mod tests {
     fn sets_rank_and_unrank_both_ways() {
         for k in 1..=4u32 {
             let mut seen = std::collections::HashSet::new();
-            crate::engine::subsets((1u128 << 9) - 1, k, &mut |set| {
+            crate::engine::subsets(Holes::below(9).0, k, &mut |set| {
+                let set = Holes(set);
                 let r = rank(set);
                 assert_eq!(unrank(r, k), set);
                 assert!(r < choose(9, u64::from(k)));

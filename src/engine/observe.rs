@@ -6,9 +6,10 @@
 //! to move (South, North: 2, both 0 once over), the decision open (none, continue or stop, a choice
 //! of holes, a turn played at once, an offer: 5) and the hole it is about or the holes offered (H).
 
-use super::{holes_of, Game, Pending};
+use super::{Game, Pending};
 use crate::compile::Rules;
 use crate::player::Player;
+use crate::Holes;
 
 /// The length of the vectors of `rules`.
 pub fn observation_size(rules: &Rules) -> usize {
@@ -20,7 +21,7 @@ pub fn observation(game: &Game<'_>) -> Vec<f32> {
     let (rules, state) = (game.rules(), game.state());
     let h = rules.board.holes;
     let mut v = vec![0.0f32; observation_size(rules)];
-    let bit = |set: u128, hole: usize| if set & (1u128 << hole) != 0 { 1.0 } else { 0.0 };
+    let bit = |set: u128, hole: usize| if Holes(set).has(hole) { 1.0 } else { 0.0 };
     for hole in 0..h {
         v[hole] = f32::from(state.count(hole));
         v[h + hole] = if state.owner(hole) == Player::South { 1.0 } else { 0.0 };
@@ -39,17 +40,17 @@ pub fn observation(game: &Game<'_>) -> Vec<f32> {
     let decision = base + 6;
     let about = decision + 5;
     let (kind, holes) = if state.offer != 0 {
-        (4, state.offer)
+        (4, Holes(state.offer))
     } else {
         match state.pending {
-            Pending::None => (0, 0),
-            Pending::Continue(hole) => (1, 1u128 << hole),
-            Pending::Choose(_) => (2, 0),
-            Pending::Race(hole) => (3, 1u128 << hole),
+            Pending::None => (0, Holes::EMPTY),
+            Pending::Continue(hole) => (1, Holes::one(usize::from(hole))),
+            Pending::Choose(_) => (2, Holes::EMPTY),
+            Pending::Race(hole) => (3, Holes::one(usize::from(hole))),
         }
     };
     v[decision + kind] = 1.0;
-    for hole in holes_of(holes) {
+    for hole in holes {
         v[about + hole] = 1.0;
     }
     v

@@ -7,6 +7,7 @@ use super::StateIn;
 use crate::compile::{RoundsRule, Rules};
 use crate::player::Player;
 use crate::vocabulary::Leftover;
+use crate::Holes;
 
 /// What follows the end of a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,14 +71,13 @@ pub fn end_round<C: Cells>(rules: &Rules, rounds: &RoundsRule, state: &mut State
     for hole in std::mem::take(&mut state.claimed).places() {
         state.set_owner(hole, rules.home_of(hole));
     }
-    // The holes filled so far (a bit per hole): where holes change hands, a player skips those
-    // the other has filled, and owns the ones they fill.
-    let mut taken = 0u128;
+    // The holes filled so far: where holes change hands, a player skips those the other has
+    // filled, and owns the ones they fill.
+    let mut taken = Holes::EMPTY;
     for p in order {
         let mut left = filled[p.index()];
         for &hole in &rounds.fill_order[p.index()] {
-            let bit = 1u128 << hole;
-            if left == 0 || taken & bit != 0 {
+            if left == 0 || taken.has(usize::from(hole)) {
                 continue;
             }
             // At most 500 (the checker's bound on `refill`); the last hole may take less.
@@ -85,12 +85,12 @@ pub fn end_round<C: Cells>(rules: &Rules, rounds: &RoundsRule, state: &mut State
             state.set_count(usize::from(hole), u16::try_from(stones).unwrap_or(u16::MAX));
             state.captured[p.index()] -= stones;
             state.set_owner(usize::from(hole), p);
-            taken |= bit;
+            taken = taken.with(usize::from(hole));
             left -= 1;
         }
     }
     for hole in 0..rules.board.holes {
-        if taken & (1u128 << hole) == 0 {
+        if !taken.has(hole) {
             if rounds.change_hands {
                 state.set_owner(hole, rules.home_of(hole));
             }

@@ -6,11 +6,12 @@ use super::layout::{Cells, Mask};
 use super::{Action, StateIn};
 use crate::compile::{Rules, TradeRule};
 use crate::player::Player;
+use crate::Holes;
 
 /// The holes `player` owns and may trade, as a set: a claimed hole is theirs for good, not a
 /// hole of their territory to trade.
 fn owned<C: Cells>(rules: &Rules, state: &StateIn<C>, player: Player) -> u128 {
-    (0..rules.board.holes).filter(|&h| state.owner(h) == player).fold(0u128, |set, h| set | 1u128 << h) & !state.claimed.wide()
+    (Holes::of((0..rules.board.holes).filter(|&h| state.owner(h) == player)) & !Holes(state.claimed.wide())).0
 }
 
 /// Whether `player` may offer `set` now (they have a move, which the caller knows).

@@ -10,6 +10,7 @@ use super::{options_json, PositionError, State};
 use crate::compile::Rules;
 use crate::player::Player;
 use crate::vocabulary::OptionValue;
+use crate::Holes;
 
 /// Every field of a position.
 const FIELDS: [&str; 18] = [
@@ -192,16 +193,16 @@ fn read_intact(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Re
             None => Ok(()),
         };
     }
-    let full = (0..rules.board.holes).filter(|&h| state.count(h) > 0).fold(0u128, |set, h| set | 1u128 << h);
+    let full = Holes::of((0..rules.board.holes).filter(|&h| state.count(h) > 0));
     let Some(listed) = listed else {
-        state.intact = full;
+        state.intact = full.0;
         return Ok(());
     };
     let intact = holes(listed, "intact", rules)?;
-    if let Some(hole) = super::super::holes_of(intact & !full).next() {
+    if let Some(hole) = (intact & !full).first() {
         return Err(refuse("intact", format!("{} is empty, so it has been emptied", rules.label(hole))));
     }
-    state.intact = intact;
+    state.intact = intact.0;
     Ok(())
 }
 
@@ -291,15 +292,15 @@ fn check_total(rules: &Rules, state: &State) -> Result<(), PositionError> {
 }
 
 /// The holes `value` lists (the field `path`), each once, as a set.
-pub(super) fn holes(value: &Value, path: &str, rules: &Rules) -> Result<u128, PositionError> {
-    let mut set = 0u128;
+pub(super) fn holes(value: &Value, path: &str, rules: &Rules) -> Result<Holes, PositionError> {
+    let mut set = Holes::EMPTY;
     for label in list(value, path)? {
         let label = string(label, path, "a hole")?;
         let Some(hole) = rules.hole(label) else { return Err(refuse(path, format!("\"{}\" is not a hole of this board", shown(label)))) };
-        if set & 1u128 << hole != 0 {
+        if set.has(hole) {
             return Err(refuse(path, format!("{label} is listed twice")));
         }
-        set |= 1u128 << hole;
+        set = set.with(hole);
     }
     Ok(set)
 }
@@ -322,14 +323,14 @@ fn read_owners(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Re
 fn read_claimed(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
     let Some(claimed) = optional(map, "claimed") else { return Ok(()) };
     let set = holes(claimed, "claimed", rules)?;
-    if set != 0 && !rules.captures.claims {
+    if !set.is_empty() && !rules.captures.claims {
         return Err(refuse("claimed", "no capture of this game claims a hole"));
     }
-    if let Some(hole) = super::super::holes_of(set).find(|&h| state.count(h) != 0 && !rules.captures.claims_keep) {
+    if let Some(hole) = set.into_iter().find(|&h| state.count(h) != 0 && !rules.captures.claims_keep) {
         let label = rules.label(hole);
         return Err(refuse("claimed", format!("{label} is claimed but holds stones (they belong in its owner's captures)")));
     }
-    state.claimed = set;
+    state.claimed = set.0;
     Ok(())
 }
 
@@ -338,7 +339,7 @@ fn check_owners(rules: &Rules, state: &State) -> Result<(), PositionError> {
     if rules.trade.is_some() || rules.rounds.as_ref().is_some_and(|r| r.change_hands) {
         return Ok(());
     }
-    let changed = (0..rules.board.holes).find(|&h| state.owner(h) != rules.home_of(h) && state.claimed & 1u128 << h == 0);
+    let changed = (0..rules.board.holes).find(|&h| state.owner(h) != rules.home_of(h) && !Holes(state.claimed).has(h));
     let Some(hole) = changed else { return Ok(()) };
     let (label, owner) = (rules.label(hole), state.owner(hole));
     let why = if rules.captures.claims {
@@ -371,22 +372,22 @@ fn read_rounds(map: &Map<String, Value>, rules: &Rules, state: &mut State) -> Re
     }
     let Some(closed) = closed else { return Ok(()) };
     let set = holes(closed, "closed", rules)?;
-    if let Some(hole) = super::super::holes_of(set).find(|&h| state.count(h) != 0 && !rules.captures.claims_keep) {
+    if let Some(hole) = set.into_iter().find(|&h| state.count(h) != 0 && !rules.captures.claims_keep) {
         return Err(refuse("closed", format!("{} is closed but holds stones", rules.label(hole))));
     }
-    if set != 0 && state.round == 1 {
+    if !set.is_empty() && state.round == 1 {
         return Err(refuse("closed", "no hole is closed in round 1: holes close only when a round starts"));
     }
     // A refill leaves each player a hole open, or ends the match.
     for player in Player::BOTH {
-        if rounds.fill_order[player.index()].iter().all(|&h| set & 1u128 << h != 0) {
+        if rounds.fill_order[player.index()].iter().all(|&h| set.has(usize::from(h))) {
             return Err(refuse(
                 "closed",
                 format!("every hole of {player}'s is closed: a refill leaves each player a hole, or ends the match"),
             ));
         }
     }
-    state.closed = set;
+    state.closed = set.0;
     Ok(())
 }
 

@@ -21,11 +21,10 @@ use std::collections::HashSet;
 use super::json::refuse;
 use super::{PositionError, State};
 use crate::compile::{Pred, Rules};
-use crate::engine::holes_of;
 use crate::engine::layout::step;
 use crate::player::Player;
 use crate::vocabulary::{HoleRef, Relation};
-use crate::MAX_HOLES;
+use crate::{Holes, MAX_HOLES};
 
 /// Claims tried as the last of a set before the set is taken as possible (undecided): the search
 /// for an order of the claims is exact for a few claims, and bounded for many.
@@ -40,7 +39,7 @@ pub(super) fn check(rules: &Rules, state: &State) -> Result<(), PositionError> {
         return Ok(());
     }
     let mut search = Search { rules, state, failed: HashSet::new(), budget: BUDGET };
-    if search.possible(state.claimed) {
+    if search.possible(Holes(state.claimed)) {
         return Ok(());
     }
     Err(search.why())
@@ -51,25 +50,25 @@ struct Search<'a> {
     rules: &'a Rules,
     state: &'a State,
     /// Sets of claims found impossible.
-    failed: HashSet<u128>,
+    failed: HashSet<Holes>,
     budget: u32,
 }
 
 impl Search<'_> {
     /// Whether the claims `set` could all have been made, in some order.
-    fn possible(&mut self, set: u128) -> bool {
-        if set == 0 {
+    fn possible(&mut self, set: Holes) -> bool {
+        if set.is_empty() {
             return true;
         }
         if self.failed.contains(&set) {
             return false;
         }
-        for last in holes_of(set) {
+        for last in set {
             if self.budget == 0 {
                 return true;
             }
             self.budget -= 1;
-            let before = set & !(1u128 << last);
+            let before = set.without(last);
             if self.could_claim(last, before) && self.possible(before) {
                 return true;
             }
@@ -79,10 +78,10 @@ impl Search<'_> {
     }
 
     /// Whether `hole`'s claimer could have claimed it with the claims `before` already made.
-    fn could_claim(&self, hole: usize, before: u128) -> bool {
+    fn could_claim(&self, hole: usize, before: Holes) -> bool {
         let rules = self.rules;
         let mut owners: [Player; MAX_HOLES] = std::array::from_fn(|h| self.state.owner(h));
-        for later in holes_of(self.state.claimed & !before) {
+        for later in Holes(self.state.claimed) & !before {
             owners[later] = rules.home_of(later);
         }
         let past = Past {
@@ -112,19 +111,19 @@ impl Search<'_> {
     /// Why the claims are impossible: a claim no rule allows, two claims that exclude each other,
     /// or (rarely) only all of them together.
     fn why(&mut self) -> PositionError {
-        let (rules, claimed) = (self.rules, self.state.claimed);
+        let (rules, claimed) = (self.rules, Holes(self.state.claimed));
         let whose = |hole: usize| self.state.owner(hole);
-        for hole in holes_of(claimed) {
-            if !self.could_claim(hole, 0) && !self.could_claim(hole, claimed & !(1u128 << hole)) {
+        for hole in claimed {
+            if !self.could_claim(hole, Holes::EMPTY) && !self.could_claim(hole, claimed.without(hole)) {
                 let claimer = whose(hole);
                 let own = if rules.home_of(hole) == claimer { format!(", a hole of {claimer}'s own row") } else { String::new() };
                 return refuse("claimed", format!("no claim rule lets {claimer} claim {}{own}", rules.label(hole)));
             }
         }
         self.budget = BUDGET;
-        for first in holes_of(claimed) {
-            for second in holes_of(claimed & !(2u128 << first).wrapping_sub(1)) {
-                if !self.possible(1u128 << first | 1u128 << second) {
+        for first in claimed {
+            for second in claimed & !Holes::below(first + 1) {
+                if !self.possible(Holes::of([first, second])) {
                     let (a, b) = (rules.label(first), rules.label(second));
                     let why = format!(
                         "{a} ({}'s) and {b} ({}'s) cannot both be claimed: no claim rule allows either after the other",
@@ -135,7 +134,7 @@ impl Search<'_> {
                 }
             }
         }
-        let all: Vec<String> = holes_of(claimed).map(|h| format!("{} ({}'s)", rules.label(h), whose(h))).collect();
+        let all: Vec<String> = claimed.into_iter().map(|h| format!("{} ({}'s)", rules.label(h), whose(h))).collect();
         refuse("claimed", format!("the claims {} cannot all have been made: no claim rule allows them in any order", all.join(", ")))
     }
 }
@@ -144,7 +143,7 @@ impl Search<'_> {
 struct Past<'a> {
     rules: &'a Rules,
     owners: [Player; MAX_HOLES],
-    claimed: u128,
+    claimed: Holes,
     closed: u128,
     /// The claimer.
     mover: Player,
@@ -178,10 +177,10 @@ impl Past<'_> {
             | Pred::Phase(..) => None,
             Pred::Own => owner().map(|o| o == self.mover),
             Pred::Opponent => owner().map(|o| o != self.mover),
-            Pred::In(set) => Some(set & 1u128.checked_shl(u32::try_from(hole).ok()?)? != 0),
-            Pred::Claimed => Some(self.claimed & 1u128.checked_shl(u32::try_from(hole).ok()?)? != 0),
+            Pred::In(set) => (hole < MAX_HOLES).then(|| Holes(*set).has(hole)),
+            Pred::Claimed => (hole < MAX_HOLES).then(|| self.claimed.has(hole)),
             Pred::Claims(op, n) => {
-                let claims = holes_of(self.claimed).filter(|&h| self.owners[h] == self.mover).count();
+                let claims = self.claimed.into_iter().filter(|&h| self.owners[h] == self.mover).count();
                 Some(crate::compile::pred::compare(u32::try_from(claims).ok()?, *op, *n))
             }
             Pred::At(relation, p) => self.maybe(p, self.related(*relation, hole)?),

@@ -13,6 +13,7 @@ use crate::compile::Rules;
 use crate::direction::{Direction, WAYS};
 use crate::engine::{capture::choosable, ending, events::Silent, holes_of, sowing::sow_on, Action, Game, Pending as Open};
 use crate::player::Player;
+use crate::Holes;
 
 /// Opens in `state` the offer or decision `value` describes.
 pub(super) fn read(value: &Value, rules: &Rules, state: &mut State) -> Result<(), PositionError> {
@@ -130,27 +131,27 @@ fn read_offer(offer: &Value, by: Player, rules: &Rules, state: &mut State) -> Re
         return Err(refuse("pending.by", format!("an offer by {by} is answered by {}, but \"to_move\" is {receiver}", by.opponent())));
     }
     let set = super::board::holes(offer, FIELD, rules)?;
-    if set == 0 {
+    if set.is_empty() {
         return Err(refuse(FIELD, "the offer names no hole"));
     }
-    for hole in holes_of(set) {
+    for hole in set {
         let label = rules.label(hole);
         if state.owner(hole) != by {
             return Err(refuse(FIELD, format!("{label} is not a hole {by} may offer (it is {}'s)", state.owner(hole))));
         }
-        if state.claimed & 1u128 << hole != 0 {
+        if Holes(state.claimed).has(hole) {
             return Err(refuse(FIELD, format!("{label} is not a hole {by} may offer (claimed holes are never traded)")));
         }
     }
-    let size = set.count_ones();
+    let size = u32::try_from(set.len()).unwrap_or(u32::MAX);
     if !(trade.fewest..=trade.most).contains(&size) {
         let sizes = if trade.fewest == trade.most { holes(trade.most) } else { format!("{} to {}", trade.fewest, holes(trade.most)) };
         return Err(refuse(FIELD, format!("{by} offers {}, but an offer is of {sizes}", holes(size))));
     }
-    let own = (0..rules.board.holes).filter(|&h| state.owner(h) == by && state.claimed & 1u128 << h == 0).count();
+    let own = (0..rules.board.holes).filter(|&h| state.owner(h) == by && !Holes(state.claimed).has(h)).count();
     let kept = u32::try_from(own).unwrap_or(u32::MAX).saturating_sub(size);
     if kept < trade.keep {
-        let offered: Vec<String> = holes_of(set).map(|h| rules.label(h)).collect();
+        let offered: Vec<String> = set.into_iter().map(|h| rules.label(h)).collect();
         let why =
             format!("{by} may not offer {}: they would keep {} (keep at least {})", offered.join(" "), holes(kept), holes(trade.keep));
         return Err(refuse(FIELD, why));
@@ -164,11 +165,11 @@ fn read_offer(offer: &Value, by: Player, rules: &Rules, state: &mut State) -> Re
     // ending no ending is asked while the offer is open, as in play after an offer.)
     let turn = State { to_move: by, ..*state };
     if ending::board_ending(rules, &turn, receiver).is_none()
-        && !Game::from_state(rules, turn).legal_actions().contains(&Action::Offer(set))
+        && !Game::from_state(rules, turn).legal_actions().contains(&Action::Offer(set.0))
     {
         return Err(refuse(FIELD, format!("{by} could not have offered: a player without a move cannot offer, and {by} has none")));
     }
-    state.offer = set;
+    state.offer = set.0;
     Ok(())
 }
 
@@ -181,12 +182,11 @@ fn read_continue(map: &Map<String, Value>, by: Player, rules: &Rules, state: &mu
     let Some(at) = optional(map, "at") else { return Err(refuse(FIELD, "missing: the hole the move stands on")) };
     let label = string(at, FIELD, "a hole")?;
     let Some(hole) = rules.hole(label) else { return Err(refuse(FIELD, format!("\"{}\" is not a hole of this board", shown(label)))) };
-    let bit = 1u128 << hole;
     let why = if !on_circuit(rules, by, hole) {
         format!("{label} is not on {by}'s circuit, so no move of {by}'s stands there")
-    } else if state.closed & bit != 0 {
+    } else if Holes(state.closed).has(hole) {
         format!("{label} is closed: no stone falls there")
-    } else if state.claimed & bit != 0 {
+    } else if Holes(state.claimed).has(hole) {
         format!("{label} is claimed: a lap that ends there ends the move")
     } else if state.count(hole) == 0 {
         format!("{label} is empty, but the last stone of the lap lies there")
