@@ -435,7 +435,7 @@ impl State {
     }
 
     fn __str__(&self) -> String {
-        mancala::cli::board::draw(&self.game, 0)
+        mancala::cli::board::draw(&self.game, mancala::Holes::EMPTY)
     }
 }
 
