@@ -89,6 +89,34 @@ pub struct Code {
     /// Where no atom reads the hole and no hole set is named (an ending's `every hole is …`,
     /// `captured > 24`): the condition as a truth of its atoms alone.
     pub whole: Option<Box<Whole>>,
+    /// Where the condition holds (or fails) on the holes of one term alone, its atoms as the term
+    /// wants (`own and count = 1 and …`, or `not (… or …)`): that term, asked atom by atom.
+    pub single: Option<Single>,
+}
+
+/// A condition of one term ([`Code::single`]): on a hole of `holes` whose atoms hold as
+/// `literals` say (each an atom's index and the truth wanted), the answer is `holds`; anywhere
+/// else it is the opposite.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Single {
+    pub holds: bool,
+    pub holes: u128,
+    pub literals: Box<[(u8, bool)]>,
+}
+
+impl Single {
+    /// The single term of `holding` (the condition holds there) or else of `failing`, if one has
+    /// one only.
+    fn of(holding: &[Term], failing: &[Term], atoms: usize) -> Option<Single> {
+        let (holds, term) = match (holding, failing) {
+            ([term], _) => (true, term),
+            (_, [term]) => (false, term),
+            _ => return None,
+        };
+        let literals =
+            (0..atoms).filter(|i| term.care >> i & 1 != 0).map(|i| (u8::try_from(i).unwrap_or(u8::MAX), term.want >> i & 1 != 0)).collect();
+        Some(Single { holds, holes: term.holes, literals })
+    }
 }
 
 /// A condition of the position rather than of a hole ([`Code::whole`]): its atoms asked in
@@ -223,7 +251,8 @@ impl Code {
             Basic { holding, failing, care }
         });
         let whole = whole(&atoms, &table, sets.is_empty());
-        Some(Code { atoms, cheap, table: table.into(), holding, failing, decided: decided.into(), implied, basic, whole })
+        let single = Single::of(&holding, &failing, atoms.len());
+        Some(Code { atoms, cheap, table: table.into(), holding, failing, decided: decided.into(), implied, basic, whole, single })
     }
 }
 

@@ -59,6 +59,17 @@ impl<'a, C: Cells> Ctx<'a, C> {
     pub fn holds(&self, condition: &Condition, hole: usize) -> bool {
         match &condition.code {
             Some(Code { whole: Some(whole), atoms, .. }) => self.whole_holds(whole, atoms),
+            Some(Code { single: Some(single), atoms, cheap, .. }) => {
+                // One term: the hole is in it when every atom holds as it wants.
+                // The cheap atoms are read in place; only a relation or `every hole` is a call.
+                let cheap = *cheap;
+                let within = single.holes >> hole & 1 != 0
+                    && single.literals.iter().all(|&(i, want)| {
+                        let i = usize::from(i);
+                        atoms.get(i).is_some_and(|atom| if i < cheap { self.cheap_atom(atom, hole) } else { self.atom(atom, hole) } == want)
+                    });
+                within == single.holds
+            }
             Some(code) => {
                 // The cheap atoms, then the others in order, stopping as soon as the rest
                 // cannot change the answer.
