@@ -91,7 +91,7 @@ pub struct Code {
     pub whole: Option<Box<Whole>>,
     /// Where the condition holds (or fails) on the holes of one term alone, its atoms as the term
     /// wants (`own and count = 1 and …`, or `not (… or …)`): that term, asked atom by atom.
-    pub single: Option<Single>,
+    pub single: Option<Box<Single>>,
 }
 
 /// A condition of one term ([`Code::single`]): on a hole of `holes` whose atoms hold as
@@ -107,7 +107,7 @@ pub struct Single {
 impl Single {
     /// The single term of `holding` (the condition holds there) or else of `failing`, if one has
     /// one only.
-    fn of(holding: &[Term], failing: &[Term], atoms: usize) -> Option<Single> {
+    fn of(holding: &[Term], failing: &[Term], atoms: usize) -> Option<Box<Single>> {
         let (holds, term) = match (holding, failing) {
             ([term], _) => (true, term),
             (_, [term]) => (false, term),
@@ -115,7 +115,7 @@ impl Single {
         };
         let literals =
             (0..atoms).filter(|i| term.care >> i & 1 != 0).map(|i| (u8::try_from(i).unwrap_or(u8::MAX), term.want >> i & 1 != 0)).collect();
-        Some(Single { holds, holes: term.holes, literals })
+        Some(Box::new(Single { holds, holes: term.holes, literals }))
     }
 }
 
