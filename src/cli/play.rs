@@ -153,8 +153,8 @@ impl<'r> Session<'r> {
         }
     }
 
-    /// Plays `action` for `player`, keeping what it changed for the next board.
-    fn apply(&mut self, action: Action, player: Player) -> Result<&[String], String> {
+    /// Plays `action` for `player`, keeping what it changed for the next board and its narration.
+    fn apply(&mut self, action: Action, player: Player) -> Result<(), String> {
         let before = *self.game.state();
         self.game.apply(action).map_err(|e| e.to_string())?;
         self.played.push((action, player));
@@ -165,15 +165,18 @@ impl<'r> Session<'r> {
         self.unseen += 1;
         // Kept unwrapped: `moves` wraps them under their numbers.
         self.told.push(narrate(self.rules, player, &action.text(self.rules), self.game.events(), usize::MAX));
-        Ok(self.told.last().map_or(&[], Vec::as_slice))
+        Ok(())
     }
 
     /// Plays `action` for `player`, then tells what it did.
     fn play(&mut self, action: Action, player: Player) -> Result<(), String> {
-        for line in self.apply(action, player)?.iter().flat_map(|line| wrap(line, WIDTH)) {
+        self.apply(action, player)?;
+        // The signal watcher holds the action before anyone is told of it: a signal sent once its
+        // narration shows saves it.
+        self.publish();
+        for line in self.told.last().into_iter().flatten().flat_map(|line| wrap(line, WIDTH)) {
             println!("{line}");
         }
-        self.publish();
         Ok(())
     }
 

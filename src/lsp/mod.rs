@@ -48,7 +48,10 @@ pub fn serve() -> u8 {
     let (connection, threads) = transport::stdio();
     let session = session(&connection);
     drop(connection);
-    let failure = match (threads.finish(), session) {
+    // The input ended (or broke) if the session lost the reader's end of the connection: what
+    // broke it, which the reader returns, is then the line to print, whenever the reader ends.
+    let input_ended = matches!(&session, Err(error) if error.channel_is_disconnected());
+    let failure = match (threads.finish(input_ended), session) {
         (Err(broken), _) => broken.to_string(),
         (Ok(()), Err(error)) if error.channel_is_disconnected() => "the input ended before the session began".to_string(),
         (Ok(()), Err(error)) => error.to_string(),

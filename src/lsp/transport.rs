@@ -49,11 +49,14 @@ pub struct Threads {
 }
 
 impl Threads {
-    /// Waits for the writer to send what is left (it ends once the connection is dropped). The
-    /// reader is not waited for: it may be blocked reading input the server no longer needs.
-    pub fn finish(self) -> Result<(), TransportError> {
+    /// Waits for the writer to send what is left (it ends once the connection is dropped), and
+    /// for the reader where the input ended (`input_ended`: the session saw the reader's end of
+    /// the connection dropped, so it is returning, with what broke the input if something did).
+    /// Otherwise the reader is not waited for: it may be blocked reading input the server no
+    /// longer needs.
+    pub fn finish(self, input_ended: bool) -> Result<(), TransportError> {
         let written = self.writer.join().unwrap_or_else(|_| Err(io::Error::other("the writer stopped")));
-        if self.reader.is_finished() {
+        if input_ended || self.reader.is_finished() {
             if let Ok(Err(error)) = self.reader.join() {
                 return Err(error);
             }
