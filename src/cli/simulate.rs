@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{load, OK, USAGE};
 use crate::ai::AgentKind;
-use crate::engine::{Cells, GameIn, Middle, Narrow, Wide};
+use crate::engine::{Broad, Cells, GameIn, Middle, Narrow, Wide};
 use crate::{Action, Game, Player, Rules};
 
 /// A game still going after this many actions is stopped and counted as unfinished.
@@ -111,6 +111,8 @@ pub fn play_game_with(rules: &Rules, south: AgentKind, north: AgentKind, seed: u
         play_in::<Narrow>(rules, south, north, seed, record)
     } else if crate::engine::layout::fits::<Middle>(rules) {
         play_in::<Middle>(rules, south, north, seed, record)
+    } else if crate::engine::layout::fits::<Broad>(rules) {
+        play_in::<Broad>(rules, south, north, seed, record)
     } else {
         play_in::<Wide>(rules, south, north, seed, record)
     }

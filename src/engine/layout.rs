@@ -4,9 +4,12 @@
 //! [`Wide`] holds any board (up to [`MAX_HOLES`] places, 65,535 stones in a place): counts of 16
 //! bits and sets of 128. [`Narrow`] holds a board of at most [`Narrow::PLACES`] places and 255
 //! stones in all (every two- and three-row game that ships): counts of a byte and sets of 32
-//! bits, so that a whole position is 64 bytes. The engine is written once over [`Cells`]; a
-//! [`super::Game`] is of one layout, [`Wide`] unless asked otherwise ([`fits`] says when
-//! [`Narrow`] may serve).
+//! bits, so that a whole position is 64 bytes. [`Middle`] (64 places, the four-row games of 32
+//! holes) and [`Broad`] (any number of places) hold 255 stones or fewer with a byte a count and
+//! sets of 64 and 128 bits. The engine is written once over [`Cells`]; a [`super::Game`] is of
+//! one layout, [`Wide`] unless asked otherwise ([`fits`] says when a narrower one may serve;
+//! `simulate` plays in the narrowest, and `tests/layouts.rs` checks that each plays the same
+//! games as [`Wide`]).
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -258,6 +261,15 @@ impl Wide {
 }
 
 kept_cells!(
+    /// Any board of at most 255 stones (Tsoro's four rows of up to 21): a byte a place, 128-bit
+    /// sets, the places holding stones kept as they change: [`Wide`]'s sets with half its counts.
+    Broad,
+    u8,
+    MAX_HOLES,
+    u128
+);
+
+kept_cells!(
     /// A board of at most [`Middle::PLACES`] places and 255 stones (the four-row games of 32
     /// holes): a byte a place, 64-bit sets, the places holding stones kept as they change.
     Middle,
@@ -391,6 +403,7 @@ mod tests {
         let bytes: Vec<u8> = counts.iter().map(|&c| u8::try_from(c).unwrap_or(0)).collect();
         assert_eq!(written::<Narrow>(&counts), bytes);
         assert_eq!(written::<Middle>(&counts), bytes);
+        assert_eq!(written::<Broad>(&counts), bytes);
         let wide: Vec<u8> = counts.iter().flat_map(|c| c.to_le_bytes()).collect();
         assert_eq!(written::<Wide>(&counts), wide);
         assert_eq!(written::<Narrow>(&counts[..3]), bytes[..3]);
