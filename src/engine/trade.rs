@@ -21,23 +21,24 @@ pub fn can_offer<C: Cells>(rules: &Rules, trade: &TradeRule, state: &StateIn<C>,
 
 /// [`can_offer`], with `own` the holes `player` owns.
 fn affordable<C: Cells>(trade: &TradeRule, state: &StateIn<C>, player: Player, own: u128, set: u128) -> bool {
-    let size = set.count_ones();
-    set & !own == 0
-        && (trade.fewest..=trade.most).contains(&size)
-        && own.count_ones() - size >= trade.keep
+    set & !own == 0 && size_affordable(trade, state, player, own, set.count_ones())
+}
+
+/// Whether an offer of `size` of the holes `own` is one `player` may make: it depends on the
+/// offer's size alone (the most and fewest holes, the holes kept, the price of each).
+fn size_affordable<C: Cells>(trade: &TradeRule, state: &StateIn<C>, player: Player, own: u128, size: u32) -> bool {
+    (trade.fewest..=trade.most).contains(&size)
+        && own.count_ones().checked_sub(size).is_some_and(|kept| kept >= trade.keep)
         && state.captured[player.opponent().index()] >= trade.price * size
 }
 
 /// Every offer `player` may make, smallest first, each size in board order. Allocates nothing
-/// beyond `out`.
+/// beyond `out`. A size that may not be offered is passed over without listing its sets (the
+/// opponent without the price of one hole: no set of any size).
 pub fn offers<C: Cells>(rules: &Rules, trade: &TradeRule, state: &StateIn<C>, player: Player, out: &mut Vec<Action>) {
     let own = owned(rules, state, player);
-    for size in trade.fewest.max(1)..=trade.most {
-        super::subsets(own, size, &mut |set| {
-            if affordable(trade, state, player, own, set) {
-                out.push(Action::Offer(set));
-            }
-        });
+    for size in (trade.fewest.max(1)..=trade.most).filter(|&size| size_affordable(trade, state, player, own, size)) {
+        super::subsets(own, size, &mut |set| out.push(Action::Offer(set)));
     }
 }
 
