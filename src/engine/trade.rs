@@ -6,12 +6,11 @@ use super::layout::{Cells, Mask};
 use super::{Action, StateIn};
 use crate::compile::{Rules, TradeRule};
 use crate::player::Player;
-use crate::Holes;
 
 /// The holes `player` owns and may trade, as a set: a claimed hole is theirs for good, not a
 /// hole of their territory to trade.
 fn owned<C: Cells>(rules: &Rules, state: &StateIn<C>, player: Player) -> u128 {
-    (Holes::of((0..rules.board.holes).filter(|&h| state.owner(h) == player)) & !Holes(state.claimed.wide())).0
+    (state.owned(player, C::Mask::from_wide(rules.board.mask.0)) & !state.claimed).wide()
 }
 
 /// Whether `player` may offer `set` now (they have a move, which the caller knows).
