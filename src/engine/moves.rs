@@ -134,10 +134,16 @@ impl<C: Cells> GameIn<'_, C> {
     pub(super) fn startable_holes(&self, mover: Player, start: &crate::compile::Condition) -> C::Mask {
         let ctx = Ctx::new(&self.state, self.rules, mover, Lap::default());
         let startable = ctx.own() & ctx.stocked() & !self.state.claimed;
-        if start.code.as_ref().is_some_and(|code| code.implied) {
-            return startable;
+        match &start.code {
+            Some(code) if code.implied => startable,
+            // A condition that asks about other holes (`next hole is empty`) is asked of the holes
+            // that may start, each as far as its first deciding atom, rather than built as a set
+            // over the whole board.
+            Some(code) if code.cheap < code.atoms.len() => {
+                startable.places().filter(|&hole| ctx.holds(start, hole)).fold(C::Mask::NONE, |set, hole| set | C::Mask::bit(hole))
+            }
+            _ => startable & ctx.holes_where(start),
         }
-        startable & ctx.holes_where(start)
     }
 
     /// Plays the known move from `hole` (that way) for `mover`, which is legal: from the position
