@@ -10,6 +10,7 @@ use super::sowing::{sow_on, sow_taken, Sowing};
 use super::{Action, Lap, StateIn};
 use crate::compile::{Condition, Rules};
 use crate::player::Player;
+use crate::Holes;
 
 /// Whether `mover` moves by placing a stone from their hand.
 pub fn placing<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player) -> bool {
@@ -133,10 +134,39 @@ pub fn any<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player) -> bool {
     capturing || possible(allowed(rules, state, mover))
 }
 
-/// Whether `action` is a placement `mover` may make now.
+/// Whether `action` is a placement `mover` may make now: one of [`placements`], found from its
+/// hole's moves alone, and the others' only as far as needed to know whether a capture is
+/// compulsory.
 pub fn is_legal<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, action: Action) -> bool {
-    super::with_actions(|legal| {
-        placements(rules, state, mover, legal);
-        legal.contains(&action)
-    })
+    let hole = match action {
+        Action::Sow(hole) | Action::SowReversed(hole) if usize::from(hole) < rules.board.holes => usize::from(hole),
+        _ => return false,
+    };
+    let only = |holes: u128| (Holes(holes) & Holes::one(hole)).0;
+    if !rules.play.place_then_sow {
+        return matches!(action, Action::Sow(_)) && only(allowed(rules, state, mover)) != 0;
+    }
+    // The moves of the action's hole, as `placements` lists them.
+    let listed = |holes: u128, capturing: bool| {
+        super::with_actions(|moves| {
+            push_moves(rules, state, mover, only(holes), capturing, moves);
+            moves.contains(&action)
+        })
+    };
+    if rules.play.must_capture.is_some() {
+        let candidates = holes_where(rules, state, mover, rules.play.place.as_ref())
+            | holes_where(rules, state, mover, rules.play.place_fallback.as_ref());
+        if listed(candidates, true) {
+            return true;
+        }
+        // Not a capture: legal only where no placement captures.
+        let ways: &[bool] = if rules.sowing.either_way { &[false, true] } else { &[false] };
+        let captures = |h: usize| {
+            ways.iter().any(|&r| placement(rules, state, mover, h, r, &mut Silent).is_some_and(|(_, sowing, _)| sowing.taken > 0))
+        };
+        if super::holes_of(candidates).any(captures) {
+            return false;
+        }
+    }
+    listed(allowed(rules, state, mover), false)
 }
