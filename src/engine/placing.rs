@@ -116,6 +116,12 @@ pub fn placement<C: Cells, T: Trace>(
     Some((after, sowing, turned))
 }
 
+/// Whether a placement of `mover`'s into `hole` captures, either way the rules allow.
+fn captures_from<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, hole: usize) -> bool {
+    let ways: &[bool] = if rules.sowing.either_way { &[false, true] } else { &[false] };
+    ways.iter().any(|&r| placement(rules, state, mover, hole, r, &mut Silent).is_some_and(|(_, sowing, _)| sowing.taken > 0))
+}
+
 /// Whether `mover` has a placement to make (allocates nothing).
 pub fn any<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player) -> bool {
     let ways: &[bool] = if rules.sowing.either_way { &[false, true] } else { &[false] };
@@ -130,7 +136,7 @@ pub fn any<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player) -> bool {
             holes_where(rules, state, mover, rules.play.place.as_ref())
                 | holes_where(rules, state, mover, rules.play.place_fallback.as_ref()),
         )
-        .any(|h| ways.iter().any(|&r| placement(rules, state, mover, h, r, &mut Silent).is_some_and(|(_, sowing, _)| sowing.taken > 0)));
+        .any(|h| captures_from(rules, state, mover, h));
     capturing || possible(allowed(rules, state, mover))
 }
 
@@ -160,11 +166,7 @@ pub fn is_legal<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, acti
             return true;
         }
         // Not a capture: legal only where no placement captures.
-        let ways: &[bool] = if rules.sowing.either_way { &[false, true] } else { &[false] };
-        let captures = |h: usize| {
-            ways.iter().any(|&r| placement(rules, state, mover, h, r, &mut Silent).is_some_and(|(_, sowing, _)| sowing.taken > 0))
-        };
-        if super::holes_of(candidates).any(captures) {
+        if super::holes_of(candidates).any(|h| captures_from(rules, state, mover, h)) {
             return false;
         }
     }
