@@ -613,7 +613,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
 
     /// Whether `player` has no stone in the holes they own.
     fn side_is_empty(&self, state: &StateIn<C>, player: Player) -> bool {
-        let board = C::Mask::from_wide(self.rules.board.mask.0);
+        let board = super::layout::board_mask::<C>(self.rules);
         state.owned(player, board) & state.stocked(board) == C::Mask::NONE
     }
 

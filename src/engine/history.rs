@@ -77,7 +77,7 @@ fn key_in<C: Cells, const N: usize>(rules: &Rules, state: &StateIn<C>, what: Rep
         Pending::Choose(rule) => (2, rule),
         Pending::Race(hole) => (3, hole),
     };
-    let owners = if position { state.owned(crate::player::Player::North, C::Mask::from_wide(rules.board.mask.0)) } else { C::Mask::NONE };
+    let owners = if position { state.owned(crate::player::Player::North, super::layout::board_mask::<C>(rules)) } else { C::Mask::NONE };
     let captured = if position { state.captured } else { [0, 0] };
     // Every part at a fixed place, so that no two different positions of a layout write the same
     // bytes: a set takes the bytes of its word, a count those of its cell.

@@ -56,6 +56,17 @@ pub trait Mask:
     fn places(self) -> Places<Self> {
         Places(self)
     }
+    /// The set of the places `places` gives.
+    #[inline]
+    fn of(places: impl IntoIterator<Item = usize>) -> Self {
+        places.into_iter().fold(Self::NONE, |set, place| set | Self::bit(place))
+    }
+}
+
+/// Every hole of the board of `rules`, as a set of layout `C`.
+#[inline]
+pub fn board_mask<C: Cells>(rules: &Rules) -> C::Mask {
+    C::Mask::from_wide(rules.board.mask.0)
 }
 
 /// The places of a set, lowest first.

@@ -97,10 +97,9 @@ pub enum Pending {
 impl<C: Cells> StateIn<C> {
     /// The starting position of a game.
     pub fn initial(rules: &Rules) -> StateIn<C> {
-        let north =
-            (0..rules.board.holes).filter(|&h| rules.home_of(h) == Player::North).fold(C::Mask::NONE, |set, h| set | C::Mask::bit(h));
+        let north = C::Mask::of((0..rules.board.holes).filter(|&h| rules.home_of(h) == Player::North));
         let intact = match rules.tracks.intact {
-            true => (0..rules.board.holes).filter(|&h| rules.board.initial[h] > 0).fold(C::Mask::NONE, |set, h| set | C::Mask::bit(h)),
+            true => C::Mask::of((0..rules.board.holes).filter(|&h| rules.board.initial[h] > 0)),
             false => C::Mask::NONE,
         };
         let mut state = StateIn {

@@ -139,9 +139,7 @@ impl<C: Cells> GameIn<'_, C> {
             // A condition that asks about other holes (`next hole is empty`) is asked of the holes
             // that may start, each as far as its first deciding atom, rather than built as a set
             // over the whole board.
-            Some(code) if code.cheap < code.atoms.len() => {
-                startable.places().filter(|&hole| ctx.holds(start, hole)).fold(C::Mask::NONE, |set, hole| set | C::Mask::bit(hole))
-            }
+            Some(code) if code.cheap < code.atoms.len() => C::Mask::of(startable.places().filter(|&hole| ctx.holds(start, hole))),
             _ => startable & ctx.holes_where(start),
         }
     }

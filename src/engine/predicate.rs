@@ -32,7 +32,7 @@ pub struct Ctx<'a, C: Cells> {
 impl<'a, C: Cells> Ctx<'a, C> {
     #[inline]
     pub fn new(state: &'a StateIn<C>, rules: &'a Rules, mover: Player, lap: Lap) -> Ctx<'a, C> {
-        Ctx { state, rules, mover, lap, all: C::Mask::from_wide(rules.board.mask.0), stocked: Cell::new(None) }
+        Ctx { state, rules, mover, lap, all: super::layout::board_mask::<C>(rules), stocked: Cell::new(None) }
     }
 
     /// The holes of the board holding stones.
@@ -106,10 +106,7 @@ impl<'a, C: Cells> Ctx<'a, C> {
                 return whole.value >> at & 1 != 0;
             }
             let holds = match check {
-                Check::Clear(basic) => {
-                    let basis = basis.get_or_insert_with(|| self.basis(whole.care));
-                    basic.failing.iter().all(|term| self.basic_product(basis, term) == C::Mask::NONE)
-                }
+                Check::Clear(basic) => self.clear(basis.get_or_insert_with(|| self.basis(whole.care)), basic),
                 Check::Scalar(pred) => self.scalar(pred),
                 Check::Atom => self.atom(atom, 0),
             };
@@ -123,9 +120,7 @@ impl<'a, C: Cells> Ctx<'a, C> {
     pub fn holes_where(&self, condition: &Condition) -> C::Mask {
         let all = self.all();
         let Some(code) = &condition.code else {
-            return (0..self.rules.board.holes)
-                .filter(|&h| self.tree_holds(&condition.pred, h))
-                .fold(C::Mask::NONE, |set, h| set | C::Mask::bit(h));
+            return C::Mask::of((0..self.rules.board.holes).filter(|&h| self.tree_holds(&condition.pred, h)));
         };
         if let Some(basic) = &code.basic {
             let basis = self.basis(basic.care);
@@ -146,8 +141,7 @@ impl<'a, C: Cells> Ctx<'a, C> {
             return (0..self.rules.board.holes).all(|h| self.tree_holds(&condition.pred, h));
         };
         if let Some(basic) = &code.basic {
-            let basis = self.basis(basic.care);
-            return basic.failing.iter().all(|term| self.basic_product(&basis, term) == C::Mask::NONE);
+            return self.clear(&self.basis(basic.care), basic);
         }
         let masks = self.atom_sets(code);
         code.failing.iter().all(|term| product(&masks, term, all) == C::Mask::NONE)
@@ -164,6 +158,13 @@ impl<'a, C: Cells> Ctx<'a, C> {
             if care & 4 != 0 { self.state.claimed & all } else { all },
             if care & 8 != 0 { self.state.intact & all } else { all },
         ]
+    }
+
+    /// Whether a condition over the basis holds on every hole: no hole is in any of its failing
+    /// terms, read from the basis's sets (`basis`).
+    #[inline(always)]
+    fn clear(&self, basis: &[C::Mask; 4], basic: &Basic) -> bool {
+        basic.failing.iter().all(|term| self.basic_product(basis, term) == C::Mask::NONE)
     }
 
     /// The holes of a term over the basis where its atoms hold as it wants, from the basis's
@@ -238,9 +239,7 @@ impl<'a, C: Cells> Ctx<'a, C> {
             Atom::Stocked => self.stocked(),
             Atom::Claimed => state.claimed & all,
             Atom::Intact => state.intact & all,
-            Atom::Count(table) => (0..rules.board.holes)
-                .filter(|&h| table.holds(u32::from(state.count(h))))
-                .fold(C::Mask::NONE, |set, h| set | C::Mask::bit(h)),
+            Atom::Count(table) => C::Mask::of((0..rules.board.holes).filter(|&h| table.holds(u32::from(state.count(h))))),
             Atom::Scalar(_) | Atom::Every(_) => {
                 if self.atom(atom, 0) {
                     all
@@ -248,7 +247,7 @@ impl<'a, C: Cells> Ctx<'a, C> {
                     C::Mask::NONE
                 }
             }
-            Atom::At(..) => (0..rules.board.holes).filter(|&h| self.atom(atom, h)).fold(C::Mask::NONE, |set, h| set | C::Mask::bit(h)),
+            Atom::At(..) => C::Mask::of((0..rules.board.holes).filter(|&h| self.atom(atom, h))),
         }
     }
 

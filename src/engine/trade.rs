@@ -10,7 +10,7 @@ use crate::player::Player;
 /// The holes `player` owns and may trade, as a set: a claimed hole is theirs for good, not a
 /// hole of their territory to trade.
 fn owned<C: Cells>(rules: &Rules, state: &StateIn<C>, player: Player) -> u128 {
-    (state.owned(player, C::Mask::from_wide(rules.board.mask.0)) & !state.claimed).wide()
+    (state.owned(player, super::layout::board_mask::<C>(rules)) & !state.claimed).wide()
 }
 
 /// Whether `player` may offer `set` now (they have a move, which the caller knows).
