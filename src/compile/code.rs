@@ -94,28 +94,44 @@ pub struct Code {
     pub single: Option<Box<Single>>,
 }
 
-/// A condition of one term ([`Code::single`]): on a hole of `holes` whose atoms hold as
-/// `literals` say (each an atom's index and the truth wanted), the answer is `holds`; anywhere
-/// else it is the opposite.
+/// A condition of one term ([`Code::single`]): on a hole of `holes` whose atoms hold as the
+/// term wants, the answer is `holds`; anywhere else it is the opposite. The term's atoms of the
+/// [`BASIS`] are asked at once (`basis`: a term over its places), a condition of the count is
+/// read in place (`count`: its table and the truth wanted), and the others (relations, terms
+/// about the position) one by one (`literals`: an atom's index and the truth wanted).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Single {
     pub holds: bool,
     pub holes: u128,
+    pub basis: Term,
+    pub count: Option<(CountTable, bool)>,
     pub literals: Box<[(u8, bool)]>,
 }
 
 impl Single {
     /// The single term of `holding` (the condition holds there) or else of `failing`, if one has
     /// one only.
-    fn of(holding: &[Term], failing: &[Term], atoms: usize) -> Option<Box<Single>> {
+    fn of(holding: &[Term], failing: &[Term], atoms: &[Atom]) -> Option<Box<Single>> {
         let (holds, term) = match (holding, failing) {
             ([term], _) => (true, term),
             (_, [term]) => (false, term),
             _ => return None,
         };
-        let literals =
-            (0..atoms).filter(|i| term.care >> i & 1 != 0).map(|i| (u8::try_from(i).unwrap_or(u8::MAX), term.want >> i & 1 != 0)).collect();
-        Some(Box::new(Single { holds, holes: term.holes, literals }))
+        let mut basis = Term { want: 0, care: 0, holes: term.holes };
+        let mut count = None;
+        let mut literals = Vec::new();
+        for (i, atom) in atoms.iter().enumerate().filter(|(i, _)| term.care >> i & 1 != 0) {
+            let want = term.want >> i & 1 != 0;
+            match (BASIS.iter().position(|b| b == atom), atom) {
+                (Some(place), _) => {
+                    basis.care |= 1 << place;
+                    basis.want |= u8::from(want) << place;
+                }
+                (None, Atom::Count(table)) if count.is_none() => count = Some((table.clone(), want)),
+                _ => literals.push((u8::try_from(i).unwrap_or(u8::MAX), want)),
+            }
+        }
+        Some(Box::new(Single { holds, holes: term.holes, basis, count, literals: literals.into() }))
     }
 }
 
@@ -154,6 +170,46 @@ pub struct Basic {
     pub failing: Box<[Term]>,
     /// The places of the basis any term asks about (bit `i`: `BASIS[i]`).
     pub care: u8,
+    /// Where the terms ask only whose a hole is and whether it holds stones: the failing terms
+    /// as four sets.
+    pub sides: Option<Box<Sides>>,
+}
+
+/// The failing terms of a condition over whose a hole is and whether it holds stones, gathered
+/// by what they ask: it holds on every hole when no hole of `empty[o]` holds stones and every
+/// hole of `full[o]` holds some, where `o` is 0 for the mover's holes and 1 for the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sides {
+    pub empty: [u128; 2],
+    pub full: [u128; 2],
+}
+
+impl Sides {
+    /// The sides of `failing` (terms over the [`BASIS`]'s places), if they ask about nothing
+    /// but the first two (who owns a hole, whether it holds stones).
+    fn of(failing: &[Term]) -> Option<Box<Sides>> {
+        let mut sides = Sides { empty: [0; 2], full: [0; 2] };
+        for term in failing {
+            if term.care & !0b11 != 0 {
+                return None;
+            }
+            // A term that does not ask whose a hole is fails on both sides; one that does not
+            // ask whether it holds stones fails either way.
+            for side in 0..2 {
+                let own = side == 0;
+                if term.care & 1 != 0 && (term.want & 1 != 0) != own {
+                    continue;
+                }
+                if term.care & 2 == 0 || term.want & 2 != 0 {
+                    sides.empty[side] |= term.holes;
+                }
+                if term.care & 2 == 0 || term.want & 2 == 0 {
+                    sides.full[side] |= term.holes;
+                }
+            }
+        }
+        Some(Box::new(sides))
+    }
 }
 
 /// The atoms read straight from a position's sets, in the order [`Code::basic`] numbers them.
@@ -248,10 +304,11 @@ impl Code {
             };
             let (holding, failing) = (rebase(&holding), rebase(&failing));
             let care = holding.iter().chain(failing.iter()).fold(0, |care, t| care | t.care);
-            Basic { holding, failing, care }
+            let sides = Sides::of(&failing);
+            Basic { holding, failing, care, sides }
         });
         let whole = whole(&atoms, &table, sets.is_empty());
-        let single = Single::of(&holding, &failing, atoms.len());
+        let single = Single::of(&holding, &failing, &atoms);
         Some(Code { atoms, cheap, table: table.into(), holding, failing, decided: decided.into(), implied, basic, whole, single })
     }
 }

@@ -62,13 +62,24 @@ pub struct Tracks {
     /// Whether a move's having captured is part of its state: asked by `capturing`, or by the
     /// first lap deciding the captures.
     pub capturing: bool,
+    /// Whether a turn's moves are simply the mover's holes holding stones, unclaimed, where the
+    /// start condition holds, each sown the file's way in a single lap that always ends: no
+    /// compulsory capture, fallback, reversed move, relay, capture sown on or forbidden result
+    /// (an opponent to feed is the one thing still asked each turn).
+    pub plain_moves: bool,
 }
 
 impl Tracks {
     /// What the conditions of `rules` ask about.
     fn of(rules: &Rules) -> Tracks {
         let asks = |what: Pred| rules.predicates().any(|p| p.mentions(&|p| *p == what));
-        Tracks { intact: asks(Pred::Intact), capturing: rules.play.first_lap_decides || asks(Pred::Capturing) }
+        let plain_moves = rules.play.must_capture.is_none()
+            && rules.play.fallback.is_none()
+            && !rules.reversible()
+            && rules.sowing.relay.is_none()
+            && !rules.captures.resows
+            && rules.play.no_move_leaves.is_none();
+        Tracks { intact: asks(Pred::Intact), capturing: rules.play.first_lap_decides || asks(Pred::Capturing), plain_moves }
     }
 }
 

@@ -410,6 +410,18 @@ impl<'r, C: Cells> GameIn<'r, C> {
         let mut laps = 0;
         let idle = !answering && self.state.pending == Pending::None;
         match (action, self.state.pending) {
+            // The turn's moves are known (so it is idle, and neither raced nor placed).
+            (Action::Sow(hole) | Action::SowReversed(hole), _) if known && !self.trace.on() => {
+                let reversed = matches!(action, Action::SowReversed(_));
+                if !self.moves.has(hole as usize, reversed) {
+                    return Err(self.illegal(action));
+                }
+                let Some(sowing) = self.play_known(mover, hole as usize, reversed) else {
+                    return Err(self.illegal(action));
+                };
+                laps = sowing.laps;
+                self.lap_ended(mover, &sowing);
+            }
             (Action::Sow(hole), _) if idle && self.racing() => {
                 // The first of the two choices of a turn played at once: nothing moves yet.
                 if !self.race_choice(hole as usize) {
@@ -454,17 +466,6 @@ impl<'r, C: Cells> GameIn<'r, C> {
                     laps = sowing.laps;
                     self.lap_ended(mover, &sowing);
                 }
-            }
-            (Action::Sow(hole) | Action::SowReversed(hole), _) if idle && known && !self.trace.on() => {
-                let reversed = matches!(action, Action::SowReversed(_));
-                if !self.moves.has(hole as usize, reversed) {
-                    return Err(self.illegal(action));
-                }
-                let Some(sowing) = self.play_known(mover, hole as usize, reversed) else {
-                    return Err(self.illegal(action));
-                };
-                laps = sowing.laps;
-                self.lap_ended(mover, &sowing);
             }
             (Action::Sow(hole) | Action::SowReversed(hole), _) if idle => {
                 let legal = traced!(self, tr => self.legal_move(mover, action, hole as usize, tr));
@@ -612,7 +613,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
     }
 
     /// Whether `player` has no stone in the holes they own.
-    fn side_is_empty(&self, state: &StateIn<C>, player: Player) -> bool {
+    pub(super) fn side_is_empty(&self, state: &StateIn<C>, player: Player) -> bool {
         let board = super::layout::board_mask::<C>(self.rules);
         state.owned(player, board) & state.stocked(board) == C::Mask::NONE
     }
@@ -697,16 +698,18 @@ impl<'r, C: Cells> GameIn<'r, C> {
         self.state.to_move = next;
         self.state.reversed = false;
         self.state.capturing = false;
-        let phases = self.state.phase;
-        self.state.advance_phases(self.rules);
-        if self.trace.on() && phases != self.state.phase {
-            for by in Player::BOTH.into_iter().filter(|p| phases[p.index()] != self.state.phase[p.index()]) {
-                let phase = self.state.phase[by.index()];
-                self.trace.event(|| Event::Phase { by, phase });
+        if !self.rules.play.phases.is_empty() {
+            let phases = self.state.phase;
+            self.state.advance_phases(self.rules);
+            if self.trace.on() && phases != self.state.phase {
+                for by in Player::BOTH.into_iter().filter(|p| phases[p.index()] != self.state.phase[p.index()]) {
+                    let phase = self.state.phase[by.index()];
+                    self.trace.event(|| Event::Phase { by, phase });
+                }
             }
         }
         self.trace.event(|| Event::Turn { to: next });
-        if let Some((outcome, reason)) = ending::board_ending(self.rules, &self.state, mover).filter(|_| moved) {
+        if let Some((outcome, reason)) = moved.then(|| ending::board_ending(self.rules, &self.state, mover)).flatten() {
             return self.conclude(outcome, ending::loser(outcome, mover), mover, reason.to_string());
         }
         if !self.record_position(mover) {

@@ -43,6 +43,8 @@ pub trait Mask:
     fn bit(i: usize) -> Self;
     /// Whether place `i` is in the set.
     fn has(self, i: usize) -> bool;
+    /// Every place when `every`, else none (without a branch).
+    fn every_if(every: bool) -> Self;
     /// How many places are in the set.
     fn ones(self) -> u32;
     /// The set as 128 bits.
@@ -96,6 +98,11 @@ macro_rules! mask {
                 } else {
                     0
                 }
+            }
+
+            #[inline]
+            fn every_if(every: bool) -> $word {
+                <$word>::from(every).wrapping_neg()
             }
 
             #[inline]

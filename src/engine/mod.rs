@@ -239,10 +239,9 @@ impl<C: Cells> StateIn<C> {
     /// The holes of `among` that `player` owns ([`crate::compile::Board::mask`]: all of theirs).
     #[inline]
     pub fn owned(&self, player: Player, among: C::Mask) -> C::Mask {
-        match player {
-            Player::North => self.north & among,
-            Player::South => !self.north & among,
-        }
+        // North's holes, or the others: turned over without a branch (the player to move
+        // changes from one action to the next).
+        (self.north ^ C::Mask::every_if(player == Player::South)) & among
     }
 
     /// Stones on the board.

@@ -58,10 +58,9 @@ impl<C: Cells> GameIn<'_, C> {
     /// Finds the moves of the player to move at the start of their turn (nothing where the turn
     /// is not an idle one: the old ways serve those).
     pub(super) fn find_moves(&mut self) {
-        let mut moves = std::mem::take(&mut self.moves);
-        moves.known = false;
-        moves.in_place = false;
-        moves.sown.clear();
+        self.moves.known = false;
+        self.moves.in_place = false;
+        self.moves.sown.clear();
         let state = &self.state;
         let mover = state.to_move;
         if self.result.is_some()
@@ -70,10 +69,18 @@ impl<C: Cells> GameIn<'_, C> {
             || self.racing()
             || self.placing(mover)
         {
-            self.moves = moves;
             return;
         }
         let rules = self.rules;
+        if rules.tracks.plain_moves && !(rules.play.must_feed && self.side_is_empty(state, mover.opponent())) {
+            // What the general search below finds for such rules, found directly.
+            self.moves.forward = self.startable_holes(mover, &rules.play.start);
+            self.moves.reversed = C::Mask::NONE;
+            self.moves.in_place = true;
+            self.moves.known = true;
+            return;
+        }
+        let mut moves = std::mem::take(&mut self.moves);
         let (mut forward, mut reversed) = (C::Mask::NONE, C::Mask::NONE);
         let mut in_place = false;
         let mut keep = |hole: usize, way: bool, found: Option<(StateIn<C>, Sowing)>, set: &mut C::Mask| {

@@ -59,15 +59,14 @@ impl<'a, C: Cells> Ctx<'a, C> {
     pub fn holds(&self, condition: &Condition, hole: usize) -> bool {
         match &condition.code {
             Some(Code { whole: Some(whole), atoms, .. }) => self.whole_holds(whole, atoms),
-            Some(Code { single: Some(single), atoms, cheap, .. }) => {
-                // One term: the hole is in it when every atom holds as it wants.
-                // The cheap atoms are read in place; only a relation or `every hole` is a call.
-                let cheap = *cheap;
-                let within = single.holes >> hole & 1 != 0
-                    && single.literals.iter().all(|&(i, want)| {
-                        let i = usize::from(i);
-                        atoms.get(i).is_some_and(|atom| if i < cheap { self.cheap_atom(atom, hole) } else { self.atom(atom, hole) } == want)
-                    });
+            Some(Code { single: Some(single), atoms, .. }) => {
+                // One term: the hole is in it when every atom holds as it wants. Its atoms of
+                // the basis and its count are read at once, without a branch; only then are the
+                // others asked.
+                let basis = (self.basis_bits(hole) ^ single.basis.want) & single.basis.care == 0;
+                let count = single.count.as_ref().is_none_or(|(table, want)| table.holds(u32::from(self.state.count(hole))) == *want);
+                let within = (single.holes >> hole & 1 != 0) & basis & count
+                    && single.literals.iter().all(|&(i, want)| atoms.get(usize::from(i)).is_some_and(|atom| self.atom(atom, hole) == want));
                 within == single.holds
             }
             Some(code) => {
@@ -164,6 +163,14 @@ impl<'a, C: Cells> Ctx<'a, C> {
     /// terms, read from the basis's sets (`basis`).
     #[inline(always)]
     fn clear(&self, basis: &[C::Mask; 4], basic: &Basic) -> bool {
+        if let Some(sides) = &basic.sides {
+            // The mover's holes and the others (all and none when the terms do not ask whose
+            // a hole is: each side then holds every term).
+            let [own, stocked, ..] = *basis;
+            let other = !own & self.all;
+            let side = |sets: &[u128; 2]| C::Mask::from_wide(sets[0]) & own | C::Mask::from_wide(sets[1]) & other;
+            return side(&sides.empty) & stocked == C::Mask::NONE && side(&sides.full) & !stocked & self.all == C::Mask::NONE;
+        }
         basic.failing.iter().all(|term| self.basic_product(basis, term) == C::Mask::NONE)
     }
 
@@ -223,12 +230,19 @@ impl<'a, C: Cells> Ctx<'a, C> {
     /// in the hole as it is.
     #[inline]
     fn basic_holds(&self, basic: &Basic, hole: usize) -> bool {
+        let bits = self.basis_bits(hole);
+        basic.holding.iter().any(|term| term.holes >> hole & 1 != 0 && (bits ^ term.want) & term.care == 0)
+    }
+
+    /// Which atoms of the [`crate::compile::code::BASIS`] hold on `hole` (bit `i`: the basis's
+    /// `i`th).
+    #[inline(always)]
+    fn basis_bits(&self, hole: usize) -> u8 {
         let state = self.state;
-        let bits = u8::from(state.owner(hole) == self.mover)
+        u8::from(state.owner(hole) == self.mover)
             | u8::from(state.count(hole) != 0) << 1
             | u8::from(state.claimed.has(hole)) << 2
-            | u8::from(state.intact.has(hole)) << 3;
-        basic.holding.iter().any(|term| term.holes >> hole & 1 != 0 && (bits ^ term.want) & term.care == 0)
+            | u8::from(state.intact.has(hole)) << 3
     }
 
     /// The holes where `atom` holds (of the board's).
