@@ -149,6 +149,9 @@ pub struct Whole {
     pub checks: Box<[Check]>,
     /// The places of the [`BASIS`] the checks ask about (bit `i`: `BASIS[i]`).
     pub care: u8,
+    /// Where every atom is `every hole is …` over whose a hole is and whether it holds stones
+    /// (`own row is empty or opponent's row is empty`): each atom's [`Sides`], all asked at once.
+    pub sides: Option<Box<[Sides]>>,
 }
 
 /// How an atom of a [`Whole`] condition is asked.
@@ -347,7 +350,14 @@ fn whole(atoms: &[Atom], table: &[u128], no_sets: bool) -> Option<Box<Whole>> {
         Check::Clear(basic) => care | basic.care,
         _ => care,
     });
-    Some(Box::new(Whole { truth, known, value, checks, care }))
+    let sides = checks
+        .iter()
+        .map(|check| match check {
+            Check::Clear(Basic { sides: Some(sides), .. }) => Some(**sides),
+            _ => None,
+        })
+        .collect();
+    Some(Box::new(Whole { truth, known, value, checks, care, sides }))
 }
 
 /// What an atom reads, as the tree says it: two terms that read the same have equal keys.

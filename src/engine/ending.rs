@@ -1,15 +1,18 @@
 //! The end of a game: which ending applies after an action, and the final score.
 
 use super::layout::{Cells, Mask};
-use super::{GameResult, StateIn};
+use super::predicate::Ctx;
+use super::{GameResult, Lap, StateIn};
 use crate::compile::{EndRule, Rules};
 use crate::player::Player;
 use crate::vocabulary::{Leftover, Outcome, Repeated, Wins};
 
 /// The first board ending of the rules that holds after `mover`'s action.
 pub fn board_ending<'r, C: Cells>(rules: &'r Rules, state: &StateIn<C>, mover: Player) -> Option<(Outcome, &'r str)> {
+    // One point of view for every ending: what they read of the position is read once.
+    let ctx = Ctx::new(state, rules, mover, Lap::default());
     rules.end.endings.iter().find_map(|e| match &e.condition {
-        EndRule::Board(pred) if state.holds(rules, pred, 0, mover) => Some((e.outcome, e.reason.as_str())),
+        EndRule::Board(pred) if ctx.position_holds(pred) => Some((e.outcome, e.reason.as_str())),
         _ => None,
     })
 }

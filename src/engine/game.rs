@@ -84,11 +84,13 @@ impl<'r, C: Cells> GameIn<'r, C> {
     }
 
     fn starting(rules: &'r Rules, state: StateIn<C>, ask_endings: bool) -> GameIn<'r, C> {
-        let round_starts = History::new([false, rules.rounds.as_ref().is_some_and(|r| r.repeats.is_some())]);
+        // Round starts are told of across rounds, whose stones come back into play.
+        let round_starts = History::new([false, rules.rounds.as_ref().is_some_and(|r| r.repeats.is_some())], false);
         let mut game = GameIn {
             rules,
             state,
-            history: History::new(rules.end.repetition_kinds),
+            // Within a round only a trade brings captured stones back into play.
+            history: History::new(rules.end.repetition_kinds, rules.trade.is_none()),
             result: None,
             last_laps: 0,
             swept: [0, 0],
@@ -372,6 +374,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
 
     /// Plays `action`, or returns why it is illegal and changes nothing (the events kept are
     /// still those of the last action applied).
+    #[inline]
     pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
         if !self.trace.on() {
             return self.play(action);
@@ -389,6 +392,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
         IllegalAction { action: action.text(self.rules), legal: self.legal_texts() }
     }
 
+    #[inline]
     fn play(&mut self, action: Action) -> Result<(), IllegalAction> {
         // The moves found for this turn serve to check the action; whatever it changes, the next
         // turn finds its own.
@@ -532,6 +536,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
 
     /// A lap of `mover`'s move ended without a relay. Where the mover may choose to relay, the
     /// move waits for the choice (made for them when relaying would never end).
+    #[inline]
     fn lap_ended(&mut self, mover: Player, sowing: &Sowing) {
         let last = sowing.last;
         if sowing.choice && self.continued(last, &mut Silent).is_some() {
@@ -659,10 +664,16 @@ impl<'r, C: Cells> GameIn<'r, C> {
         }
     }
 
+    #[inline]
     fn has_no_move(&self, player: Player) -> bool {
         if self.moves.known && player == self.state.to_move {
             return self.moves.forward | self.moves.reversed == C::Mask::NONE;
         }
+        self.has_no_move_found(player)
+    }
+
+    /// [`Game::has_no_move`] where the turn's moves are not known: found now.
+    fn has_no_move_found(&self, player: Player) -> bool {
         if self.racing() {
             return !(0..self.rules.board.holes).any(|h| self.race_choice(h));
         }
@@ -680,10 +691,13 @@ impl<'r, C: Cells> GameIn<'r, C> {
 
     /// Adds the position to the repetition history, and ends the game (or the round) if that
     /// repeats it too often after `mover`'s action. Returns whether it ended.
+    #[inline]
     fn record_position(&mut self, mover: Player) -> bool {
-        if !self.rules.tracks_repetition() {
-            return false;
-        }
+        self.rules.tracks_repetition() && self.record_repeated(mover)
+    }
+
+    /// [`Game::record_position`] where the rules count repetitions.
+    fn record_repeated(&mut self, mover: Player) -> bool {
         let counts = self.history.record(self.rules, &self.state);
         if let Some((outcome, reason)) = ending::repetition_ending(self.rules, counts) {
             self.conclude(outcome, ending::loser(outcome, mover), mover, reason.to_string());
@@ -719,12 +733,17 @@ impl<'r, C: Cells> GameIn<'r, C> {
 
     /// At the start of a turn, after `last` acted (the player to move again, after a move into
     /// their own store): a player without a move passes, loses or ends the game.
+    #[inline]
     fn start_turn(&mut self, last: Player) {
         self.find_moves();
-        let player = self.state.to_move;
-        if self.state.offer != C::Mask::NONE || self.state.pending != Pending::None || !self.has_no_move(player) {
-            return;
+        if self.state.offer == C::Mask::NONE && self.state.pending == Pending::None && self.has_no_move(self.state.to_move) {
+            self.cannot_move(last);
         }
+    }
+
+    /// The player to move at the start of a turn has no move (`last` acted before them).
+    fn cannot_move(&mut self, last: Player) {
+        let player = self.state.to_move;
         let leftover = Outcome::Leftover(self.rules.end.leftover);
         let mover = last;
         // "Neither" asks the other player, who is not always the one who acted last: after a move

@@ -22,20 +22,35 @@ pub struct History {
     seen: HashMap<Key, u32, BuildHasherDefault<KeyHasher>>,
     /// The kinds recorded: `[board, position]`.
     kinds: [bool; 2],
+    /// Whether the positions recorded before stones left play are forgotten ([`History::new`]).
+    forgets: bool,
+    /// The stones out of play (captured by either player) when the last position was recorded.
+    out: u32,
 }
 
 impl History {
-    /// An empty history that records the kinds `kinds` says (`[board, position]`).
-    pub fn new(kinds: [bool; 2]) -> History {
+    /// An empty history that records the kinds `kinds` says (`[board, position]`). One that
+    /// `forgets` is told of the positions of one game (or round) in turn, where stones never
+    /// come back into play: once some leave (captured, or banked in a store), the stones on the
+    /// board and in hand are fewer than in any position recorded before, so none of those can
+    /// stand again and they are forgotten, which keeps the history short.
+    pub fn new(kinds: [bool; 2], forgets: bool) -> History {
         // Room for the positions of a typical game from the start, rather than growing the map
         // several times in each game.
         let room = if kinds.contains(&true) { 256 } else { 0 };
-        History { seen: HashMap::with_capacity_and_hasher(room, BuildHasherDefault::default()), kinds }
+        History { seen: HashMap::with_capacity_and_hasher(room, BuildHasherDefault::default()), kinds, forgets, out: 0 }
     }
 
     /// Counts `state` once more for each kind kept, and returns how many times it has now
     /// stood, compared as a board and as a position (0 for a kind not kept).
     pub fn record<C: Cells>(&mut self, rules: &Rules, state: &StateIn<C>) -> [u32; 2] {
+        if self.forgets {
+            let out = state.captured[0] + state.captured[1];
+            if out > self.out {
+                self.seen.clear();
+            }
+            self.out = out;
+        }
         let mut counts = [0; 2];
         for (count, what) in counts.iter_mut().zip([Repeated::Board, Repeated::Position]) {
             if self.kinds[usize::from(what == Repeated::Position)] {

@@ -10,7 +10,7 @@ use std::cell::Cell;
 use super::layout::step;
 use super::layout::{Cells, Mask};
 use super::{Lap, StateIn};
-use crate::compile::code::{Atom, Basic, Check, Code, Term, Whole, MOST_ATOMS};
+use crate::compile::code::{Atom, Basic, Check, Code, Sides, Term, Whole, MOST_ATOMS};
 use crate::compile::pred::compare;
 use crate::compile::{Condition, Pred, Rules};
 use crate::player::Player;
@@ -92,10 +92,26 @@ impl<'a, C: Cells> Ctx<'a, C> {
         }
     }
 
+    /// Whether a condition that reads no hole (an ending's) holds: as [`Ctx::holds`] does, asked
+    /// straight from its [`Whole`] form where it has one.
+    #[inline]
+    pub fn position_holds(&self, condition: &Condition) -> bool {
+        match &condition.code {
+            Some(Code { whole: Some(whole), atoms, .. }) => self.whole_holds(whole, atoms),
+            _ => self.holds(condition, 0),
+        }
+    }
+
     /// Whether a condition of the position ([`Whole`]) holds: its atoms asked in order until the
     /// answer is known.
     #[inline]
     fn whole_holds(&self, whole: &Whole, atoms: &[Atom]) -> bool {
+        if let Some(sides) = &whole.sides {
+            // Every atom read from the same two sets, each at once: no order to keep.
+            let (own, stocked) = (self.own(), self.stocked());
+            let combination = sides.iter().enumerate().fold(0, |c, (i, sides)| c | usize::from(self.sides_clear(sides, own, stocked)) << i);
+            return whole.truth >> combination & 1 != 0;
+        }
         let mut combination = 0;
         // The basis's sets, read once for every check that asks.
         let mut basis = None;
@@ -164,14 +180,20 @@ impl<'a, C: Cells> Ctx<'a, C> {
     #[inline(always)]
     fn clear(&self, basis: &[C::Mask; 4], basic: &Basic) -> bool {
         if let Some(sides) = &basic.sides {
-            // The mover's holes and the others (all and none when the terms do not ask whose
-            // a hole is: each side then holds every term).
             let [own, stocked, ..] = *basis;
-            let other = !own & self.all;
-            let side = |sets: &[u128; 2]| C::Mask::from_wide(sets[0]) & own | C::Mask::from_wide(sets[1]) & other;
-            return side(&sides.empty) & stocked == C::Mask::NONE && side(&sides.full) & !stocked & self.all == C::Mask::NONE;
+            return self.sides_clear(sides, own, stocked);
         }
         basic.failing.iter().all(|term| self.basic_product(basis, term) == C::Mask::NONE)
+    }
+
+    /// Whether a condition over whose a hole is and whether it holds stones holds on every hole,
+    /// from its [`Sides`], the mover's holes (`own`: every hole when the condition does not ask
+    /// whose a hole is, so that each side holds every term) and the holes holding stones.
+    #[inline(always)]
+    fn sides_clear(&self, sides: &Sides, own: C::Mask, stocked: C::Mask) -> bool {
+        let other = !own & self.all;
+        let side = |sets: &[u128; 2]| C::Mask::from_wide(sets[0]) & own | C::Mask::from_wide(sets[1]) & other;
+        side(&sides.empty) & stocked == C::Mask::NONE && side(&sides.full) & !stocked & self.all == C::Mask::NONE
     }
 
     /// The holes of a term over the basis where its atoms hold as it wants, from the basis's
