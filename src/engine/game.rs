@@ -828,3 +828,19 @@ impl<'r, C: Cells> GameIn<'r, C> {
         self.result = Some(result);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Captured stones come back into play only by a trade: a game with one keeps every
+    /// position it has seen; others forget those before stones left play.
+    #[test]
+    fn only_a_game_without_trade_forgets_positions() {
+        for (name, forgets) in [("gore", false), ("oware", true), ("bao-la-kiswahili", true)] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules").join(format!("{name}.mancala"));
+            let rules = crate::load::load_file(&path, &[] as &[&str]).expect("a shipped file loads");
+            assert_eq!(Game::new(&rules).history.forgets(), forgets, "{name}");
+        }
+    }
+}

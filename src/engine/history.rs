@@ -62,6 +62,12 @@ impl History {
         counts
     }
 
+    /// Whether it forgets the positions before stones leave play ([`History::new`]).
+    #[cfg(test)]
+    pub fn forgets(&self) -> bool {
+        self.forgets
+    }
+
     pub fn clear(&mut self) {
         self.seen.clear();
     }
@@ -87,7 +93,7 @@ fn key_in<C: Cells, const N: usize>(rules: &Rules, state: &StateIn<C>, what: Rep
     let holes = rules.board.holes;
     let position = what == Repeated::Position;
     let (decision, at) = match state.pending {
-        Pending::None => (0, 0),
+        Pending::None => (0u8, 0),
         Pending::Continue(hole) => (1, hole),
         Pending::Choose(rule) => (2, rule),
         Pending::Race(hole) => (3, hole),
@@ -97,15 +103,17 @@ fn key_in<C: Cells, const N: usize>(rules: &Rules, state: &StateIn<C>, what: Rep
     // Every part at a fixed place, so that no two different positions of a layout write the same
     // bytes: a set takes the bytes of its word, a count those of its cell.
     let mut bytes = [0u8; N];
-    bytes[..4].copy_from_slice(&[u8::from(position), u8::from(state.to_move == crate::player::Player::North), decision, at]);
-    bytes[4] = u8::from(state.reversed) | u8::from(state.capturing) << 1;
-    bytes[5..7].copy_from_slice(&state.phase);
-    for (i, c) in captured.iter().enumerate() {
-        bytes[7 + 4 * i..7 + 4 * (i + 1)].copy_from_slice(&c.to_le_bytes());
-    }
-    for (i, c) in state.hand.iter().enumerate() {
-        bytes[15 + 2 * i..15 + 2 * (i + 1)].copy_from_slice(&c.to_le_bytes());
-    }
+    // The head as three words, each written at once.
+    let head = u64::from(position)
+        | u64::from(state.to_move == crate::player::Player::North) << 8
+        | u64::from(decision) << 16
+        | u64::from(at) << 24
+        | u64::from(u8::from(state.reversed) | u8::from(state.capturing) << 1) << 32
+        | u64::from(state.phase[0]) << 40
+        | u64::from(state.phase[1]) << 48;
+    bytes[..8].copy_from_slice(&head.to_le_bytes());
+    bytes[8..16].copy_from_slice(&(u64::from(captured[0]) | u64::from(captured[1]) << 32).to_le_bytes());
+    bytes[16..20].copy_from_slice(&(u32::from(state.hand[0]) | u32::from(state.hand[1]) << 16).to_le_bytes());
     let mut at = HEAD;
     let width = <C::Mask as Mask>::BITS / 8;
     for part in [state.offer, state.closed, state.claimed, owners, state.intact] {
@@ -117,9 +125,10 @@ fn key_in<C: Cells, const N: usize>(rules: &Rules, state: &StateIn<C>, what: Rep
     xxhash_rust::xxh3::xxh3_128(&bytes[..end])
 }
 
-/// The bytes of a key before the sets and counts: kind, player to move, decision (2), the move's
-/// state (its way, whether it captured), the players' phases, two captures and two hands.
-const HEAD: usize = 4 + 1 + 2 + 8 + 4;
+/// The bytes of a key before the sets and counts: a word of the kind, the player to move, the
+/// decision (2 bytes), the move's state (its way, whether it captured) and the players' phases;
+/// a word of the two captures; the two hands.
+const HEAD: usize = 8 + 8 + 4;
 
 /// The map's hasher: a key is already a uniform hash, so its low 64 bits serve as they are.
 #[derive(Default)]
@@ -140,5 +149,42 @@ impl Hasher for KeyHasher {
     fn write_u128(&mut self, key: u128) {
         let bytes = key.to_le_bytes();
         self.0 = u64::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7]]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{State, Wide};
+
+    fn oware() -> Rules {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/oware.mancala");
+        crate::load::load_file(&path, &[] as &[&str]).expect("oware loads")
+    }
+
+    /// A history that forgets drops what it was told once stones leave play, and only then;
+    /// one that does not forget keeps counting.
+    #[test]
+    fn stones_leaving_play_forget_the_positions_before() {
+        let rules = oware();
+        let start: State = StateIn::<Wide>::initial(&rules);
+        let mut captured = start;
+        captured.remove(0, 2);
+        captured.captured[0] += 2;
+        let mut forgetting = History::new([false, true], true);
+        let mut keeping = History::new([false, true], false);
+        for history in [&mut forgetting, &mut keeping] {
+            assert_eq!(history.record(&rules, &start), [0, 1]);
+            assert_eq!(history.record(&rules, &start), [0, 2]);
+        }
+        // Nothing left play: still counted.
+        assert_eq!(forgetting.record(&rules, &start), [0, 3]);
+        // Two stones left play: what stood before is forgotten (it cannot stand again).
+        assert_eq!(forgetting.record(&rules, &captured), [0, 1]);
+        assert_eq!(forgetting.record(&rules, &start), [0, 1]);
+        assert_eq!(keeping.record(&rules, &captured), [0, 1]);
+        assert_eq!(keeping.record(&rules, &start), [0, 3]);
+        // Stones back in play (a new round clears the history itself): nothing forgotten.
+        assert_eq!(forgetting.record(&rules, &start), [0, 2]);
     }
 }
