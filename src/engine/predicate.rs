@@ -121,15 +121,15 @@ impl<'a, C: Cells> Ctx<'a, C> {
         let mut combination = 0;
         // The basis's sets, read once for every check that asks.
         let mut basis = None;
-        for (i, (check, atom)) in whole.checks.iter().zip(atoms).enumerate() {
-            let at = (1 << i) + combination;
+        for (i, check) in whole.checks.iter().enumerate() {
+            let at = 1 << i | combination;
             if whole.known >> at & 1 != 0 {
                 return whole.value >> at & 1 != 0;
             }
             let holds = match check {
                 Check::Clear(basic) => self.clear(basis.get_or_insert_with(|| self.basis(whole.care)), basic),
                 Check::Scalar(pred) => self.scalar(pred),
-                Check::Atom => self.atom(atom, 0),
+                Check::Atom => atoms.get(i).is_some_and(|atom| self.atom(atom, 0)),
             };
             combination |= usize::from(holds) << i;
         }
