@@ -72,10 +72,9 @@ impl<C: Cells> GameIn<'_, C> {
             return;
         }
         let rules = self.rules;
-        let ctx = Ctx::new(state, rules, mover, Lap::default());
-        if rules.tracks.plain_moves && !(rules.play.must_feed && ctx.theirs() & ctx.stocked() == C::Mask::NONE) {
+        if rules.tracks.plain_moves && !(rules.play.must_feed && self.side_is_empty(state, mover.opponent())) {
             // What the general search below finds for such rules, found directly.
-            self.moves.forward = startable_in(&ctx, &rules.play.start);
+            self.moves.forward = self.startable_holes(mover, &rules.play.start);
             self.moves.reversed = C::Mask::NONE;
             self.moves.in_place = true;
             self.moves.known = true;
@@ -140,7 +139,16 @@ impl<C: Cells> GameIn<'_, C> {
     /// The holes `mover` may start a move from under `start` (theirs, holding stones, not
     /// claimed, where `start` holds), a bit per hole.
     pub(super) fn startable_holes(&self, mover: Player, start: &crate::compile::Condition) -> C::Mask {
-        startable_in(&Ctx::new(&self.state, self.rules, mover, Lap::default()), start)
+        let ctx = Ctx::new(&self.state, self.rules, mover, Lap::default());
+        let startable = ctx.own() & ctx.stocked() & !self.state.claimed;
+        match &start.code {
+            Some(code) if code.implied => startable,
+            // A condition that asks about other holes (`next hole is empty`) is asked of the holes
+            // that may start, each as far as its first deciding atom, rather than built as a set
+            // over the whole board.
+            Some(code) if code.cheap < code.atoms.len() => C::Mask::of(startable.places().filter(|&hole| ctx.holds(start, hole))),
+            _ => startable & ctx.holes_where(start),
+        }
     }
 
     /// Plays the known move from `hole` (that way) for `mover`, which is legal: from the position
@@ -158,19 +166,5 @@ impl<C: Cells> GameIn<'_, C> {
         let (after, sowing) = self.try_move(mover, hole, reversed, &mut Silent)?;
         self.state = after;
         Some(sowing)
-    }
-}
-
-/// [`GameIn::startable_holes`] of the mover of `ctx`.
-#[inline]
-fn startable_in<C: Cells>(ctx: &Ctx<'_, C>, start: &crate::compile::Condition) -> C::Mask {
-    let startable = ctx.own() & ctx.stocked() & !ctx.state.claimed;
-    match &start.code {
-        Some(code) if code.implied => startable,
-        // A condition that asks about other holes (`next hole is empty`) is asked of the holes
-        // that may start, each as far as its first deciding atom, rather than built as a set
-        // over the whole board.
-        Some(code) if code.cheap < code.atoms.len() => C::Mask::of(startable.places().filter(|&hole| ctx.holds(start, hole))),
-        _ => startable & ctx.holes_where(start),
     }
 }

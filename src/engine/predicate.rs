@@ -54,12 +54,6 @@ impl<'a, C: Cells> Ctx<'a, C> {
         self.state.owned(self.mover, self.all)
     }
 
-    /// The holes of the mover's opponent.
-    #[inline]
-    pub fn theirs(&self) -> C::Mask {
-        self.state.owned(self.mover.opponent(), self.all)
-    }
-
     /// Whether `condition` holds on `hole` (board-wide terms ignore it).
     #[inline]
     pub fn holds(&self, condition: &Condition, hole: usize) -> bool {
