@@ -67,6 +67,9 @@ pub struct Tracks {
     /// compulsory capture, fallback, reversed move, relay, capture sown on or forbidden result
     /// (an opponent to feed is the one thing still asked each turn).
     pub plain_moves: bool,
+    /// Whether every move is one lap of all the stones of its hole, whatever it meets: no relay,
+    /// no capture sown on, no lift limit, no first lap deciding the captures.
+    pub plain_laps: bool,
 }
 
 impl Tracks {
@@ -79,7 +82,12 @@ impl Tracks {
             && rules.sowing.relay.is_none()
             && !rules.captures.resows
             && rules.play.no_move_leaves.is_none();
-        Tracks { intact: asks(Pred::Intact), capturing: rules.play.first_lap_decides || asks(Pred::Capturing), plain_moves }
+        let plain_laps = rules.sowing.relay.is_none()
+            && rules.sowing.relay_or_stop.is_none()
+            && !rules.captures.resows
+            && rules.sowing.lift_only.is_none()
+            && !rules.play.first_lap_decides;
+        Tracks { intact: asks(Pred::Intact), capturing: rules.play.first_lap_decides || asks(Pred::Capturing), plain_moves, plain_laps }
     }
 }
 

@@ -7,7 +7,7 @@
 use super::events::Silent;
 use super::layout::{Cells, Mask};
 use super::predicate::Ctx;
-use super::sowing::{sow, Sowing};
+use super::sowing::{sow, sow_plain, Sowing};
 use super::{GameIn, Lap, StateIn};
 use crate::player::Player;
 
@@ -161,6 +161,9 @@ impl<C: Cells> GameIn<'_, C> {
         if !reversed && self.moves.in_place {
             // A single lap that leaves nothing to refuse: sown in place.
             self.state.reversed = false;
+            if self.rules.tracks.plain_laps {
+                return Some(sow_plain(self.rules, &mut self.state, hole, mover));
+            }
             return sow(self.rules, &mut self.state, hole, mover, &mut Silent);
         }
         let (after, sowing) = self.try_move(mover, hole, reversed, &mut Silent)?;

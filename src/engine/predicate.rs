@@ -69,27 +69,31 @@ impl<'a, C: Cells> Ctx<'a, C> {
                     && single.literals.iter().all(|&(i, want)| atoms.get(usize::from(i)).is_some_and(|atom| self.atom(atom, hole) == want));
                 within == single.holds
             }
-            Some(code) => {
-                // The cheap atoms, then the others in order, stopping as soon as the rest
-                // cannot change the answer.
-                let mut combination = 0;
-                for (i, atom) in code.atoms[..code.cheap].iter().enumerate() {
-                    combination |= usize::from(self.cheap_atom(atom, hole)) << i;
-                }
-                for (i, atom) in (code.cheap..).zip(&code.atoms[code.cheap..]) {
-                    let (fails, holds) = code.decided[(1 << i) + combination];
-                    if fails.has(hole) {
-                        return false;
-                    }
-                    if holds.has(hole) {
-                        return true;
-                    }
-                    combination |= usize::from(self.atom(atom, hole)) << i;
-                }
-                code.table[combination].has(hole)
-            }
+            Some(code) => self.table_holds(code, hole),
             None => self.tree_holds(&condition.pred, hole),
         }
+    }
+
+    /// [`Ctx::holds`] from a condition's table: the cheap atoms, then the others in order,
+    /// stopping as soon as the rest cannot change the answer. Apart from the shorter forms, so
+    /// that asking those does not pay for this one's registers.
+    #[inline(never)]
+    fn table_holds(&self, code: &Code, hole: usize) -> bool {
+        let mut combination = 0;
+        for (i, atom) in code.atoms[..code.cheap].iter().enumerate() {
+            combination |= usize::from(self.cheap_atom(atom, hole)) << i;
+        }
+        for (i, atom) in (code.cheap..).zip(&code.atoms[code.cheap..]) {
+            let (fails, holds) = code.decided[(1 << i) + combination];
+            if fails.has(hole) {
+                return false;
+            }
+            if holds.has(hole) {
+                return true;
+            }
+            combination |= usize::from(self.atom(atom, hole)) << i;
+        }
+        code.table[combination].has(hole)
     }
 
     /// Whether a condition that reads no hole (an ending's) holds: as [`Ctx::holds`] does, asked

@@ -2,7 +2,7 @@
 //! that would never end.
 
 use super::capture::GoesOn;
-use super::events::{Event, LiftWhy, TakeHow, Trace};
+use super::events::{Event, LiftWhy, Silent, TakeHow, Trace};
 use super::layout::step;
 use super::layout::{Cells, Mask};
 use super::{Lap, StateIn};
@@ -176,6 +176,16 @@ pub(super) fn drop_stone<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<
 pub fn sow<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player, tr: &mut T) -> Option<Sowing> {
     let hand = lift(rules, state, origin, mover, 1);
     sow_hand(rules, state, hand, mover, false, 0, LiftWhy::Move, tr)
+}
+
+/// [`sow`] where the rules make every move a plain lap ([`crate::compile::Tracks::plain_laps`]):
+/// the same lap, without asking what such rules never do.
+#[inline]
+pub fn sow_plain<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player) -> Sowing {
+    let sown = u32::from(state.count(origin));
+    let last = lap(rules, state, Hand::Lift(origin, u32::MAX), mover, LiftWhy::Move, &mut Silent);
+    bank_stores(rules, state);
+    Sowing { last, laps: 1, choice: false, lap: Lap { number: 1, sown }, taken: 0, may_capture: true }
 }
 
 /// [`sow`] of a move whose captures are already decided (`state.capturing` says whether it
