@@ -5,9 +5,9 @@
 
 mod common;
 
-use common::{per_shipped_rule_file, Rng};
+use common::per_shipped_rule_file;
 use mancala::engine::layout::fits;
-use mancala::engine::{Broad, Cells, GameIn, Mask, Middle, Narrow, Wide};
+use mancala::engine::{Broad, Cells, GameIn, Middle, Narrow, Wide};
 use mancala::Rules;
 
 per_shipped_rule_file!(every_layout_plays_the_same_games);
@@ -31,25 +31,5 @@ fn every_layout_plays_the_same_games(name: &str) {
 
 /// Plays `GAMES` random games of `rules` in layout `C` and in `Wide` side by side.
 fn same_games<C: Cells>(rules: &Rules, name: &str) {
-    let mut rng = Rng::new(name.bytes().fold(7u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b))));
-    for game in 0..GAMES {
-        let mut narrow = GameIn::<C>::new(rules);
-        let mut wide = GameIn::<Wide>::new(rules);
-        for number in 0..MOST_ACTIONS {
-            let at = format!("{name}, game {game}, action {number}");
-            assert_eq!(narrow.state().widen(), wide.state().widen(), "{at}: the positions differ");
-            assert_eq!(narrow.result(), wide.result(), "{at}: the results differ");
-            let legal = wide.legal_actions();
-            assert_eq!(narrow.legal_actions(), legal, "{at}: the legal actions differ");
-            assert_eq!(narrow.sowings().map(Mask::wide), wide.sowings().map(Mask::wide), "{at}: the sowings differ");
-            if legal.is_empty() {
-                break;
-            }
-            let action = *rng.pick(&legal);
-            narrow.apply(action).unwrap_or_else(|e| panic!("{at}: {e}"));
-            wide.apply(action).unwrap_or_else(|e| panic!("{at}: {e}"));
-            assert_eq!(narrow.last_laps(), wide.last_laps(), "{at}");
-            assert_eq!(narrow.swept(), wide.swept(), "{at}");
-        }
-    }
+    common::side_by_side(name, 7, (GAMES, MOST_ACTIONS), || (GameIn::<C>::new(rules), GameIn::<Wide>::new(rules)), |_, _, _| {});
 }

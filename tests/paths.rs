@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{per_shipped_rule_file, Rng};
+use common::per_shipped_rule_file;
 use mancala::engine::events::{Event, TakeHow};
 use mancala::{Game, Rules};
 
@@ -22,31 +22,18 @@ fn both_ways_play_the_same_games(name: &str) {
     same_games(common::rules(name), name);
 }
 
-/// Plays `GAMES` random games of `rules` recording events and not, side by side; returns how
-/// many actions captured by a capture rule.
+/// Plays `GAMES` random games of `rules` not recording events and recording them, side by side;
+/// returns how many actions captured by a capture rule.
 fn same_games(rules: &Rules, name: &str) -> usize {
-    let mut rng = Rng::new(name.bytes().fold(11u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b))));
-    let mut captures = 0;
-    for game in 0..GAMES {
+    let pair = || {
         let mut general = Game::new(rules);
         general.set_tracing(true);
-        let mut known = Game::new(rules);
-        for number in 0..MOST_ACTIONS {
-            let at = format!("{name}, game {game}, action {number}");
-            assert_eq!(known.state(), general.state(), "{at}: the positions differ");
-            assert_eq!(known.result(), general.result(), "{at}: the results differ");
-            let legal = general.legal_actions();
-            assert_eq!(known.legal_actions(), legal, "{at}: the legal actions differ");
-            if legal.is_empty() {
-                break;
-            }
-            let action = *rng.pick(&legal);
-            general.apply(action).unwrap_or_else(|e| panic!("{at}: {e}"));
-            known.apply(action).unwrap_or_else(|e| panic!("{at}: {e}"));
-            assert_eq!(known.last_laps(), general.last_laps(), "{at}: the laps differ");
-            captures += usize::from(general.events().iter().any(|e| matches!(e, Event::Take { how: TakeHow::Capture, .. })));
-        }
-    }
+        (Game::new(rules), general)
+    };
+    let mut captures = 0;
+    common::side_by_side(name, 11, (GAMES, MOST_ACTIONS), pair, |_, _, general| {
+        captures += usize::from(general.events().iter().any(|e| matches!(e, Event::Take { how: TakeHow::Capture, .. })));
+    });
     captures
 }
 

@@ -527,3 +527,39 @@ pub fn model_line(game: &Game<'_>, more: impl IntoIterator<Item = serde_json::Va
     line.push(json!(game.legal_texts().join(" ")));
     Value::Array(line)
 }
+
+/// Plays `games` random games of the rule file `name` in two games side by side, each pair made
+/// by `pair`, the actions drawn from a generator seeded by the name and `salt`, at most `most`
+/// actions a game. Before every action both must show the same position, result, legal actions
+/// and sowings; after it, the same laps and swept stones; `after` then compares whatever else a
+/// test asks (it is given where the games are, and both games).
+pub fn side_by_side<'r, A: mancala::engine::Cells, B: mancala::engine::Cells>(
+    name: &str,
+    salt: u64,
+    (games, most): (usize, usize),
+    pair: impl Fn() -> (mancala::engine::GameIn<'r, A>, mancala::engine::GameIn<'r, B>),
+    mut after: impl FnMut(&str, &mancala::engine::GameIn<'r, A>, &mancala::engine::GameIn<'r, B>),
+) {
+    use mancala::engine::Mask;
+    let mut rng = Rng::new(name.bytes().fold(salt, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b))));
+    for game in 0..games {
+        let (mut a, mut b) = pair();
+        for number in 0..most {
+            let at = format!("{name}, game {game}, action {number}");
+            assert_eq!(a.state().widen(), b.state().widen(), "{at}: the positions differ");
+            assert_eq!(a.result(), b.result(), "{at}: the results differ");
+            let legal = b.legal_actions();
+            assert_eq!(a.legal_actions(), legal, "{at}: the legal actions differ");
+            assert_eq!(a.sowings().map(Mask::wide), b.sowings().map(Mask::wide), "{at}: the sowings differ");
+            if legal.is_empty() {
+                break;
+            }
+            let action = *rng.pick(&legal);
+            a.apply(action).unwrap_or_else(|e| panic!("{at}: {e}"));
+            b.apply(action).unwrap_or_else(|e| panic!("{at}: {e}"));
+            assert_eq!(a.last_laps(), b.last_laps(), "{at}: the laps differ");
+            assert_eq!(a.swept(), b.swept(), "{at}: the swept stones differ");
+            after(&at, &a, &b);
+        }
+    }
+}
