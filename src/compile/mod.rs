@@ -62,13 +62,17 @@ pub struct Tracks {
     /// Whether a move's having captured is part of its state: asked by `capturing`, or by the
     /// first lap deciding the captures.
     pub capturing: bool,
-    /// Whether a turn's moves are simply the mover's holes holding stones, unclaimed, where the
-    /// start condition holds, each sown the file's way in a single lap that always ends: no
-    /// compulsory capture, fallback, reversed move, relay, capture sown on or forbidden result
-    /// (an opponent to feed is the one thing still asked each turn).
-    pub plain_moves: bool,
-    /// Whether every move is one lap of all the stones of its hole, whatever it meets: no relay,
-    /// no capture sown on, no lift limit, no first lap deciding the captures.
+    /// Whether every move that may start ends and leaves nothing to refuse, whatever the
+    /// position: no relay, no capture sown on (either could go on for ever), no forbidden result.
+    pub moves_end: bool,
+    /// Whether a turn's moves are simply the holes that may start ([`Tracks::moves_end`], and no
+    /// compulsory capture, fallback or move the other way): found directly, unless an opponent
+    /// must be fed.
+    pub plain_turns: bool,
+    /// Whether every move is one lap: no relay (chosen or not), no capture sown on.
+    pub one_lap: bool,
+    /// Whether every move is one lap ([`Tracks::one_lap`]) of all the stones of its hole, whatever
+    /// it meets: no lift limit, no first lap deciding the captures.
     pub plain_laps: bool,
 }
 
@@ -76,18 +80,18 @@ impl Tracks {
     /// What the conditions of `rules` ask about.
     fn of(rules: &Rules) -> Tracks {
         let asks = |what: Pred| rules.predicates().any(|p| p.mentions(&|p| *p == what));
-        let plain_moves = rules.play.must_capture.is_none()
-            && rules.play.fallback.is_none()
-            && !rules.reversible()
-            && rules.sowing.relay.is_none()
-            && !rules.captures.resows
-            && rules.play.no_move_leaves.is_none();
-        let plain_laps = rules.sowing.relay.is_none()
-            && rules.sowing.relay_or_stop.is_none()
-            && !rules.captures.resows
-            && rules.sowing.lift_only.is_none()
-            && !rules.play.first_lap_decides;
-        Tracks { intact: asks(Pred::Intact), capturing: rules.play.first_lap_decides || asks(Pred::Capturing), plain_moves, plain_laps }
+        let moves_end = rules.sowing.relay.is_none() && !rules.captures.resows && rules.play.no_move_leaves.is_none();
+        let plain_turns = moves_end && rules.play.must_capture.is_none() && rules.play.fallback.is_none() && !rules.reversible();
+        let one_lap = rules.sowing.relay.is_none() && rules.sowing.relay_or_stop.is_none() && !rules.captures.resows;
+        let plain_laps = one_lap && rules.sowing.lift_only.is_none() && !rules.play.first_lap_decides;
+        Tracks {
+            intact: asks(Pred::Intact),
+            capturing: rules.play.first_lap_decides || asks(Pred::Capturing),
+            moves_end,
+            plain_turns,
+            one_lap,
+            plain_laps,
+        }
     }
 }
 

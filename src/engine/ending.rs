@@ -12,7 +12,7 @@ pub fn board_ending<'r, C: Cells>(rules: &'r Rules, state: &StateIn<C>, mover: P
     // One point of view for every ending: what they read of the position is read once.
     let ctx = Ctx::new(state, rules, mover, Lap::default());
     rules.end.endings.iter().find_map(|e| match &e.condition {
-        EndRule::Board(pred) if ctx.position_holds(pred) => Some((e.outcome, e.reason.as_str())),
+        EndRule::Board(pred) if ctx.holds(pred, 0) => Some((e.outcome, e.reason.as_str())),
         _ => None,
     })
 }

@@ -618,7 +618,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
     }
 
     /// Whether `player` has no stone in the holes they own.
-    pub(super) fn side_is_empty(&self, state: &StateIn<C>, player: Player) -> bool {
+    fn side_is_empty(&self, state: &StateIn<C>, player: Player) -> bool {
         let board = super::layout::board_mask::<C>(self.rules);
         state.owned(player, board) & state.stocked(board) == C::Mask::NONE
     }
@@ -638,10 +638,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
     /// and leaves nothing to refuse.
     pub(super) fn sow_to_know(&self, mover: Player) -> bool {
         let rules = self.rules;
-        rules.sowing.relay.is_some()
-            || rules.captures.resows
-            || rules.play.no_move_leaves.is_some()
-            || (rules.play.must_feed && self.side_is_empty(&self.state, mover.opponent()))
+        !rules.tracks.moves_end || (rules.play.must_feed && self.side_is_empty(&self.state, mover.opponent()))
     }
 
     /// The hole is `mover`'s, holds stones and satisfies `start`.

@@ -72,8 +72,10 @@ impl<C: Cells> GameIn<'_, C> {
             return;
         }
         let rules = self.rules;
-        if rules.tracks.plain_moves && !(rules.play.must_feed && self.side_is_empty(state, mover.opponent())) {
-            // What the general search below finds for such rules, found directly.
+        if rules.tracks.plain_turns && !self.sow_to_know(mover) {
+            // No compulsory capture, fallback or move the other way, and every move one that
+            // always ends and leaves nothing to refuse: the moves are the holes that may start,
+            // sown in place (what the search below finds, without its bookkeeping).
             self.moves.forward = self.startable_holes(mover, &rules.play.start);
             self.moves.reversed = C::Mask::NONE;
             self.moves.in_place = true;

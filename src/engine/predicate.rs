@@ -96,16 +96,6 @@ impl<'a, C: Cells> Ctx<'a, C> {
         code.table[combination].has(hole)
     }
 
-    /// Whether a condition that reads no hole (an ending's) holds: as [`Ctx::holds`] does, asked
-    /// straight from its [`Whole`] form where it has one.
-    #[inline]
-    pub fn position_holds(&self, condition: &Condition) -> bool {
-        match &condition.code {
-            Some(Code { whole: Some(whole), atoms, .. }) => self.whole_holds(whole, atoms),
-            _ => self.holds(condition, 0),
-        }
-    }
-
     /// Whether a condition of the position ([`Whole`]) holds: its atoms asked in order until the
     /// answer is known.
     #[inline]

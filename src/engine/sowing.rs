@@ -242,7 +242,7 @@ fn sow_hand<C: Cells, T: Trace>(
     let mut taken = 0u32;
     // Under `no capture unless the first lap captures`: whether captures are still possible.
     let mut may_capture = !(decided && rules.play.first_lap_decides) || state.capturing;
-    if rules.sowing.relay.is_none() && !rules.captures.resows && rules.sowing.relay_or_stop.is_none() {
+    if rules.tracks.one_lap {
         // One lap, as the loop below sows it when nothing relays and nothing is sown on.
         let lap_now = Lap { number: 1 + offset, sown: hand.stones(state) };
         let last = lap(rules, state, hand, mover, why, tr);
