@@ -63,7 +63,8 @@ pub struct Tracks {
     /// first lap deciding the captures.
     pub capturing: bool,
     /// Whether every move that may start ends and leaves nothing to refuse, whatever the
-    /// position: no relay, no capture sown on (either could go on for ever), no forbidden result.
+    /// position: no relay and no capture sown on (either could go on for ever) unless a lap limit
+    /// cuts every move, and no forbidden result.
     pub moves_end: bool,
     /// Whether a turn's moves are simply the holes that may start ([`Tracks::moves_end`], and no
     /// compulsory capture, fallback or move the other way): found directly, unless an opponent
@@ -80,7 +81,8 @@ impl Tracks {
     /// What the conditions of `rules` ask about.
     fn of(rules: &Rules) -> Tracks {
         let asks = |what: Pred| rules.predicates().any(|p| p.mentions(&|p| *p == what));
-        let moves_end = rules.sowing.relay.is_none() && !rules.captures.resows && rules.play.no_move_leaves.is_none();
+        let cut = rules.sowing.lap_limit != u32::MAX;
+        let moves_end = (cut || (rules.sowing.relay.is_none() && !rules.captures.resows)) && rules.play.no_move_leaves.is_none();
         let plain_turns = moves_end && rules.play.must_capture.is_none() && rules.play.fallback.is_none() && !rules.reversible();
         let one_lap = rules.sowing.relay.is_none() && rules.sowing.relay_or_stop.is_none() && !rules.captures.resows;
         let plain_laps = one_lap && rules.sowing.lift_only.is_none() && !rules.play.first_lap_decides;

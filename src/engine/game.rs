@@ -633,9 +633,9 @@ impl<'r, C: Cells> GameIn<'r, C> {
     }
 
     /// Whether a move of `mover`'s that may start must be sown to know it is legal: where it may
-    /// relay or sow captures on (it might never end), where what it leaves may be forbidden, or
-    /// where it must feed an opponent who has no stone now. Otherwise a single lap always ends
-    /// and leaves nothing to refuse.
+    /// relay or sow captures on with no lap limit (it might never end), where what it leaves may
+    /// be forbidden, or where it must feed an opponent who has no stone now. Otherwise every move
+    /// that may start ends and leaves nothing to refuse.
     pub(super) fn sow_to_know(&self, mover: Player) -> bool {
         let rules = self.rules;
         !rules.tracks.moves_end || (rules.play.must_feed && self.side_is_empty(&self.state, mover.opponent()))
@@ -830,13 +830,31 @@ impl<'r, C: Cells> GameIn<'r, C> {
 mod tests {
     use super::*;
 
+    fn shipped(name: &str) -> Rules {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules").join(format!("{name}.mancala"));
+        crate::load::load_file(&path, &[] as &[&str]).expect("a shipped file loads")
+    }
+
+    /// A relaying move is sown to find whether it is legal only where it might never end: under a
+    /// lap limit (Hus) every move ends, so the turn's moves are the holes that may start.
+    #[test]
+    fn only_moves_that_might_not_end_are_sown_to_find_them() {
+        for (name, sown) in [("hus", false), ("hoyito", true), ("kalah", false)] {
+            let rules = shipped(name);
+            let game = Game::new(&rules);
+            assert!(game.moves.known, "{name}");
+            assert_eq!(game.moves.in_place, !sown, "{name}");
+            assert_eq!(game.moves.sown.is_empty(), !sown, "{name}");
+            assert_ne!(game.moves.forward, Mask::NONE, "{name}");
+        }
+    }
+
     /// Captured stones come back into play only by a trade: a game with one keeps every
     /// position it has seen; others forget those before stones left play.
     #[test]
     fn only_a_game_without_trade_forgets_positions() {
         for (name, forgets) in [("gore", false), ("oware", true), ("bao-la-kiswahili", true)] {
-            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules").join(format!("{name}.mancala"));
-            let rules = crate::load::load_file(&path, &[] as &[&str]).expect("a shipped file loads");
+            let rules = shipped(name);
             assert_eq!(Game::new(&rules).history.forgets(), forgets, "{name}");
         }
     }

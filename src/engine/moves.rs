@@ -161,7 +161,7 @@ impl<C: Cells> GameIn<'_, C> {
             return Some(sowing);
         }
         if !reversed && self.moves.in_place {
-            // A single lap that leaves nothing to refuse: sown in place.
+            // A move that always ends and leaves nothing to refuse: sown in place.
             self.state.reversed = false;
             if self.rules.tracks.plain_laps {
                 return Some(sow_plain(self.rules, &mut self.state, hole, mover));

@@ -253,8 +253,9 @@ fn sow_hand<C: Cells, T: Trace>(
         let may_capture = may_capture || !rules.play.first_lap_decides || !decided;
         return Some(Sowing { last, laps: 1, choice: false, lap: lap_now, taken, may_capture });
     }
-    // Brent's cycle finding over the lap starts, kept only where a move can sow more than one lap.
-    let mut checkpoint = match rules.sowing.relay.is_some() || rules.captures.resows {
+    // Brent's cycle finding over the lap starts, kept only where a move can sow more than one lap
+    // and no lap limit cuts it.
+    let mut checkpoint = match (rules.sowing.relay.is_some() || rules.captures.resows) && rules.sowing.lap_limit == u32::MAX {
         true => Some((*state.cells(), (hand, state.reversed, state.capturing, state.intact))),
         false => None,
     };
