@@ -20,6 +20,9 @@ pub struct Condition {
     pub pred: Pred,
     /// `None`: too many atoms; the tree is walked.
     pub code: Option<Code>,
+    /// A condition of the hole's count alone (`count >= 2`, `count = 3 or count >= 5`) is also
+    /// its table, which a lap asking it of every stone or every relay reads directly.
+    pub of_count: Option<CountTable>,
 }
 
 impl PartialEq for Condition {
@@ -30,7 +33,11 @@ impl PartialEq for Condition {
 
 impl Condition {
     pub fn new(pred: Pred) -> Condition {
-        Condition { code: Code::of(&pred), pred }
+        let of_count = pred.of_count_alone().then(|| match &pred {
+            Pred::Counts(table) => (**table).clone(),
+            _ => CountTable::of(pred.clone()),
+        });
+        Condition { code: Code::of(&pred), pred, of_count }
     }
 }
 

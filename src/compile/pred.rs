@@ -147,7 +147,7 @@ impl Pred {
     }
 
     /// Whether the predicate asks nothing but a hole's count.
-    fn of_count_alone(&self) -> bool {
+    pub(super) fn of_count_alone(&self) -> bool {
         match self {
             Pred::Or(ps) | Pred::And(ps) => ps.iter().all(Pred::of_count_alone),
             Pred::Not(p) => p.of_count_alone(),

@@ -392,6 +392,10 @@ mod tests {
                                 let tree: Vec<bool> = (0..rules.board.holes).map(|h| ctx.tree_holds(&condition.pred, h)).collect();
                                 let code: Vec<bool> = (0..rules.board.holes).map(|h| ctx.holds(condition, h)).collect();
                                 assert_eq!(code, tree, "{}: {:?}", file.display(), condition.pred);
+                                let state = game.state();
+                                let read: Vec<bool> =
+                                    (0..rules.board.holes).map(|h| state.holds_in_lap(&rules, condition, h, mover, lap)).collect();
+                                assert_eq!(read, tree, "{}: {:?}", file.display(), condition.pred);
                                 let set: crate::Holes = tree.iter().enumerate().filter(|(_, &t)| t).map(|(h, _)| h).collect();
                                 assert_eq!(ctx.holes_where(condition).wide(), set.0, "{}: {:?}", file.display(), condition.pred);
                                 assert_eq!(ctx.everywhere(condition), tree.iter().all(|&t| t), "{}", file.display());
