@@ -1,8 +1,9 @@
 //! The two ways an action is played agree. A game that records its events plays every action the
 //! general way (the move checked and sown afresh, laps, relays and captures sown on as the rules
 //! allow); one that does not plays a known move of the turn from what finding it left, and where
-//! the rules make every move a plain lap, by that lap alone (`engine::sowing::sow_plain`). For
-//! every shipped rule file, and for files whose captures ask how far a plain lap went, random
+//! the rules make every move a plain lap, by that lap alone (`engine::sowing::sow_plain`), or
+//! laps joined by relays alone, by those laps alone (`engine::sowing::sow_relays`). For every
+//! shipped rule file, and for files whose captures ask how far the last lap went, random
 //! games played both ways see the same legal actions, the same position after every action, the
 //! same laps and the same result.
 
@@ -41,14 +42,35 @@ fn same_games(rules: &Rules, name: &str) -> usize {
 /// must tell them as the general sowing does.
 #[test]
 fn captures_that_ask_about_the_lap_see_the_same_lap() {
-    let kalah = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/kalah.mancala")).expect("kalah");
-    let capture = "when own and count = 1 and opposite hole is not empty";
-    assert!(kalah.contains(capture));
-    for (asked, name) in [("sown = 3 and lap = 1 and count > 1", "sown"), ("sown > 4 and lap = 1 and count = 1", "sown and count")] {
-        let source = kalah.replace(capture, &format!("when {asked}"));
+    let variants = [("sown = 3 and lap = 1 and count > 1", "sown"), ("sown > 4 and lap = 1 and count = 1", "sown and count")];
+    for rules in lap_variants("kalah", "when own and count = 1 and opposite hole is not empty", &variants) {
+        assert!(rules.tracks.plain_laps, "{}: every move is a plain lap", rules.name);
+    }
+}
+
+/// Congkak (whose moves relay) whose captures ask how many stones the last lap sowed and which
+/// lap it was: laps joined by relays alone must tell them as the general sowing does.
+#[test]
+fn captures_after_relays_see_the_same_last_lap() {
+    let variants = [("sown > 2 and lap = 2 and count = 1", "second lap"), ("sown < 3 and lap > 2", "later laps")];
+    for rules in lap_variants("congkak", "when own and count = 1 and opposite hole is not empty", &variants) {
+        assert!(rules.tracks.plain_relays, "{}: every move is laps joined by relays", rules.name);
+    }
+}
+
+/// The shipped file `file` with its capture condition `capture` replaced by each of `variants`
+/// (a condition and a name), each played both ways; returns their rules.
+fn lap_variants(file: &str, capture: &str, variants: &[(&str, &str)]) -> Vec<Rules> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules").join(format!("{file}.mancala"));
+    let text = std::fs::read_to_string(path).expect(file);
+    assert!(text.contains(capture), "{file}");
+    let mut all = Vec::new();
+    for (asked, name) in variants {
+        let source = text.replace(capture, &format!("when {asked}"));
         let rules = mancala::load_str(&format!("{name}.mancala"), &source, &[] as &[&str]).unwrap_or_else(|e| panic!("{name}: {e:?}"));
-        assert!(rules.tracks.plain_laps, "{name}: every move is a plain lap");
         let captures = same_games(&rules, name);
         assert!(captures > 20, "{name}: only {captures} captures by the rule: too few to tell");
+        all.push(rules);
     }
+    all
 }

@@ -75,6 +75,9 @@ pub struct Tracks {
     /// Whether every move is one lap ([`Tracks::one_lap`]) of all the stones of its hole, whatever
     /// it meets: no lift limit, no first lap deciding the captures.
     pub plain_laps: bool,
+    /// Whether every move is laps of whole holes joined by relays alone: a relay, and no choice to
+    /// stop, capture sown on, lift limit or first lap deciding.
+    pub plain_relays: bool,
 }
 
 impl Tracks {
@@ -85,7 +88,9 @@ impl Tracks {
         let moves_end = (cut || (rules.sowing.relay.is_none() && !rules.captures.resows)) && rules.play.no_move_leaves.is_none();
         let plain_turns = moves_end && rules.play.must_capture.is_none() && rules.play.fallback.is_none() && !rules.reversible();
         let one_lap = rules.sowing.relay.is_none() && rules.sowing.relay_or_stop.is_none() && !rules.captures.resows;
-        let plain_laps = one_lap && rules.sowing.lift_only.is_none() && !rules.play.first_lap_decides;
+        let whole_laps = rules.sowing.lift_only.is_none() && !rules.play.first_lap_decides;
+        let plain_laps = one_lap && whole_laps;
+        let plain_relays = rules.sowing.relay.is_some() && rules.sowing.relay_or_stop.is_none() && !rules.captures.resows && whole_laps;
         Tracks {
             intact: asks(Pred::Intact),
             capturing: rules.play.first_lap_decides || asks(Pred::Capturing),
@@ -93,6 +98,7 @@ impl Tracks {
             plain_turns,
             one_lap,
             plain_laps,
+            plain_relays,
         }
     }
 }

@@ -8,7 +8,7 @@ use super::layout::{Cells, Mask};
 use super::{Lap, StateIn};
 use crate::compile::Rules;
 use crate::player::Player;
-use crate::vocabulary::{FirstSeed, Taker};
+use crate::vocabulary::{FirstSeed, HoleRef, Taker};
 
 /// What a finished sowing left behind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,8 +61,7 @@ impl Hand {
 /// Sows one lap (its stones lifted for `why`); returns the hole of the last stone.
 #[inline]
 fn lap<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, hand: Hand, mover: Player, why: LiftWhy, tr: &mut T) -> usize {
-    let next = rules.next_of(mover, state.reversed);
-    let (origin, mut seeds) = match hand {
+    let (origin, seeds) = match hand {
         Hand::Lift(origin, most) => {
             let seeds = lift_from(state, origin, most);
             tr.event(|| Event::lifted(mover, origin, seeds, why));
@@ -70,17 +69,46 @@ fn lap<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, hand: Hand, mo
         }
         Hand::Captured { after, stones } => (after, stones),
     };
-    // Stones that do more than fall: into claimed holes that pass them on, or onto holes taken in
-    // passing.
-    let plain = (state.claimed == C::Mask::NONE || rules.captures.claims_keep) && rules.sowing.in_passing.is_none();
+    let plain = plain_stones(rules, state);
+    sow_stones(rules, state, origin, seeds, matches!(hand, Hand::Lift(..)), mover, plain, tr)
+}
+
+/// Whether every stone of a lap simply falls: none into a claimed hole that passes it on, none
+/// onto a hole taken in passing. Claims do not change while a move is sown.
+#[inline]
+fn plain_stones<C: Cells>(rules: &Rules, state: &StateIn<C>) -> bool {
+    (state.claimed == C::Mask::NONE || rules.captures.claims_keep) && rules.sowing.in_passing.is_none()
+}
+
+/// Sows the `seeds` stones of a lap from `origin` (`lifted` from it, rather than captured stones
+/// sown after it); `plain` is [`plain_stones`]. Returns the hole of the last stone.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn sow_stones<C: Cells, T: Trace>(
+    rules: &Rules,
+    state: &mut StateIn<C>,
+    origin: usize,
+    mut seeds: u32,
+    lifted: bool,
+    mover: Player,
+    plain: bool,
+    tr: &mut T,
+) -> usize {
+    let next = rules.next_of(mover, state.reversed);
     let mut at = origin;
-    if let Hand::Lift(..) = hand {
-        if back_into_origin(rules, seeds) {
-            seeds -= 1;
-            drop_stone(rules, state, origin, mover, plain, tr);
-        }
+    if lifted && back_into_origin(rules, seeds) {
+        seeds -= 1;
+        drop_stone(rules, state, origin, mover, plain, tr);
     }
     let closed = state.closed;
+    if plain && closed == C::Mask::NONE && !rules.sowing.skip_origin && !tr.on() {
+        // Every stone falls into the next hole: nothing to skip, nothing to ask.
+        for _ in 0..seeds {
+            at = usize::from(next[at]);
+            state.add(at, 1);
+        }
+        return at;
+    }
     while seeds > 0 {
         at = if closed == C::Mask::NONE { usize::from(next[at]) } else { step(next, at, closed) };
         if rules.sowing.skip_origin && at == origin {
@@ -174,6 +202,9 @@ pub(super) fn drop_stone<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<
 /// copy. Detection is exact (Brent's cycle finding over the position at the start of each lap) up
 /// to [`ENDLESS_LAPS`] laps, a move still going then counting as endless.
 pub fn sow<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player, tr: &mut T) -> Option<Sowing> {
+    if rules.tracks.plain_relays && !tr.on() {
+        return sow_relays(rules, state, origin, mover);
+    }
     let hand = lift(rules, state, origin, mover, 1);
     sow_hand(rules, state, hand, mover, false, 0, LiftWhy::Move, tr)
 }
@@ -186,6 +217,49 @@ pub fn sow_plain<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize,
     let last = lap(rules, state, Hand::Lift(origin, u32::MAX), mover, LiftWhy::Move, &mut Silent);
     bank_stores(rules, state);
     Sowing { last, laps: 1, choice: false, lap: Lap { number: 1, sown }, taken: 0, may_capture: true }
+}
+
+/// [`sow`] where the rules make every move laps of whole holes joined by relays alone
+/// ([`crate::compile::Tracks::plain_relays`]): the same laps and the same cycle finding, without
+/// asking what such rules never do (a capture sown on, a choice to stop, a lift limit, the first
+/// lap deciding). Nothing is recorded.
+pub fn sow_relays<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player) -> Option<Sowing> {
+    let holes = rules.board.holes;
+    let relay = rules.sowing.relay.as_ref()?;
+    // Brent's cycle finding over the lap starts: the hole lifted and the position (the move's
+    // way and whether it captures never change in such a move), where no lap limit cuts it.
+    let endless = rules.sowing.lap_limit == u32::MAX;
+    let mut checkpoint = (origin, state.intact, *state.cells());
+    let (mut power, mut steps) = (1u32, 0u32);
+    let (mut hole, mut laps) = (origin, 0u32);
+    let plain = plain_stones(rules, state);
+    loop {
+        let seeds = lift_from(state, hole, u32::MAX);
+        let lap_now = Lap { number: laps + 1, sown: seeds };
+        let last = sow_stones(rules, state, hole, seeds, true, mover, plain, &mut Silent);
+        laps += 1;
+        let ends_here = last >= holes || state.claimed.has(last) || laps >= rules.sowing.lap_limit;
+        if ends_here || !state.holds_in_lap(rules, relay, last, mover, lap_now) {
+            bank_stores(rules, state);
+            return Some(Sowing { last, laps, choice: false, lap: lap_now, taken: 0, may_capture: true });
+        }
+        hole = match rules.sowing.relay_from {
+            HoleRef::Last => last,
+            from => super::capture::resolve(rules, state, from, last, hole, mover).filter(|&h| h < holes).unwrap_or(last),
+        };
+        if endless {
+            let (at, intact, cells) = &checkpoint;
+            if (*at == hole && *intact == state.intact && state.cells().same(cells, holes)) || laps >= ENDLESS_LAPS {
+                return None;
+            }
+            steps += 1;
+            if steps == power {
+                checkpoint = (hole, state.intact, *state.cells());
+                power = power.saturating_mul(2);
+                steps = 0;
+            }
+        }
+    }
 }
 
 /// [`sow`] of a move whose captures are already decided (`state.capturing` says whether it
