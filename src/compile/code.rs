@@ -22,7 +22,7 @@ pub struct Condition {
     pub code: Option<Code>,
     /// A condition of the hole's count alone (`count >= 2`, `count = 3 or count >= 5`) is also
     /// its table, which a lap asking it of every stone or every relay reads directly.
-    pub of_count: Option<CountTable>,
+    pub of_count: Option<Box<CountTable>>,
 }
 
 impl PartialEq for Condition {
@@ -34,8 +34,8 @@ impl PartialEq for Condition {
 impl Condition {
     pub fn new(pred: Pred) -> Condition {
         let of_count = pred.of_count_alone().then(|| match &pred {
-            Pred::Counts(table) => (**table).clone(),
-            _ => CountTable::of(pred.clone()),
+            Pred::Counts(table) => table.clone(),
+            _ => Box::new(CountTable::of(pred.clone())),
         });
         Condition { code: Code::of(&pred), pred, of_count }
     }

@@ -15,6 +15,8 @@ pub struct End {
     pub wins: Wins,
 }
 
+/// The board condition stays inline: every action asks it, and the rules hold a few at most.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum EndRule {
     Board(Condition),
