@@ -143,12 +143,14 @@ impl<C: Cells> GameIn<'_, C> {
     pub(super) fn startable_holes(&self, mover: Player, start: &crate::compile::Condition) -> C::Mask {
         let ctx = Ctx::new(&self.state, self.rules, mover, Lap::default());
         let startable = ctx.own() & ctx.stocked() & !self.state.claimed;
-        match &start.code {
-            Some(code) if code.implied => startable,
+        match (&start.code, &start.of_count) {
+            (Some(code), _) if code.implied => startable,
+            // A condition of the count alone: each hole that may start looked up in its table.
+            (_, Some(table)) => C::Mask::of(startable.places().filter(|&hole| table.holds(u32::from(self.state.count(hole))))),
             // A condition that asks about other holes (`next hole is empty`) is asked of the holes
             // that may start, each as far as its first deciding atom, rather than built as a set
             // over the whole board.
-            Some(code) if code.cheap < code.atoms.len() => C::Mask::of(startable.places().filter(|&hole| ctx.holds(start, hole))),
+            (Some(code), _) if code.cheap < code.atoms.len() => C::Mask::of(startable.places().filter(|&hole| ctx.holds(start, hole))),
             _ => startable & ctx.holes_where(start),
         }
     }
