@@ -263,7 +263,7 @@ impl<C: Cells> StateIn<C> {
     /// [`State::holds`] at the end of a lap, for the predicates that ask about it.
     #[inline]
     pub(crate) fn holds_in_lap(&self, rules: &Rules, pred: &crate::compile::Condition, hole: usize, mover: Player, lap: Lap) -> bool {
-        if let Some(table) = &pred.of_count {
+        if let Some(table) = pred.of_count.as_ref().filter(|_| hole < rules.board.holes) {
             return table.holds(u32::from(self.count(hole)));
         }
         predicate::Ctx::new(self, rules, mover, lap).holds(pred, hole)

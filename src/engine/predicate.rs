@@ -233,10 +233,13 @@ impl<'a, C: Cells> Ctx<'a, C> {
     fn atom(&self, atom: &Atom, hole: usize) -> bool {
         match atom {
             // A hole with nothing behind it has no such neighbour: nothing holds there.
-            Atom::At(relation, condition) => self.related(*relation, hole).is_some_and(|related| match &condition.code {
-                Some(Code { basic: Some(basic), .. }) => self.basic_holds(basic, related),
-                _ => self.holds(condition, related),
-            }),
+            Atom::At(relation, condition) => {
+                self.related(*relation, hole).is_some_and(|related| match (&condition.of_count, &condition.code) {
+                    (Some(table), _) if related < self.rules.board.holes => table.holds(u32::from(self.state.count(related))),
+                    (_, Some(Code { basic: Some(basic), .. })) => self.basic_holds(basic, related),
+                    _ => self.holds(condition, related),
+                })
+            }
             Atom::Every(condition) => self.everywhere(condition),
             _ => self.cheap_atom(atom, hole),
         }
