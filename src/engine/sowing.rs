@@ -59,7 +59,7 @@ impl Hand {
 }
 
 /// Sows one lap (its stones lifted for `why`); returns the hole of the last stone.
-#[inline]
+#[inline(always)]
 fn lap<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, hand: Hand, mover: Player, why: LiftWhy, tr: &mut T) -> usize {
     let (origin, seeds) = match hand {
         Hand::Lift(origin, most) => {
