@@ -603,18 +603,20 @@ impl<'r, C: Cells> GameIn<'r, C> {
     /// The position after `mover` sows from `hole` (against the file's direction when
     /// `reversed`), if the move ends and the rules allow what it leaves; the hole is not checked.
     pub(super) fn try_move<T: Trace>(&self, mover: Player, hole: usize, reversed: bool, tr: &mut T) -> Option<(StateIn<C>, Sowing)> {
-        let rules = self.rules;
         let mut after = self.state;
         after.reversed = reversed;
-        let sowing = sow(rules, &mut after, hole, mover, tr)?;
-        // An opponent without stones must be given some, where the rules say so.
-        if rules.play.must_feed && self.side_is_empty(&self.state, mover.opponent()) && self.side_is_empty(&after, mover.opponent()) {
-            return None;
-        }
-        if rules.play.no_move_leaves.as_ref().is_some_and(|p| after.holds(rules, p, 0, mover)) {
-            return None;
-        }
-        Some((after, sowing))
+        let sowing = sow(self.rules, &mut after, hole, mover, tr)?;
+        self.may_leave(mover, &after).then_some((after, sowing))
+    }
+
+    /// Whether the rules allow `mover`'s move to leave `after`: an opponent without stones must
+    /// be given some, where the rules say so, and no move may leave a forbidden position.
+    #[inline]
+    pub(super) fn may_leave(&self, mover: Player, after: &StateIn<C>) -> bool {
+        let rules = self.rules;
+        let starves =
+            rules.play.must_feed && self.side_is_empty(&self.state, mover.opponent()) && self.side_is_empty(after, mover.opponent());
+        !starves && !rules.play.no_move_leaves.as_ref().is_some_and(|p| after.holds(rules, p, 0, mover))
     }
 
     /// Whether `player` has no stone in the holes they own.

@@ -85,10 +85,11 @@ impl<C: Cells> GameIn<'_, C> {
         let mut moves = std::mem::take(&mut self.moves);
         let (mut forward, mut reversed) = (C::Mask::NONE, C::Mask::NONE);
         let mut in_place = false;
-        let mut keep = |hole: usize, way: bool, found: Option<(StateIn<C>, Sowing)>, set: &mut C::Mask| {
+        type Sown<C> = Vec<(u8, bool, StateIn<C>, Sowing)>;
+        let keep = |sown: &mut Sown<C>, hole: usize, way: bool, found: Option<(StateIn<C>, Sowing)>, set: &mut C::Mask| {
             if let Some((after, sowing)) = found {
                 *set |= C::Mask::bit(hole);
-                moves.sown.push((crate::hole_byte(hole), way, after, sowing));
+                sown.push((crate::hole_byte(hole), way, after, sowing));
             }
         };
         // A capture is compulsory where some move captures: only those are legal then.
@@ -102,7 +103,7 @@ impl<C: Cells> GameIn<'_, C> {
                         continue;
                     }
                     let found = self.try_move(mover, hole, way, &mut Silent).filter(|(after, sowing)| self.captures(after, sowing, mover));
-                    keep(hole, way, found, if way { &mut reversed } else { &mut forward });
+                    keep(&mut moves.sown, hole, way, found, if way { &mut reversed } else { &mut forward });
                 }
             }
             capturing = forward | reversed != C::Mask::NONE;
@@ -112,9 +113,21 @@ impl<C: Cells> GameIn<'_, C> {
             let sow_to_know = self.sow_to_know(mover);
             let startable = self.startable_holes(mover, start);
             if sow_to_know {
+                // Each sown where it is kept (as `try_move` sows it), and dropped if not legal.
                 for hole in startable.places() {
-                    let found = self.try_move(mover, hole, false, &mut Silent);
-                    keep(hole, false, found, &mut forward);
+                    let mut after = self.state;
+                    after.reversed = false;
+                    moves.sown.push((crate::hole_byte(hole), false, after, Sowing::default()));
+                    let Some((_, _, after, sowing)) = moves.sown.last_mut() else { continue };
+                    match sow(rules, after, hole, mover, &mut Silent) {
+                        Some(sown) if self.may_leave(mover, after) => {
+                            *sowing = sown;
+                            forward |= C::Mask::bit(hole);
+                        }
+                        _ => {
+                            moves.sown.pop();
+                        }
+                    }
                 }
             } else {
                 forward = startable;
@@ -127,7 +140,7 @@ impl<C: Cells> GameIn<'_, C> {
                     let found = self
                         .try_move(mover, hole, true, &mut Silent)
                         .filter(|(after, sowing)| !only_to_capture || self.captures(after, sowing, mover));
-                    keep(hole, true, found, &mut reversed);
+                    keep(&mut moves.sown, hole, true, found, &mut reversed);
                 }
             }
         }

@@ -11,7 +11,7 @@ use crate::player::Player;
 use crate::vocabulary::{FirstSeed, HoleRef, Taker};
 
 /// What a finished sowing left behind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Sowing {
     /// The hole the last stone fell into.
     pub last: usize,
