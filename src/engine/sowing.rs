@@ -101,11 +101,18 @@ fn sow_stones<C: Cells, T: Trace>(
         drop_stone(rules, state, origin, mover, plain, tr);
     }
     let closed = state.closed;
-    if plain && closed == C::Mask::NONE && !rules.sowing.skip_origin && !tr.on() {
-        // Every stone falls into the next hole: nothing to skip, nothing to ask.
-        for _ in 0..seeds {
-            at = usize::from(next[at]);
-            state.add(at, 1);
+    if plain && !rules.sowing.skip_origin && !tr.on() {
+        // Every stone falls into the next open hole: nothing else to skip, nothing to ask.
+        if closed == C::Mask::NONE {
+            for _ in 0..seeds {
+                at = usize::from(next[at]);
+                state.add(at, 1);
+            }
+        } else {
+            for _ in 0..seeds {
+                at = step(next, at, closed);
+                state.add(at, 1);
+            }
         }
         return at;
     }
