@@ -8,9 +8,14 @@ use crate::player::Player;
 use crate::vocabulary::{Leftover, Outcome, Repeated, Wins};
 
 /// The first board ending of the rules that holds after `mover`'s action.
-pub fn board_ending<'r, C: Cells>(rules: &'r Rules, state: &StateIn<C>, mover: Player) -> Option<(Outcome, &'r str)> {
+pub fn board_ending<'r, C: Cells>(
+    rules: &'r Rules,
+    state: &StateIn<C>,
+    mover: Player,
+    stocked: Option<C::Mask>,
+) -> Option<(Outcome, &'r str)> {
     // One point of view for every ending: what they read of the position is read once.
-    let ctx = Ctx::new(state, rules, mover, Lap::default());
+    let ctx = Ctx::new(state, rules, mover, Lap::default()).knowing(stocked);
     rules.end.endings.iter().find_map(|e| match &e.condition {
         EndRule::Board(pred) if ctx.holds(pred, 0) => Some((e.outcome, e.reason.as_str())),
         _ => None,

@@ -114,14 +114,14 @@ impl<'r, C: Cells> GameIn<'r, C> {
         // asked as after the last action: that of the opponent of the player to move.
         if ask_endings && state.offer == C::Mask::NONE && state.pending == Pending::None {
             let mover = state.to_move.opponent();
-            if let Some((outcome, reason)) = ending::board_ending(rules, &state, mover) {
+            if let Some((outcome, reason)) = ending::board_ending(rules, &state, mover, None) {
                 game.conclude(outcome, ending::loser(outcome, mover), mover, reason.to_string());
                 return game;
             }
         }
         // The player who acted last is taken to be the opponent of the one to move.
         let last = game.state.to_move.opponent();
-        game.start_turn(last);
+        game.start_turn(last, None);
         game
     }
 
@@ -722,19 +722,22 @@ impl<'r, C: Cells> GameIn<'r, C> {
             }
         }
         self.trace.event(|| Event::Turn { to: next });
-        if let Some((outcome, reason)) = moved.then(|| ending::board_ending(self.rules, &self.state, mover)).flatten() {
+        // The holes holding stones, read once for the endings and the next turn's moves.
+        let stocked = self.state.stocked(super::layout::board_mask::<C>(self.rules));
+        if let Some((outcome, reason)) = moved.then(|| ending::board_ending(self.rules, &self.state, mover, Some(stocked))).flatten() {
             return self.conclude(outcome, ending::loser(outcome, mover), mover, reason.to_string());
         }
         if !self.record_position(mover) {
-            self.start_turn(mover);
+            self.start_turn(mover, Some(stocked));
         }
     }
 
     /// At the start of a turn, after `last` acted (the player to move again, after a move into
     /// their own store): a player without a move passes, loses or ends the game.
+    /// `stocked`: the holes of the board holding stones, where the caller has read them.
     #[inline]
-    fn start_turn(&mut self, last: Player) {
-        self.find_moves();
+    fn start_turn(&mut self, last: Player, stocked: Option<C::Mask>) {
+        self.find_moves(stocked);
         if self.state.offer == C::Mask::NONE && self.state.pending == Pending::None && self.has_no_move(self.state.to_move) {
             self.cannot_move(last);
         }
@@ -783,7 +786,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
                         // Repetition counts within a round.
                         self.history.clear();
                         if !self.record_position(mover) {
-                            self.start_turn(mover);
+                            self.start_turn(mover, None);
                         }
                     }
                     Next::Unfilled(loser) => {

@@ -57,7 +57,8 @@ impl<C: Cells> Moves<C> {
 impl<C: Cells> GameIn<'_, C> {
     /// Finds the moves of the player to move at the start of their turn (nothing where the turn
     /// is not an idle one: the old ways serve those).
-    pub(super) fn find_moves(&mut self) {
+    /// `stocked`: the holes of the board holding stones, where the caller has read them.
+    pub(super) fn find_moves(&mut self, stocked: Option<C::Mask>) {
         self.moves.known = false;
         self.moves.in_place = false;
         self.moves.sown.clear();
@@ -76,7 +77,7 @@ impl<C: Cells> GameIn<'_, C> {
             // No compulsory capture, fallback or move the other way, and every move one that
             // always ends and leaves nothing to refuse: the moves are the holes that may start,
             // sown in place (what the search below finds, without its bookkeeping).
-            self.moves.forward = self.startable_holes(mover, &rules.play.start);
+            self.moves.forward = self.startable_holes(mover, &rules.play.start, stocked);
             self.moves.reversed = C::Mask::NONE;
             self.moves.in_place = true;
             self.moves.known = true;
@@ -97,7 +98,7 @@ impl<C: Cells> GameIn<'_, C> {
         if let Some(from) = &rules.play.must_capture {
             let allowed_back =
                 |hole| rules.sowing.either_way || rules.play.reverse.as_ref().is_some_and(|(p, _)| self.startable(mover, hole, p));
-            for hole in self.startable_holes(mover, from).places() {
+            for hole in self.startable_holes(mover, from, stocked).places() {
                 for way in [false, true] {
                     if way && !allowed_back(hole) {
                         continue;
@@ -111,7 +112,7 @@ impl<C: Cells> GameIn<'_, C> {
         if !capturing {
             let start = self.start_condition(mover);
             let sow_to_know = self.sow_to_know(mover);
-            let startable = self.startable_holes(mover, start);
+            let startable = self.startable_holes(mover, start, stocked);
             if sow_to_know {
                 // Each sown where it is kept (as `try_move` sows it), and dropped if not legal.
                 for hole in startable.places() {
@@ -136,7 +137,7 @@ impl<C: Cells> GameIn<'_, C> {
             if rules.reversible() {
                 let from = if rules.sowing.either_way { Some(start) } else { rules.play.reverse.as_ref().map(|(p, _)| p) };
                 let only_to_capture = !rules.sowing.either_way && rules.play.reverse.as_ref().is_some_and(|(_, only)| *only);
-                for hole in from.map_or(C::Mask::NONE, |p| self.startable_holes(mover, p)).places() {
+                for hole in from.map_or(C::Mask::NONE, |p| self.startable_holes(mover, p, stocked)).places() {
                     let found = self
                         .try_move(mover, hole, true, &mut Silent)
                         .filter(|(after, sowing)| !only_to_capture || self.captures(after, sowing, mover));
@@ -153,8 +154,9 @@ impl<C: Cells> GameIn<'_, C> {
 
     /// The holes `mover` may start a move from under `start` (theirs, holding stones, not
     /// claimed, where `start` holds), a bit per hole.
-    pub(super) fn startable_holes(&self, mover: Player, start: &crate::compile::Condition) -> C::Mask {
-        let ctx = Ctx::new(&self.state, self.rules, mover, Lap::default());
+    /// `stocked`: the holes of the board holding stones, where the caller has read them.
+    pub(super) fn startable_holes(&self, mover: Player, start: &crate::compile::Condition, stocked: Option<C::Mask>) -> C::Mask {
+        let ctx = Ctx::new(&self.state, self.rules, mover, Lap::default()).knowing(stocked);
         let startable = ctx.own() & ctx.stocked() & !self.state.claimed;
         match (&start.code, &start.of_count) {
             (Some(code), _) if code.implied => startable,

@@ -35,6 +35,16 @@ impl<'a, C: Cells> Ctx<'a, C> {
         Ctx { state, rules, mover, lap, all: super::layout::board_mask::<C>(rules), stocked: Cell::new(None) }
     }
 
+    /// The same point of view, told the holes of the board holding stones (`stocked`, as
+    /// [`Ctx::stocked`] reads them) where the caller has read them already.
+    #[inline]
+    pub fn knowing(self, stocked: Option<C::Mask>) -> Self {
+        if stocked.is_some() {
+            self.stocked.set(stocked);
+        }
+        self
+    }
+
     /// The holes of the board holding stones.
     #[inline]
     pub fn stocked(&self) -> C::Mask {

@@ -164,7 +164,7 @@ fn read_offer(offer: &Value, by: Player, rules: &Rules, state: &mut State) -> Re
     // The offer was `by`'s turn, instead of a move they had. (Where the board already meets an
     // ending no ending is asked while the offer is open, as in play after an offer.)
     let turn = State { to_move: by, ..*state };
-    if ending::board_ending(rules, &turn, receiver).is_none()
+    if ending::board_ending(rules, &turn, receiver, None).is_none()
         && !Game::from_state(rules, turn).legal_actions().contains(&Action::Offer(set.0))
     {
         return Err(refuse(FIELD, format!("{by} could not have offered: a player without a move cannot offer, and {by} has none")));
