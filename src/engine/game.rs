@@ -658,7 +658,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
     pub(super) fn start_condition(&self, mover: Player) -> &'r Condition {
         let rules = self.rules;
         match &rules.play.fallback {
-            Some(fallback) if !(0..rules.board.holes).any(|h| self.startable(mover, h, &rules.play.start)) => fallback,
+            Some(fallback) if self.startable_holes(mover, &rules.play.start, None) == C::Mask::NONE => fallback,
             _ => &rules.play.start,
         }
     }
