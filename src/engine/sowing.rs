@@ -207,7 +207,8 @@ pub(super) fn drop_stone<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<
 /// make ([`Sowing::choice`]). Returns `None` if the move would never end (never under `stop after
 /// N laps`, which cuts such a move instead); `state` is then left mid-move, so callers work on a
 /// copy. Detection is exact (Brent's cycle finding over the position at the start of each lap) up
-/// to [`ENDLESS_LAPS`] laps, a move still going then counting as endless.
+/// to [`ENDLESS_LAPS`] laps, a move still going then counting as endless. Where nothing is
+/// recorded and every move is laps joined by relays alone, [`sow_relays`] sows it.
 pub fn sow<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player, tr: &mut T) -> Option<Sowing> {
     if rules.tracks.plain_relays && !tr.on() {
         return sow_relays(rules, state, origin, mover);
