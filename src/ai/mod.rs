@@ -1,5 +1,6 @@
-//! Computer players, generic over any rule file: they see only [`Game::legal_actions_into`],
-//! [`Game::apply`] and the result, never a particular game's rules.
+//! Computer players, generic over any rule file: they see only
+//! [`Game::legal_actions_into`](crate::engine::GameIn::legal_actions_into),
+//! [`Game::apply`](crate::engine::GameIn::apply) and the result, never a particular game's rules.
 //!
 //! [`random`] picks uniformly, [`greedy`] takes the best immediate material, [`mcts`] searches
 //! with UCT and random playouts. Every choice draws on a caller's seeded RNG, so a seed replays

@@ -77,7 +77,7 @@ pub enum Placement {
 pub enum SetRef {
     /// Every player's outer rows (the row at their edge of a four-row board) or inner rows.
     Rows(RowKind),
-    /// Index into [`Model::sets`].
+    /// Index into [`Board::sets`].
     Named(usize),
 }
 
