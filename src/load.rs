@@ -116,3 +116,10 @@ pub fn load_file<S: AsRef<str>>(path: impl AsRef<Path>, sets: &[S]) -> Result<Ru
     let source = read_source(path)?;
     load_str(&path.display().to_string(), &source, sets)
 }
+
+/// The shipped rule file `rules/NAME.mancala` with its options' defaults, for the unit tests.
+#[cfg(test)]
+pub(crate) fn shipped(name: &str) -> Rules {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules").join(format!("{name}.mancala"));
+    load_file(&path, &[] as &[&str]).unwrap_or_else(|e| panic!("{name}: {e:?}"))
+}

@@ -61,8 +61,7 @@ fn captures_after_relays_see_the_same_last_lap() {
 /// The shipped file `file` with its capture condition `capture` replaced by each of `variants`
 /// (a condition and a name), each played both ways; returns their rules.
 fn lap_variants(file: &str, capture: &str, variants: &[(&str, &str)]) -> Vec<Rules> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules").join(format!("{file}.mancala"));
-    let text = std::fs::read_to_string(path).expect(file);
+    let text = std::fs::read_to_string(common::rules_path(file)).expect(file);
     assert!(text.contains(capture), "{file}");
     let mut all = Vec::new();
     for (asked, name) in variants {

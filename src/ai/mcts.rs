@@ -324,7 +324,7 @@ mod tests {
     use super::*;
 
     fn gore() -> crate::Rules {
-        crate::load_file(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/gore.mancala"), &[] as &[&str]).expect("Goré loads")
+        crate::load::shipped("gore")
     }
 
     fn search<C: Cells>(mcts: &Mcts, game: &GameIn<'_, C>, seed: u64) -> Vec<Node> {

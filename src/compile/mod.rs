@@ -87,10 +87,12 @@ impl Tracks {
         let cut = rules.sowing.lap_limit != u32::MAX;
         let moves_end = (cut || (rules.sowing.relay.is_none() && !rules.captures.resows)) && rules.play.no_move_leaves.is_none();
         let plain_turns = moves_end && rules.play.must_capture.is_none() && rules.play.fallback.is_none() && !rules.reversible();
-        let one_lap = rules.sowing.relay.is_none() && rules.sowing.relay_or_stop.is_none() && !rules.captures.resows;
+        // Nothing but a relay may carry a move past its lap: no choice to stop, no capture sown on.
+        let relays_alone = rules.sowing.relay_or_stop.is_none() && !rules.captures.resows;
+        let one_lap = rules.sowing.relay.is_none() && relays_alone;
         let whole_laps = rules.sowing.lift_only.is_none() && !rules.play.first_lap_decides;
         let plain_laps = one_lap && whole_laps;
-        let plain_relays = rules.sowing.relay.is_some() && rules.sowing.relay_or_stop.is_none() && !rules.captures.resows && whole_laps;
+        let plain_relays = rules.sowing.relay.is_some() && relays_alone && whole_laps;
         Tracks {
             intact: asks(Pred::Intact),
             capturing: rules.play.first_lap_decides || asks(Pred::Capturing),

@@ -834,11 +834,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn shipped(name: &str) -> Rules {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules").join(format!("{name}.mancala"));
-        crate::load::load_file(&path, &[] as &[&str]).expect("a shipped file loads")
-    }
+    use crate::load::shipped;
 
     /// A relaying move is sown to find whether it is legal only where it might never end: under a
     /// lap limit (Hus) every move ends, so the turn's moves are the holes that may start.

@@ -157,16 +157,11 @@ mod tests {
     use super::*;
     use crate::engine::{State, Wide};
 
-    fn oware() -> Rules {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/oware.mancala");
-        crate::load::load_file(&path, &[] as &[&str]).expect("oware loads")
-    }
-
     /// A history that forgets drops what it was told once stones leave play, and only then;
     /// one that does not forget keeps counting.
     #[test]
     fn stones_leaving_play_forget_the_positions_before() {
-        let rules = oware();
+        let rules = crate::load::shipped("oware");
         let start: State = StateIn::<Wide>::initial(&rules);
         let mut captured = start;
         captured.remove(0, 2);

@@ -233,7 +233,6 @@ pub fn sow_plain<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize,
 /// lap deciding). Nothing is recorded.
 pub fn sow_relays<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player) -> Option<Sowing> {
     let holes = rules.board.holes;
-    let relay = rules.sowing.relay.as_ref()?;
     // Brent's cycle finding over the lap starts: the hole lifted and the position (the move's
     // way and whether it captures never change in such a move), where no lap limit cuts it.
     let endless = rules.sowing.lap_limit == u32::MAX;
@@ -247,14 +246,11 @@ pub fn sow_relays<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize
         let last = sow_stones(rules, state, hole, seeds, true, mover, plain, &mut Silent);
         laps += 1;
         let ends_here = last >= holes || state.claimed.has(last) || laps >= rules.sowing.lap_limit;
-        if ends_here || !state.holds_in_lap(rules, relay, last, mover, lap_now) {
+        if ends_here || !rules.sowing.relay.as_ref().is_some_and(|relay| state.holds_in_lap(rules, relay, last, mover, lap_now)) {
             bank_stores(rules, state);
             return Some(Sowing { last, laps, choice: false, lap: lap_now, taken: 0, may_capture: true });
         }
-        hole = match rules.sowing.relay_from {
-            HoleRef::Last => last,
-            from => super::capture::resolve(rules, state, from, last, hole, mover).filter(|&h| h < holes).unwrap_or(last),
-        };
+        hole = relay_hole(rules, state, last, hole, mover);
         if endless {
             let (at, intact, cells) = &checkpoint;
             if (*at == hole && *intact == state.intact && state.cells().same(cells, holes)) || laps >= ENDLESS_LAPS {
@@ -267,6 +263,16 @@ pub fn sow_relays<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize
                 steps = 0;
             }
         }
+    }
+}
+
+/// The hole a relay lifts after a lap from `origin` ended in `last`: the last hole, or the one
+/// `relay from` names (the last hole where it names none on the board).
+#[inline]
+fn relay_hole<C: Cells>(rules: &Rules, state: &StateIn<C>, last: usize, origin: usize, mover: Player) -> usize {
+    match rules.sowing.relay_from {
+        HoleRef::Last => last,
+        from => super::capture::resolve(rules, state, from, last, origin, mover).filter(|&h| h < rules.board.holes).unwrap_or(last),
     }
 }
 
@@ -379,8 +385,7 @@ fn sow_hand<C: Cells, T: Trace>(
                 let may_capture = may_capture || !rules.play.first_lap_decides || (laps == 1 && !decided);
                 return Some(Sowing { last, laps, choice, lap: lap_now, taken, may_capture });
             }
-            let lifted = super::capture::resolve(rules, state, rules.sowing.relay_from, last, origin, mover);
-            hand = lift(rules, state, lifted.filter(|&h| h < holes).unwrap_or(last), mover, laps + 1 + offset);
+            hand = lift(rules, state, relay_hole(rules, state, last, origin, mover), mover, laps + 1 + offset);
             why = LiftWhy::Relay;
         }
         // Under a lap limit every move ends, endless or not: it is cut at the limit. Without one, a
