@@ -55,7 +55,7 @@ pub struct GameIn<'r, C: Cells> {
     pub(super) state: StateIn<C>,
     /// How often each position has stood in this round (or game); kept only when an ending
     /// counts repetitions.
-    history: History,
+    history: History<C>,
     pub(super) result: Option<GameResult>,
     /// Laps sown by the last action (0 when it sowed nothing).
     last_laps: u32,
@@ -63,7 +63,7 @@ pub struct GameIn<'r, C: Cells> {
     swept: [u32; 2],
     /// In a match of rounds whose rules end it on repeated round starts, how often each start
     /// position has stood.
-    round_starts: History,
+    round_starts: History<C>,
     /// The events of the last action (recorded only when asked: [`Game::set_tracing`]).
     trace: Recorder,
     /// The legal moves of the turn, found when it started.

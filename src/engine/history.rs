@@ -1,25 +1,24 @@
 //! The repetition history: how many times each position has stood, kept as counts in a hash map
-//! keyed by a 128-bit hash (XXH3) of exactly the parts of the position a repetition compares.
-//! Recording a position and asking how often it stood both cost one hash, whatever the length
-//! of the game. Two different positions would share a key with a probability of about n² / 2¹²⁹
-//! for n positions (below 10⁻²⁸ for a game of 10⁶ actions).
+//! keyed by exactly the parts of the position a repetition compares ([`key`]), written as the
+//! bytes of the position's layout ([`Cells::Key`]). Two keys are equal only when their positions
+//! are the same for that repetition: nothing is told apart by a hash alone. Recording a position
+//! and asking how often it stood cost one key and one look-up, whatever the length of the game.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasher;
 
-use super::layout::{Cells, Mask};
+use foldhash::fast::FixedState;
+use hashbrown::HashTable;
+
+use super::layout::{Cells, Key, Mask, KEY_HEAD};
 use super::{Pending, StateIn};
 use crate::compile::Rules;
 use crate::vocabulary::Repeated;
-use crate::MAX_HOLES;
-
-/// The key of a position for a repetition of one kind.
-pub type Key = u128;
 
 /// Occurrences of positions, by [`key`]. Only the kinds of repetition the rules count are kept.
-#[derive(Clone, Debug, Default)]
-pub struct History {
-    seen: HashMap<Key, u32, BuildHasherDefault<KeyHasher>>,
+#[derive(Clone, Debug)]
+pub struct History<C: Cells> {
+    /// Each position recorded, and how many times.
+    seen: HashTable<(C::Key, u32)>,
     /// The kinds recorded: `[board, position]`.
     kinds: [bool; 2],
     /// Whether the positions recorded before stones left play are forgotten ([`History::new`]).
@@ -28,22 +27,22 @@ pub struct History {
     out: u32,
 }
 
-impl History {
+impl<C: Cells> History<C> {
     /// An empty history that records the kinds `kinds` says (`[board, position]`). One that
     /// `forgets` is told of the positions of one game (or round) in turn, where stones never
     /// come back into play: once some leave (captured, or banked in a store), the stones on the
     /// board and in hand are fewer than in any position recorded before, so none of those can
     /// stand again and they are forgotten, which keeps the history short.
-    pub fn new(kinds: [bool; 2], forgets: bool) -> History {
+    pub fn new(kinds: [bool; 2], forgets: bool) -> History<C> {
         // Room for the positions of a typical game from the start, rather than growing the map
         // several times in each game.
         let room = if kinds.contains(&true) { 256 } else { 0 };
-        History { seen: HashMap::with_capacity_and_hasher(room, BuildHasherDefault::default()), kinds, forgets, out: 0 }
+        History { seen: HashTable::with_capacity(room), kinds, forgets, out: 0 }
     }
 
     /// Counts `state` once more for each kind kept, and returns how many times it has now
     /// stood, compared as a board and as a position (0 for a kind not kept).
-    pub fn record<C: Cells>(&mut self, rules: &Rules, state: &StateIn<C>) -> [u32; 2] {
+    pub fn record(&mut self, rules: &Rules, state: &StateIn<C>) -> [u32; 2] {
         if self.forgets {
             let out = state.captured[0] + state.captured[1];
             if out > self.out {
@@ -54,9 +53,18 @@ impl History {
         let mut counts = [0; 2];
         for (count, what) in counts.iter_mut().zip([Repeated::Board, Repeated::Position]) {
             if self.kinds[usize::from(what == Repeated::Position)] {
-                let seen = self.seen.entry(key(rules, state, what)).or_insert(0);
-                *seen += 1;
-                *count = *seen;
+                let key = key(rules, state, what);
+                let hash = HASHER.hash_one(key);
+                *count = match self.seen.find_mut(hash, |(seen, _)| *seen == key) {
+                    Some((_, times)) => {
+                        *times += 1;
+                        *times
+                    }
+                    None => {
+                        self.seen.insert_unique(hash, (key, 1), |(seen, _)| HASHER.hash_one(seen));
+                        1
+                    }
+                };
             }
         }
         counts
@@ -73,24 +81,15 @@ impl History {
     }
 }
 
-/// The key of `state` for a repetition of kind `what`: a hash of the player to move, any open
-/// offer or decision, the closed and claimed holes and every hole's count; for a position, also
-/// what each player has captured and who owns each hole.
-pub fn key<C: Cells>(rules: &Rules, state: &StateIn<C>, what: Repeated) -> Key {
-    // The bytes are written into the smallest buffer that holds them.
-    if HEAD + 5 * (<C::Mask as Mask>::BITS / 8) + rules.board.holes * C::BYTES <= SMALL {
-        key_in::<C, SMALL>(rules, state, what)
-    } else {
-        key_in::<C, { HEAD + 5 * 16 + 2 * MAX_HOLES }>(rules, state, what)
-    }
-}
+/// The hash of a key in the map (the same in every run).
+const HASHER: FixedState = FixedState::with_seed(0);
 
-/// A buffer for the keys of small boards.
-const SMALL: usize = 96;
-
-/// [`key`], its bytes written into a buffer of `N` bytes, which holds them.
-fn key_in<C: Cells, const N: usize>(rules: &Rules, state: &StateIn<C>, what: Repeated) -> Key {
-    let holes = rules.board.holes;
+/// The key of `state` for a repetition of kind `what`: the player to move, any open offer or
+/// decision, the closed and claimed holes and every hole's count; for a position, also what each
+/// player has captured and who owns each hole. Every part has its fixed place, so that two
+/// positions have the same key exactly when they agree on every part; what a kind does not
+/// compare is written as zeros, and so are the stores' counts.
+pub fn key<C: Cells>(rules: &Rules, state: &StateIn<C>, what: Repeated) -> C::Key {
     let position = what == Repeated::Position;
     let (decision, at) = match state.pending {
         Pending::None => (0u8, 0),
@@ -100,9 +99,8 @@ fn key_in<C: Cells, const N: usize>(rules: &Rules, state: &StateIn<C>, what: Rep
     };
     let owners = if position { state.owned(crate::player::Player::North, super::layout::board_mask::<C>(rules)) } else { C::Mask::NONE };
     let captured = if position { state.captured } else { [0, 0] };
-    // Every part at a fixed place, so that no two different positions of a layout write the same
-    // bytes: a set takes the bytes of its word, a count those of its cell.
-    let mut bytes = [0u8; N];
+    let mut key = C::Key::ZERO;
+    let bytes = key.bytes_mut();
     // The head as three words, each written at once.
     let head = u64::from(position)
         | u64::from(state.to_move == crate::player::Player::North) << 8
@@ -113,43 +111,21 @@ fn key_in<C: Cells, const N: usize>(rules: &Rules, state: &StateIn<C>, what: Rep
         | u64::from(state.phase[1]) << 48;
     bytes[..8].copy_from_slice(&head.to_le_bytes());
     bytes[8..16].copy_from_slice(&(u64::from(captured[0]) | u64::from(captured[1]) << 32).to_le_bytes());
-    bytes[16..20].copy_from_slice(&(u32::from(state.hand[0]) | u32::from(state.hand[1]) << 16).to_le_bytes());
-    let mut at = HEAD;
+    bytes[16..KEY_HEAD].copy_from_slice(&(u32::from(state.hand[0]) | u32::from(state.hand[1]) << 16).to_le_bytes());
+    // A set takes the bytes of its word, a count those of its cell.
+    let mut at = KEY_HEAD;
     let width = <C::Mask as Mask>::BITS / 8;
     for part in [state.offer, state.closed, state.claimed, owners, state.intact] {
         bytes[at..at + width].copy_from_slice(&part.wide().to_le_bytes()[..width]);
         at += width;
     }
-    let end = at + holes * C::BYTES;
-    state.cells.write_counts(holes, &mut bytes[at..end]);
-    xxhash_rust::xxh3::xxh3_128(&bytes[..end])
-}
-
-/// The bytes of a key before the sets and counts: a word of the kind, the player to move, the
-/// decision (2 bytes), the move's state (its way, whether it captured) and the players' phases;
-/// a word of the two captures; the two hands.
-const HEAD: usize = 8 + 8 + 4;
-
-/// The map's hasher: a key is already a uniform hash, so its low 64 bits serve as they are.
-#[derive(Default)]
-pub struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
+    state.cells.write_all_counts(&mut bytes[at..]);
+    if rules.board.stores {
+        // The stores are not part of the board: what they bank is counted as captured.
+        let holes = at + rules.board.holes * C::BYTES;
+        bytes[holes..holes + 2 * C::BYTES].fill(0);
     }
-
-    fn write(&mut self, bytes: &[u8]) {
-        // Only `u128` keys are hashed: `write_u128` takes them; anything else is folded in.
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-
-    fn write_u128(&mut self, key: u128) {
-        let bytes = key.to_le_bytes();
-        self.0 = u64::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7]]);
-    }
+    key
 }
 
 #[cfg(test)]
@@ -166,8 +142,8 @@ mod tests {
         let mut captured = start;
         captured.remove(0, 2);
         captured.captured[0] += 2;
-        let mut forgetting = History::new([false, true], true);
-        let mut keeping = History::new([false, true], false);
+        let mut forgetting = History::<Wide>::new([false, true], true);
+        let mut keeping = History::<Wide>::new([false, true], false);
         for history in [&mut forgetting, &mut keeping] {
             assert_eq!(history.record(&rules, &start), [0, 1]);
             assert_eq!(history.record(&rules, &start), [0, 2]);
@@ -181,5 +157,47 @@ mod tests {
         assert_eq!(keeping.record(&rules, &start), [0, 3]);
         // Stones back in play (a new round clears the history itself): nothing forgotten.
         assert_eq!(forgetting.record(&rules, &start), [0, 2]);
+    }
+
+    /// A key tells positions apart by every part its kind compares, and by nothing else: each
+    /// part changed alone changes the key, in every layout; a store's count, a declined offer
+    /// and the round do not.
+    #[test]
+    fn keys_are_equal_exactly_when_the_compared_parts_are() {
+        fn check<C: Cells>(rules: &Rules) {
+            let start = StateIn::<C>::initial(rules);
+            let [board, position] = [Repeated::Board, Repeated::Position].map(|what| key(rules, &start, what));
+            assert_ne!(board, position);
+            let changes: [(&str, fn(&mut StateIn<C>), [bool; 2]); 15] = [
+                ("a count", |s| s.add(3, 1), [true, true]),
+                ("the last hole's count", |s| s.add(11, 1), [true, true]),
+                ("who moves", |s| s.to_move = s.to_move.opponent(), [true, true]),
+                ("captures", |s| s.captured[1] += 1, [false, true]),
+                ("an owner", |s| s.set_owner(2, s.owner(2).opponent()), [false, true]),
+                ("a hand", |s| s.hand[1] += 1, [true, true]),
+                ("an offer", |s| s.offer = C::Mask::bit(2), [true, true]),
+                ("a decision", |s| s.pending = Pending::Continue(4), [true, true]),
+                ("a closed hole", |s| s.closed = C::Mask::bit(5), [true, true]),
+                ("a claimed hole", |s| s.claimed = C::Mask::bit(6), [true, true]),
+                ("an intact hole", |s| s.intact = C::Mask::bit(7), [true, true]),
+                ("a phase", |s| s.phase[1] = 1, [true, true]),
+                ("a store", |s| s.add(12, 1), [false, false]),
+                ("a declined offer", |s| s.declined = [true, true], [false, false]),
+                ("the round", |s| s.round += 1, [false, false]),
+            ];
+            for (what, change, differs) in changes {
+                let mut changed = start;
+                change(&mut changed);
+                for (kind, differs) in [Repeated::Board, Repeated::Position].into_iter().zip(differs) {
+                    assert_eq!(key(rules, &changed, kind) != key(rules, &start, kind), differs, "{what}, {kind:?}");
+                }
+            }
+        }
+        // Kalah has stores (places 12 and 13).
+        let rules = crate::load::shipped("kalah");
+        check::<Wide>(&rules);
+        check::<crate::engine::layout::Narrow>(&rules);
+        check::<crate::engine::layout::Middle>(&rules);
+        check::<crate::engine::layout::Broad>(&rules);
     }
 }

@@ -175,6 +175,48 @@ pub trait Cells: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     /// Writes the counts of the first `places` places into `out`, [`Cells::BYTES`] each, little
     /// end first (`out` holds `places * BYTES` bytes).
     fn write_counts(&self, places: usize, out: &mut [u8]);
+    /// The key of a position of this layout in the repetition history: room for its every part
+    /// ([`super::history::key`]).
+    type Key: Key;
+    /// Writes the counts of every place into `out` as [`Cells::write_counts`] does (`out` holds
+    /// `PLACES * BYTES` bytes).
+    fn write_all_counts(&self, out: &mut [u8]);
+}
+
+/// The bytes of a position's key ([`Cells::Key`]), compared exactly.
+pub trait Key: Copy + Eq + Hash + Debug + Send + Sync + 'static {
+    /// A key of zeros.
+    const ZERO: Self;
+    fn bytes_mut(&mut self) -> &mut [u8];
+}
+
+/// A key of `N` bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeyOf<const N: usize>([u8; N]);
+
+impl<const N: usize> Hash for KeyOf<N> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        // The bytes alone: every key of a layout has the same length.
+        state.write(&self.0);
+    }
+}
+
+impl<const N: usize> Key for KeyOf<N> {
+    const ZERO: Self = KeyOf([0; N]);
+
+    #[inline]
+    fn bytes_mut(&mut self) -> &mut [u8] {
+        &mut self.0
+    }
+}
+
+/// The bytes of a key before its sets and counts ([`super::history::key`]).
+pub const KEY_HEAD: usize = 8 + 8 + 4;
+
+/// The bytes of a key of a layout of `places` places of `count` bytes and sets of `mask` bytes:
+/// the head, five sets and every count.
+pub const fn key_bytes(places: usize, count: usize, mask: usize) -> usize {
+    KEY_HEAD + 5 * mask + places * count
 }
 
 /// A layout of `$places` places of `$count` counts and `$mask` sets that keeps the places
@@ -258,6 +300,13 @@ macro_rules! kept_cells {
                 for (bytes, count) in out.chunks_exact_mut(Self::BYTES).zip(&self.counts[..places]) {
                     bytes.copy_from_slice(&count.to_le_bytes());
                 }
+            }
+
+            type Key = KeyOf<{ key_bytes($places, std::mem::size_of::<$count>(), std::mem::size_of::<$mask>()) }>;
+
+            #[inline]
+            fn write_all_counts(&self, out: &mut [u8]) {
+                self.write_counts($places, out);
             }
         }
     };
@@ -364,6 +413,13 @@ impl Cells for Narrow {
     #[inline]
     fn write_counts(&self, places: usize, out: &mut [u8]) {
         out[..places].copy_from_slice(&self.counts[..places]);
+    }
+
+    type Key = KeyOf<{ key_bytes(20, 1, 4) }>;
+
+    #[inline]
+    fn write_all_counts(&self, out: &mut [u8]) {
+        out[..20].copy_from_slice(&self.counts);
     }
 }
 
