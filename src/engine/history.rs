@@ -164,11 +164,13 @@ mod tests {
     /// and the round do not.
     #[test]
     fn keys_are_equal_exactly_when_the_compared_parts_are() {
+        /// A change to a position, and whether it changes the key of a board and of a position.
+        type Change<C> = (&'static str, fn(&mut StateIn<C>), [bool; 2]);
         fn check<C: Cells>(rules: &Rules) {
             let start = StateIn::<C>::initial(rules);
             let [board, position] = [Repeated::Board, Repeated::Position].map(|what| key(rules, &start, what));
             assert_ne!(board, position);
-            let changes: [(&str, fn(&mut StateIn<C>), [bool; 2]); 15] = [
+            let changes: [Change<C>; 15] = [
                 ("a count", |s| s.add(3, 1), [true, true]),
                 ("the last hole's count", |s| s.add(11, 1), [true, true]),
                 ("who moves", |s| s.to_move = s.to_move.opponent(), [true, true]),
