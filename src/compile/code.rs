@@ -99,6 +99,57 @@ pub struct Code {
     /// Where the condition holds (or fails) on the holes of one term alone, its atoms as the term
     /// wants (`own and count = 1 and …`, or `not (… or …)`): that term, asked atom by atom.
     pub single: Option<Box<Single>>,
+    /// Where every atom reads the hole alone (the [`BASIS`] and conditions of its count) and
+    /// there are several terms: the table indexed at once by the hole's basis and its count.
+    pub local: Option<Box<Local>>,
+}
+
+/// A condition whose atoms read the hole alone ([`Code::local`]): the holes where it holds for
+/// each kind of count and each combination of the [`BASIS`], found with two look-ups.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Local {
+    /// For each count below 256, its kind: counts of one kind meet the same count atoms.
+    pub kinds: [u8; 256],
+    /// At `kind << 4 | basis` (bit `i` of `basis`: `BASIS[i]` holds), the holes where the
+    /// condition then holds.
+    pub table: Box<[u128]>,
+}
+
+impl Local {
+    /// The local form of a condition of `atoms` and `table`, if every atom reads the hole alone.
+    fn of(atoms: &[Atom], table: &[u128]) -> Option<Box<Local>> {
+        if !atoms.iter().all(|atom| matches!(atom, Atom::Count(_)) || BASIS.contains(atom)) {
+            return None;
+        }
+        // Each count's truths of the count atoms (bit `i`: atom `i`), then those told apart.
+        let truths: Vec<usize> = (0..256u32)
+            .map(|count| {
+                atoms.iter().enumerate().fold(0, |c, (i, atom)| c | usize::from(matches!(atom, Atom::Count(t) if t.holds(count))) << i)
+            })
+            .collect();
+        let mut seen: Vec<usize> = Vec::new();
+        let mut kinds = [0u8; 256];
+        for (kind, truth) in kinds.iter_mut().zip(&truths) {
+            let at = seen.iter().position(|s| s == truth).unwrap_or_else(|| {
+                seen.push(*truth);
+                seen.len() - 1
+            });
+            *kind = u8::try_from(at).ok()?;
+        }
+        let table = seen
+            .iter()
+            .flat_map(|&counted| {
+                (0..16u8).map(move |basis| {
+                    let combination = atoms.iter().enumerate().fold(counted, |c, (i, atom)| match BASIS.iter().position(|b| b == atom) {
+                        Some(place) => c | usize::from(basis >> place & 1) << i,
+                        None => c,
+                    });
+                    table[combination]
+                })
+            })
+            .collect();
+        Some(Box::new(Local { kinds, table }))
+    }
 }
 
 /// A condition of one term ([`Code::single`]): on a hole of `holes` whose atoms hold as the
@@ -319,7 +370,8 @@ impl Code {
         });
         let whole = whole(&atoms, &table, sets.is_empty());
         let single = Single::of(&holding, &failing, &atoms);
-        Some(Code { atoms, cheap, table: table.into(), holding, failing, decided: decided.into(), implied, basic, whole, single })
+        let local = if single.is_none() { Local::of(&atoms, &table) } else { None };
+        Some(Code { atoms, cheap, table: table.into(), holding, failing, decided: decided.into(), implied, basic, whole, single, local })
     }
 }
 
@@ -504,5 +556,25 @@ mod tests {
         let code = Code::of(&pred).expect("two atoms");
         assert_eq!(code.cheap, 1);
         assert!(matches!(code.atoms[0], Atom::Own) && matches!(code.atoms[1], Atom::Every(_)));
+    }
+
+    #[test]
+    fn a_condition_of_the_hole_alone_is_looked_up_by_its_basis_and_count_kind() {
+        use crate::ast::CompareOp::{Ge, Ne};
+        // Gabata's relay: three kinds of count (fewer than 2, 4, the others).
+        let relay = Pred::And(Box::new([Pred::Count(Ge, 2), Pred::Or(Box::new([Pred::Own, Pred::Count(Ne, 4), Pred::Intact]))]));
+        let code = Code::of(&relay).expect("four atoms");
+        let local = code.local.expect("every atom reads the hole");
+        assert_eq!((local.kinds[0], local.kinds[1], local.kinds[2], local.kinds[4], local.kinds[5], local.kinds[255]), (0, 0, 1, 2, 1, 1));
+        assert_eq!(local.table.len(), 3 * 16);
+        // Four stones, not the mover's and emptied once: no relay; intact, or the mover's: relay.
+        assert_eq!(local.table[2 << 4 | 0b0010], 0);
+        assert_eq!(local.table[2 << 4 | 0b1010], u128::MAX);
+        assert_eq!(local.table[2 << 4 | 0b0011], u128::MAX);
+        // A relation reads another hole; one term is asked as such.
+        let related = Pred::Or(Box::new([Pred::Own, Pred::At(Relation::Next, Box::new(Pred::Empty))]));
+        assert!(Code::of(&related).expect("two atoms").local.is_none());
+        let one = Pred::And(Box::new([Pred::Own, Pred::Count(Ge, 2)]));
+        assert!(Code::of(&one).expect("two atoms").local.is_none());
     }
 }

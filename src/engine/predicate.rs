@@ -79,6 +79,10 @@ impl<'a, C: Cells> Ctx<'a, C> {
                     && single.literals.iter().all(|&(i, want)| atoms.get(usize::from(i)).is_some_and(|atom| self.atom(atom, hole) == want));
                 within == single.holds
             }
+            Some(Code { local: Some(local), .. }) if self.state.count(hole) < 256 => {
+                let kind = usize::from(local.kinds[usize::from(self.state.count(hole))]);
+                local.table[kind << 4 | usize::from(self.basis_bits(hole))] >> hole & 1 != 0
+            }
             Some(code) => self.table_holds(code, hole),
             None => self.tree_holds(&condition.pred, hole),
         }
