@@ -9,7 +9,7 @@
 use crate::vocabulary::Relation;
 use crate::Holes;
 
-use super::pred::{CountTable, Pred};
+use super::pred::{CountTable, Pred, Scalar};
 
 /// The most atoms a condition is tabled over (its table has 2^atoms entries).
 pub const MOST_ATOMS: usize = 5;
@@ -53,7 +53,7 @@ pub enum Atom {
     /// The hole's count meets the table's condition.
     Count(CountTable),
     /// A term about the position, not the hole (`captured > 24`, `lap = 1` …).
-    Scalar(Pred),
+    Scalar(Scalar),
     /// The condition holds on the hole `relation` names (false where there is none).
     At(Relation, Box<Condition>),
     /// The condition holds on every hole of the board.
@@ -219,7 +219,7 @@ pub enum Check {
     /// terms.
     Clear(Basic),
     /// A term about the position ([`Atom::Scalar`]).
-    Scalar(Pred),
+    Scalar(Scalar),
     /// As any atom is.
     Atom,
 }
@@ -401,7 +401,7 @@ fn whole(atoms: &[Atom], table: &[u128], no_sets: bool) -> Option<Box<Whole>> {
                 Some(Code { basic: Some(basic), .. }) => Check::Clear(basic.clone()),
                 _ => Check::Atom,
             },
-            Atom::Scalar(pred) => Check::Scalar(pred.clone()),
+            Atom::Scalar(scalar) => Check::Scalar(*scalar),
             _ => Check::Atom,
         })
         .collect();
@@ -459,7 +459,7 @@ impl Key<'_> {
                 Pred::Counts(table) => Atom::Count((**table).clone()),
                 Pred::At(relation, p) => Atom::At(*relation, Box::new(Condition::new((**p).clone()))),
                 Pred::EveryHole(p) => Atom::Every(Box::new(Condition::new((**p).clone()))),
-                other => Atom::Scalar(other.clone()),
+                other => Atom::Scalar(Scalar::of(other)),
             },
         }
     }

@@ -63,6 +63,78 @@ pub(crate) fn compare(c: u32, op: CompareOp, n: u32) -> bool {
     }
 }
 
+/// A term about the position rather than a hole (`captured > 24`, `lap = 1`, `capturing` …),
+/// lowered: the number it reads and the values where it holds, so that asking it is one read
+/// and one range check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scalar {
+    pub reads: Reads,
+    /// The term holds where `low <= value <= high` is `inside`.
+    pub low: u32,
+    pub high: u32,
+    pub inside: bool,
+}
+
+/// The number a [`Scalar`] reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reads {
+    Captured,
+    OpponentCaptured,
+    StonesLeft,
+    Claims,
+    Hand,
+    Lap,
+    Sown,
+    /// 1 while the move under way has captured.
+    Capturing,
+    /// The mover's phase.
+    Phase,
+    /// Nothing: a term that is not about the position (it never holds).
+    Nothing,
+}
+
+impl Scalar {
+    /// `pred` lowered (a term that is not about the position never holds).
+    #[inline]
+    pub fn of(pred: &Pred) -> Scalar {
+        let compared = |reads, op, n: u32| {
+            let (low, high, inside) = match op {
+                CompareOp::Eq => (n, n, true),
+                CompareOp::Ne => (n, n, false),
+                CompareOp::Lt => match n.checked_sub(1) {
+                    Some(high) => (0, high, true),
+                    None => (0, u32::MAX, false),
+                },
+                CompareOp::Le => (0, n, true),
+                CompareOp::Gt => match n.checked_add(1) {
+                    Some(low) => (low, u32::MAX, true),
+                    None => (0, u32::MAX, false),
+                },
+                CompareOp::Ge => (n, u32::MAX, true),
+            };
+            Scalar { reads, low, high, inside }
+        };
+        match *pred {
+            Pred::Captured(op, n) => compared(Reads::Captured, op, n),
+            Pred::OpponentCaptured(op, n) => compared(Reads::OpponentCaptured, op, n),
+            Pred::StonesLeft(op, n) => compared(Reads::StonesLeft, op, n),
+            Pred::Claims(op, n) => compared(Reads::Claims, op, n),
+            Pred::Hand(op, n) => compared(Reads::Hand, op, n),
+            Pred::Lap(op, n) => compared(Reads::Lap, op, n),
+            Pred::Sown(op, n) => compared(Reads::Sown, op, n),
+            Pred::Capturing => compared(Reads::Capturing, CompareOp::Eq, 1),
+            Pred::Phase(equal, index) => compared(Reads::Phase, if equal { CompareOp::Eq } else { CompareOp::Ne }, u32::from(index)),
+            _ => compared(Reads::Nothing, CompareOp::Lt, 0),
+        }
+    }
+
+    /// Whether the term holds where the number it reads is `value`.
+    #[inline(always)]
+    pub fn holds(&self, value: u32) -> bool {
+        (self.low <= value && value <= self.high) == self.inside
+    }
+}
+
 /// A condition of a hole's count alone: whether it holds for each count below 256 (a bit per
 /// count), and the condition itself for larger counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,5 +243,36 @@ impl Pred {
             Pred::Counts(table) => table.holds(count),
             _ => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A lowered term holds exactly where its comparison does, at the edges of every operator.
+    #[test]
+    fn a_lowered_term_holds_where_its_comparison_does() {
+        use CompareOp::{Eq, Ge, Gt, Le, Lt, Ne};
+        let values = [0, 1, 2, 23, 24, 25, u32::MAX - 1, u32::MAX];
+        for op in [Eq, Ne, Lt, Le, Gt, Ge] {
+            for n in values {
+                for (pred, reads) in
+                    [(Pred::Captured(op, n), Reads::Captured), (Pred::Lap(op, n), Reads::Lap), (Pred::Sown(op, n), Reads::Sown)]
+                {
+                    let scalar = Scalar::of(&pred);
+                    assert_eq!(scalar.reads, reads);
+                    for value in values {
+                        assert_eq!(scalar.holds(value), compare(value, op, n), "{pred:?} at {value}");
+                    }
+                }
+            }
+        }
+        let capturing = Scalar::of(&Pred::Capturing);
+        assert!(capturing.holds(1) && !capturing.holds(0));
+        let (phase, not_phase) = (Scalar::of(&Pred::Phase(true, 2)), Scalar::of(&Pred::Phase(false, 2)));
+        assert!(phase.holds(2) && !phase.holds(1) && !not_phase.holds(2) && not_phase.holds(0));
+        let nothing = Scalar::of(&Pred::Own);
+        assert!(values.iter().all(|&v| !nothing.holds(v)) && nothing.reads == Reads::Nothing);
     }
 }

@@ -11,7 +11,7 @@ use super::layout::step;
 use super::layout::{Cells, Mask};
 use super::{Lap, StateIn};
 use crate::compile::code::{Atom, Basic, Check, Code, Sides, Term, Whole, MOST_ATOMS};
-use crate::compile::pred::compare;
+use crate::compile::pred::{compare, Reads, Scalar};
 use crate::compile::{Condition, Pred, Rules};
 use crate::player::Player;
 use crate::vocabulary::Relation;
@@ -304,21 +304,29 @@ impl<'a, C: Cells> Ctx<'a, C> {
         self.all
     }
 
-    /// A term about the position rather than a hole (anything else: false).
-    fn scalar(&self, pred: &Pred) -> bool {
+    /// Whether a term about the position holds.
+    #[inline(always)]
+    fn scalar(&self, scalar: &Scalar) -> bool {
         let (state, mover) = (self.state, self.mover);
-        match pred {
-            Pred::Captured(op, n) => compare(state.captured[mover.index()], *op, *n),
-            Pred::OpponentCaptured(op, n) => compare(state.captured[mover.opponent().index()], *op, *n),
-            Pred::StonesLeft(op, n) => compare(state.board_total(self.rules), *op, *n),
-            Pred::Claims(op, n) => compare((state.claimed & state.owned(mover, self.all())).ones(), *op, *n),
-            Pred::Hand(op, n) => compare(u32::from(state.hand[mover.index()]), *op, *n),
-            Pred::Lap(op, n) => compare(self.lap.number, *op, *n),
-            Pred::Sown(op, n) => compare(self.lap.sown, *op, *n),
-            Pred::Capturing => state.capturing,
-            Pred::Phase(equal, index) => (state.phase[mover.index()] == *index) == *equal,
-            _ => false,
-        }
+        scalar.holds(match scalar.reads {
+            Reads::Captured => state.captured[mover.index()],
+            Reads::OpponentCaptured => state.captured[mover.opponent().index()],
+            Reads::StonesLeft => state.board_total(self.rules),
+            Reads::Claims => (state.claimed & state.owned(mover, self.all())).ones(),
+            Reads::Hand => u32::from(state.hand[mover.index()]),
+            Reads::Lap => self.lap.number,
+            Reads::Sown => self.lap.sown,
+            Reads::Capturing => u32::from(state.capturing),
+            Reads::Phase => u32::from(state.phase[mover.index()]),
+            Reads::Nothing => return false,
+        })
+    }
+
+    /// [`Ctx::scalar`] of a term of a tree, lowered as it is asked (out of line, so that the
+    /// walk through the tree stays small).
+    #[inline(never)]
+    fn tree_scalar(&self, pred: &Pred) -> bool {
+        self.scalar(&Scalar::of(pred))
     }
 
     /// Whether `pred` holds on `hole`, walking its tree (for conditions of too many atoms).
@@ -342,7 +350,7 @@ impl<'a, C: Cells> Ctx<'a, C> {
             Pred::Claimed => state.claimed.has(hole),
             Pred::Intact => state.intact.has(hole),
             Pred::At(relation, p) => self.related(*relation, hole).is_some_and(|related| self.tree_holds(p, related)),
-            _ => self.scalar(pred),
+            _ => self.tree_scalar(pred),
         }
     }
 
