@@ -4,12 +4,14 @@
 //! each combination of the atoms' truths, the holes where the condition holds (the hole sets it
 //! names are folded in). The engine then answers for one hole with an index into the table, and
 //! for every hole at once with a few operations on bit sets: no tree is walked. A condition of
-//! more than [`MOST_ATOMS`] atoms keeps only its tree, which the engine walks.
+//! more than [`MOST_ATOMS`] atoms is split by its terms about the position into conditions that
+//! are tabled ([`Split`]) where it can be, and otherwise keeps only its tree, which the engine
+//! walks.
 
 use crate::vocabulary::Relation;
 use crate::Holes;
 
-use super::pred::{CountTable, Pred, Scalar};
+use super::pred::{CountTable, Pred, Reads, Scalar};
 
 /// The most atoms a condition is tabled over (its table has 2^atoms entries).
 pub const MOST_ATOMS: usize = 5;
@@ -18,11 +20,14 @@ pub const MOST_ATOMS: usize = 5;
 #[derive(Clone, Debug)]
 pub struct Condition {
     pub pred: Pred,
-    /// `None`: too many atoms; the tree is walked.
+    /// `None`: too many atoms; the condition is split, or its tree walked.
     pub code: Option<Code>,
     /// A condition of the hole's count alone (`count >= 2`, `count = 3 or count >= 5`) is also
     /// its table, which a lap asking it of every stone or every relay reads directly.
     pub of_count: Option<Box<CountTable>>,
+    /// Where there are too many atoms for a table, but few of them are terms about the position:
+    /// the condition for each way those terms can be, each with a table ([`Split`]).
+    pub split: Option<Box<Split>>,
 }
 
 impl PartialEq for Condition {
@@ -37,7 +42,69 @@ impl Condition {
             Pred::Counts(table) => table.clone(),
             _ => Box::new(CountTable::of(pred.clone())),
         });
-        Condition { code: Code::of(&pred), pred, of_count }
+        let code = Code::of(&pred);
+        let split = if code.is_none() { Split::of(&pred) } else { None };
+        Condition { code, pred, of_count, split }
+    }
+}
+
+/// A condition of more than [`MOST_ATOMS`] atoms, some of them terms about the position
+/// (`lap = 1`, `capturing`, `phase = namua` …) that leave few enough once they are known: the
+/// condition as it is for each combination of those terms' truths, each tabled. The engine asks
+/// the terms, then the case they pick, instead of walking the tree.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Split {
+    pub scalars: Box<[Scalar]>,
+    /// At combination `c` (bit `i`: `scalars[i]` holds), the condition with those terms so.
+    pub cases: Box<[Condition]>,
+}
+
+impl Split {
+    /// The most terms a condition is split by (into 2^terms cases).
+    const MOST: usize = 4;
+
+    fn of(pred: &Pred) -> Option<Box<Split>> {
+        let mut scalars = Vec::new();
+        scalars_of(pred, &mut scalars);
+        if scalars.is_empty() || scalars.len() > Split::MOST {
+            return None;
+        }
+        let cases = (0..1usize << scalars.len())
+            .map(|c| {
+                let case = Condition::new(known(pred, &scalars, c));
+                case.code.is_some().then_some(case)
+            })
+            .collect::<Option<Box<[Condition]>>>()?;
+        Some(Box::new(Split { scalars: scalars.into(), cases }))
+    }
+}
+
+/// Adds the terms about the position that `pred` asks of its hole's tree (each once).
+fn scalars_of(pred: &Pred, scalars: &mut Vec<Scalar>) {
+    match pred {
+        Pred::Or(ps) | Pred::And(ps) => ps.iter().for_each(|p| scalars_of(p, scalars)),
+        Pred::Not(p) => scalars_of(p, scalars),
+        _ => {
+            let scalar = Scalar::of(pred);
+            if scalar.reads != Reads::Nothing && !scalars.contains(&scalar) {
+                scalars.push(scalar);
+            }
+        }
+    }
+}
+
+/// `pred` with each term of `scalars` replaced by its truth in `combination` (bit `i`:
+/// `scalars[i]`): an empty `and` where it holds, an empty `or` where it fails.
+fn known(pred: &Pred, scalars: &[Scalar], combination: usize) -> Pred {
+    match pred {
+        Pred::Or(ps) => Pred::Or(ps.iter().map(|p| known(p, scalars, combination)).collect()),
+        Pred::And(ps) => Pred::And(ps.iter().map(|p| known(p, scalars, combination)).collect()),
+        Pred::Not(p) => Pred::Not(Box::new(known(p, scalars, combination))),
+        _ => match scalars.iter().position(|s| *s == Scalar::of(pred)) {
+            Some(i) if combination >> i & 1 != 0 => Pred::And(Box::new([])),
+            Some(_) => Pred::Or(Box::new([])),
+            None => pred.clone(),
+        },
     }
 }
 
@@ -576,5 +643,33 @@ mod tests {
         assert!(Code::of(&related).expect("two atoms").local.is_none());
         let one = Pred::And(Box::new([Pred::Own, Pred::Count(Ge, 2)]));
         assert!(Code::of(&one).expect("two atoms").local.is_none());
+    }
+
+    #[test]
+    fn a_condition_of_too_many_atoms_is_split_by_its_terms_about_the_position() {
+        use crate::ast::CompareOp::{Eq, Ge};
+        // Bao Kiswahili (Congo)'s capture: seven atoms, four of them about the position.
+        let capture = Pred::And(Box::new([
+            Pred::Own,
+            Pred::At(Relation::Opposite, Box::new(Pred::Not(Box::new(Pred::Empty)))),
+            Pred::Or(Box::new([Pred::Count(Ge, 2), Pred::Lap(Eq, 0)])),
+            Pred::Or(Box::new([Pred::Phase(true, 0), Pred::Lap(Eq, 1), Pred::Capturing])),
+        ]));
+        let condition = Condition::new(capture);
+        assert!(condition.code.is_none());
+        let split = condition.split.expect("four terms about the position");
+        assert_eq!(split.scalars.len(), 4);
+        assert_eq!(split.cases.len(), 16);
+        assert!(split.cases.iter().all(|case| case.code.is_some()));
+        // The terms are numbered as first met: `lap = 0`, `phase`, `lap = 1`, `capturing`. In
+        // lap 1 alone, three atoms are left: own, a count of 2 or more, the opposite hole.
+        let lap_one = &split.cases[0b0100];
+        assert_eq!(split.scalars[2], Scalar::of(&Pred::Lap(Eq, 1)));
+        assert!(lap_one.code.as_ref().is_some_and(|code| code.atoms.len() == 3));
+        // Without a term about the position to split by, the tree stays.
+        let holes = |n: u32| Pred::At(Relation::Next, Box::new(Pred::Count(Eq, n)));
+        let wide = Pred::Or(Box::new([Pred::Own, Pred::Claimed, Pred::Intact, holes(1), holes(2), holes(3)]));
+        let condition = Condition::new(wide);
+        assert!(condition.code.is_none() && condition.split.is_none());
     }
 }

@@ -2,15 +2,16 @@
 //! one hole ([`Ctx::holds`]: the atoms' truths index the table), or for every hole at once as a
 //! set ([`Ctx::holes_where`]: the atoms as sets, combined as the table says), which is how a
 //! board-wide condition (`every hole is …`) and the holes a move may start from are found. What a
-//! condition reads comes straight from the position. A condition of too many atoms is evaluated
-//! from its tree ([`Ctx::tree_holds`]).
+//! condition reads comes straight from the position. A condition of too many atoms is asked in
+//! the case its terms about the position pick ([`crate::compile::code::Split`]), or else from its
+//! tree ([`Ctx::tree_holds`]).
 
 use std::cell::Cell;
 
 use super::layout::step;
 use super::layout::{Cells, Mask};
 use super::{Lap, StateIn};
-use crate::compile::code::{Atom, Basic, Check, Code, Sides, Term, Whole, MOST_ATOMS};
+use crate::compile::code::{Atom, Basic, Check, Code, Sides, Split, Term, Whole, MOST_ATOMS};
 use crate::compile::pred::{compare, Reads, Scalar};
 use crate::compile::{Condition, Pred, Rules};
 use crate::player::Player;
@@ -84,8 +85,18 @@ impl<'a, C: Cells> Ctx<'a, C> {
                 local.table[kind << 4 | usize::from(self.basis_bits(hole))] >> hole & 1 != 0
             }
             Some(code) => self.table_holds(code, hole),
-            None => self.tree_holds(&condition.pred, hole),
+            None => match &condition.split {
+                Some(split) => self.holds(self.case(split), hole),
+                None => self.tree_holds(&condition.pred, hole),
+            },
         }
+    }
+
+    /// The case of a split condition that the position's terms pick.
+    #[inline]
+    fn case<'c>(&self, split: &'c Split) -> &'c Condition {
+        let combination = split.scalars.iter().enumerate().fold(0, |c, (i, scalar)| c | usize::from(self.scalar(scalar)) << i);
+        &split.cases[combination]
     }
 
     /// [`Ctx::holds`] from a condition's table: the cheap atoms, then the others in order,
@@ -143,6 +154,9 @@ impl<'a, C: Cells> Ctx<'a, C> {
     pub fn holes_where(&self, condition: &Condition) -> C::Mask {
         let all = self.all();
         let Some(code) = &condition.code else {
+            if let Some(split) = &condition.split {
+                return self.holes_where(self.case(split));
+            }
             return C::Mask::of((0..self.rules.board.holes).filter(|&h| self.tree_holds(&condition.pred, h)));
         };
         if let Some(basic) = &code.basic {
@@ -161,6 +175,9 @@ impl<'a, C: Cells> Ctx<'a, C> {
     pub fn everywhere(&self, condition: &Condition) -> bool {
         let all = self.all();
         let Some(code) = &condition.code else {
+            if let Some(split) = &condition.split {
+                return self.everywhere(self.case(split));
+            }
             return (0..self.rules.board.holes).all(|h| self.tree_holds(&condition.pred, h));
         };
         if let Some(basic) = &code.basic {
@@ -413,7 +430,7 @@ mod tests {
                     for mover in Player::BOTH {
                         for lap in [Lap::default(), Lap { number: 2, sown: 5 }] {
                             let ctx = Ctx::new(game.state(), &rules, mover, lap);
-                            for condition in rules.conditions().filter(|c| c.code.is_some()) {
+                            for condition in rules.conditions().filter(|c| c.code.is_some() || c.split.is_some()) {
                                 let tree: Vec<bool> = (0..rules.board.holes).map(|h| ctx.tree_holds(&condition.pred, h)).collect();
                                 let code: Vec<bool> = (0..rules.board.holes).map(|h| ctx.holds(condition, h)).collect();
                                 assert_eq!(code, tree, "{}: {:?}", file.display(), condition.pred);
