@@ -34,9 +34,10 @@ impl<C: Cells> History<C> {
     /// board and in hand are fewer than in any position recorded before, so none of those can
     /// stand again and they are forgotten, which keeps the history short.
     pub fn new(kinds: [bool; 2], forgets: bool) -> History<C> {
-        // Room for the positions of a typical game from the start, rather than growing the map
-        // several times in each game.
-        let room = if kinds.contains(&true) { 256 } else { 0 };
+        // Room for a few dozen positions from the start, rather than growing the table several
+        // times in each game; no more, since a search copies the game, history and all, at each
+        // playout (the history that forgets stays about this small).
+        let room = if kinds.contains(&true) { 64 } else { 0 };
         History { seen: HashTable::with_capacity(room), kinds, forgets, out: 0 }
     }
 
