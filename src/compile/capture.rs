@@ -12,6 +12,9 @@ pub struct Captures {
     pub rules: Vec<CaptureRule>,
     /// Whether some capture sows its stones on (tried at the end of every lap).
     pub resows: bool,
+    /// Whether every capture that sows its stones on can be ruled out at a lap's end by the
+    /// hole and its count alone ([`Condition::may_hold`]), before its condition is asked.
+    pub resows_screened: bool,
     /// Whether some capture claims holes.
     pub claims: bool,
     /// Whether a claimed hole keeps its stones (and those sown into it), rather than passing
@@ -22,9 +25,11 @@ pub struct Captures {
 impl Captures {
     /// The `capture` sections.
     pub(super) fn of(captures: &[model::Capture], lower: &Lowering<'_>) -> Captures {
+        let rules: Vec<CaptureRule> = captures.iter().map(|c| CaptureRule::of(c, lower)).collect();
         Captures {
-            rules: captures.iter().map(|c| CaptureRule::of(c, lower)).collect(),
-            resows: captures.iter().any(|c| c.sow_on.is_some() || c.continue_from.is_some()),
+            resows: rules.iter().any(CaptureRule::resow),
+            resows_screened: rules.iter().filter(|c| c.resow()).all(|c| c.when.screens()),
+            rules,
             claims: captures.iter().any(|c| !c.claims.is_empty()),
             claims_keep: captures.iter().any(|c| c.keeping),
         }

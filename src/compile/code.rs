@@ -48,6 +48,29 @@ impl Condition {
     }
 }
 
+impl Condition {
+    /// Whether the condition may hold on `hole` (of the board) holding `count` stones, from what
+    /// is read without a point of view: false only where it cannot (a one-term condition whose
+    /// hole set or count it fails, a condition of the count alone that the count fails).
+    #[inline(always)]
+    pub fn may_hold(&self, hole: usize, count: u16) -> bool {
+        if let Some(table) = &self.of_count {
+            return table.holds(u32::from(count));
+        }
+        match self.code.as_ref().and_then(|code| code.single.as_deref()) {
+            Some(single) if single.holds => {
+                single.holes >> hole & 1 != 0 && single.count.as_ref().is_none_or(|(table, want)| table.holds(u32::from(count)) == *want)
+            }
+            _ => true,
+        }
+    }
+
+    /// Whether [`Condition::may_hold`] can be false.
+    pub fn screens(&self) -> bool {
+        self.of_count.is_some() || self.code.as_ref().and_then(|code| code.single.as_deref()).is_some_and(|single| single.holds)
+    }
+}
+
 /// A condition of more than [`MOST_ATOMS`] atoms, some of them terms about the position
 /// (`lap = 1`, `capturing`, `phase = namua` …) that leave few enough once they are known: the
 /// condition as it is for each combination of those terms' truths, each tabled. The engine asks
@@ -671,5 +694,27 @@ mod tests {
         let wide = Pred::Or(Box::new([Pred::Own, Pred::Claimed, Pred::Intact, holes(1), holes(2), holes(3)]));
         let condition = Condition::new(wide);
         assert!(condition.code.is_none() && condition.split.is_none());
+    }
+
+    #[test]
+    fn a_condition_is_ruled_out_by_its_hole_and_count_only_where_it_cannot_hold() {
+        use crate::ast::CompareOp::{Eq, Ge};
+        // Abala'e's capture: the mover's hole of one stone.
+        let capture = Condition::new(Pred::And(Box::new([Pred::Own, Pred::Count(Eq, 1)])));
+        assert!(capture.screens());
+        assert!(capture.may_hold(3, 1) && !capture.may_hold(3, 2) && !capture.may_hold(3, 0));
+        // A hole set: only its holes.
+        let inner = Condition::new(Pred::And(Box::new([Pred::In(0b1100), Pred::Count(Ge, 2)])));
+        assert!(inner.may_hold(2, 2) && !inner.may_hold(1, 2) && !inner.may_hold(3, 1));
+        // The count alone.
+        let count = Condition::new(Pred::Count(Ge, 2));
+        assert!(count.screens() && count.may_hold(0, 2) && !count.may_hold(0, 1));
+        // Two terms, or a term where the condition fails: nothing is ruled out.
+        let either = Condition::new(Pred::Or(Box::new([Pred::Own, Pred::Count(Eq, 1)])));
+        let not_one = Condition::new(Pred::Not(Box::new(Pred::And(Box::new([Pred::Own, Pred::Count(Eq, 1)])))));
+        for condition in [either, not_one] {
+            assert!(!condition.screens());
+            assert!((0..4).all(|count| condition.may_hold(3, count)));
+        }
     }
 }

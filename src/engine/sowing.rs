@@ -357,7 +357,14 @@ fn sow_hand<C: Cells, T: Trace>(
         // does the last lap a move may sow: nothing relays or is sown on from there.
         let ends_here = last >= holes || state.claimed.has(last) || laps >= rules.sowing.lap_limit;
         // A capture whose stones are sown on comes before any relay.
-        let resown = match rules.captures.resows && may_capture && !ends_here {
+        // Only where a capture sown on may hold, by what its condition reads of the hole alone,
+        // is it asked in full.
+        let resown = match rules.captures.resows
+            && may_capture
+            && !ends_here
+            && (!rules.captures.resows_screened
+                || rules.captures.rules.iter().any(|c| c.resow() && c.when.may_hold(last, state.count(last))))
+        {
             true => super::capture::resow(rules, state, last, origin, mover, lap_now, tr),
             false => None,
         };
