@@ -141,6 +141,9 @@ impl Scalar {
 pub struct CountTable {
     pub below_256: [u64; 4],
     pub pred: Pred,
+    /// `Some(k)` where the condition is `count >= k` for some `k` from 1 to 128, which the
+    /// engine answers for every hole at once.
+    pub at_least: Option<u8>,
 }
 
 impl CountTable {
@@ -152,7 +155,13 @@ impl CountTable {
                 below_256[word] |= 1 << (count % 64);
             }
         }
-        CountTable { below_256, pred }
+        let holds = |count: u32| below_256[(count / 64) as usize] >> (count % 64) & 1 != 0;
+        let at_least = (1..=128u8).find(|&k| {
+            (0..256).all(|count| holds(count) == (count >= u32::from(k)))
+                && pred.holds_for_count(256)
+                && pred.holds_for_count(u32::from(u16::MAX))
+        });
+        CountTable { below_256, pred, at_least }
     }
 
     /// Whether the condition holds for a hole of `count` stones.
@@ -274,5 +283,20 @@ mod tests {
         assert!(phase.holds(2) && !phase.holds(1) && !not_phase.holds(2) && not_phase.holds(0));
         let nothing = Scalar::of(&Pred::Own);
         assert!(values.iter().all(|&v| !nothing.holds(v)) && nothing.reads == Reads::Nothing);
+    }
+
+    /// A count table knows when it is `count >= k` (answered for every hole at once), and only
+    /// then.
+    #[test]
+    fn a_count_table_knows_a_threshold() {
+        use CompareOp::{Ge, Gt, Le};
+        assert_eq!(CountTable::of(Pred::Count(Ge, 2)).at_least, Some(2));
+        assert_eq!(CountTable::of(Pred::Count(Gt, 0)).at_least, Some(1));
+        assert_eq!(CountTable::of(Pred::Not(Box::new(Pred::Empty))).at_least, Some(1));
+        assert_eq!(CountTable::of(Pred::Count(Ge, 128)).at_least, Some(128));
+        assert_eq!(CountTable::of(Pred::Count(Ge, 129)).at_least, None);
+        assert_eq!(CountTable::of(Pred::Count(Le, 2)).at_least, None);
+        assert_eq!(CountTable::of(Pred::CountIn(vec![2, 3].into())).at_least, None);
+        assert_eq!(CountTable::of(Pred::Count(Ge, 0)).at_least, None);
     }
 }

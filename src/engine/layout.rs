@@ -170,6 +170,8 @@ pub trait Cells: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     fn sub(&mut self, place: usize, stones: u16);
     /// The places holding stones.
     fn stocked(&self) -> Self::Mask;
+    /// The places holding at least `k` stones (`k` from 1 to 128).
+    fn at_least(&self, k: u8) -> Self::Mask;
     /// Whether the first `places` places hold the same stones in both.
     fn same(&self, other: &Self, places: usize) -> bool;
     /// Writes the counts of the first `places` places into `out`, [`Cells::BYTES`] each, little
@@ -291,6 +293,11 @@ macro_rules! kept_cells {
             }
 
             #[inline]
+            fn at_least(&self, k: u8) -> $mask {
+                <$mask>::from_wide(AtLeast::at_least(&self.counts[..], k))
+            }
+
+            #[inline]
             fn same(&self, other: &$name, places: usize) -> bool {
                 self.counts[..places] == other.counts[..places]
             }
@@ -406,6 +413,11 @@ impl Cells for Narrow {
     }
 
     #[inline]
+    fn at_least(&self, k: u8) -> u32 {
+        u32::from_wide(AtLeast::at_least(&self.counts[..], k))
+    }
+
+    #[inline]
     fn same(&self, other: &Narrow, places: usize) -> bool {
         self.counts[..places] == other.counts[..places]
     }
@@ -420,6 +432,37 @@ impl Cells for Narrow {
     #[inline]
     fn write_all_counts(&self, out: &mut [u8]) {
         out[..20].copy_from_slice(&self.counts);
+    }
+}
+
+/// Which of a layout's counts are at least `k` (from 1 to 128), as a set of 128 bits.
+trait AtLeast {
+    fn at_least(&self, k: u8) -> u128;
+}
+
+impl AtLeast for [u8] {
+    /// Eight counts at a time: a byte's top bit is set where its low seven bits reach `k` or its
+    /// own top bit is set (128 stones or more, and `k` is at most 128), then the eight top bits
+    /// are gathered into one byte.
+    #[inline]
+    fn at_least(&self, k: u8) -> u128 {
+        let (low, ones) = (0x7f7f_7f7f_7f7f_7f7f_u64, 0x0101_0101_0101_0101_u64);
+        let lift = u64::from(0x80u8.saturating_sub(k)) * ones;
+        self.chunks(8).enumerate().fold(0u128, |set, (i, chunk)| {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            let w = u64::from_le_bytes(word);
+            let tops = (((w & low) + lift) | w) & !low;
+            // Bytes past the chunk are zero: below any `k`.
+            set | u128::from((tops >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i)
+        })
+    }
+}
+
+impl AtLeast for [u16] {
+    #[inline]
+    fn at_least(&self, k: u8) -> u128 {
+        self.iter().enumerate().filter(|&(_, &c)| c >= u16::from(k)).fold(0, |set, (i, _)| set | 1 << i)
     }
 }
 
@@ -462,6 +505,25 @@ mod tests {
         assert_eq!(middle.stocked(), expected & !(1 << 63) | 1);
         assert_eq!((middle.get(0), middle.get(63)), (255, 0));
         assert!(!middle.same(&Middle::of(&counts), 64) && Middle::of(&counts).same(&Middle::of(&counts), 64));
+    }
+
+    #[test]
+    fn every_layout_finds_the_places_of_at_least_k_stones_as_a_count_would() {
+        fn check<C: Cells>(counts: &[u16]) {
+            let cells = C::of(counts);
+            for k in 1..=128u8 {
+                let expected = (0..C::PLACES).filter(|&p| cells.get(p) >= u16::from(k)).fold(C::Mask::NONE, |m, p| m | C::Mask::bit(p));
+                assert_eq!(cells.at_least(k), expected, "k = {k}");
+            }
+        }
+        // Every count a byte holds, at every place of every word, and the edges of `k`.
+        let counts: Vec<u16> =
+            (0..128).map(|i| [0, 1, 2, 3, 4, 127, 128, 129, 200, 255][i % 10] + if i % 7 == 0 { 5 } else { 0 }).collect();
+        let bytes: Vec<u16> = counts.iter().map(|&c| c.min(255)).collect();
+        check::<Narrow>(&bytes[..20]);
+        check::<Middle>(&bytes[..64]);
+        check::<Broad>(&bytes);
+        check::<Wide>(&counts);
     }
 
     #[test]

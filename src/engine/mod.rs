@@ -176,6 +176,12 @@ impl<C: Cells> StateIn<C> {
         self.cells.stocked() & among
     }
 
+    /// The places of `among` holding at least `k` stones (`k` from 1 to 128).
+    #[inline]
+    pub fn at_least(&self, k: u8, among: C::Mask) -> C::Mask {
+        self.cells.at_least(k) & among
+    }
+
     /// `place` now holds `stones`.
     #[inline]
     pub fn set_count(&mut self, place: usize, stones: u16) {

@@ -303,7 +303,10 @@ impl<'a, C: Cells> Ctx<'a, C> {
             Atom::Stocked => self.stocked(),
             Atom::Claimed => state.claimed & all,
             Atom::Intact => state.intact & all,
-            Atom::Count(table) => C::Mask::of((0..rules.board.holes).filter(|&h| table.holds(u32::from(state.count(h))))),
+            Atom::Count(table) => match table.at_least {
+                Some(k) => state.at_least(k, all),
+                None => C::Mask::of((0..rules.board.holes).filter(|&h| table.holds(u32::from(state.count(h))))),
+            },
             Atom::Scalar(_) | Atom::Every(_) => {
                 if self.atom(atom, 0) {
                     all
