@@ -28,6 +28,9 @@ pub struct Condition {
     /// Where there are too many atoms for a table, but few of them are terms about the position:
     /// the condition for each way those terms can be, each with a table ([`Split`]).
     pub split: Option<Box<Split>>,
+    /// A condition of one term over the hole's set and its count alone (`count >= 2 and not in
+    /// heads`): that term, which a lap asks without a point of view.
+    pub of_place: Option<Box<Single>>,
 }
 
 impl PartialEq for Condition {
@@ -44,7 +47,12 @@ impl Condition {
         });
         let code = Code::of(&pred);
         let split = if code.is_none() { Split::of(&pred) } else { None };
-        Condition { code, pred, of_count, split }
+        let of_place = code
+            .as_ref()
+            .and_then(|code| code.single.as_ref())
+            .filter(|single| of_count.is_none() && single.basis.care == 0 && single.literals.is_empty() && single.count.is_some())
+            .cloned();
+        Condition { code, pred, of_count, split, of_place }
     }
 }
 

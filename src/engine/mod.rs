@@ -266,6 +266,23 @@ impl<C: Cells> StateIn<C> {
         self.holds_in_lap(rules, pred, hole, mover, Lap::default())
     }
 
+    /// [`StateIn::holds_in_lap`] where a general lap asks whether it relays: a condition of the
+    /// hole's set and count alone ([`crate::compile::Condition::of_place`]) is also read without
+    /// a point of view. Apart, so that the other callers do not grow.
+    #[inline]
+    pub(crate) fn relays_in_lap(&self, rules: &Rules, pred: &crate::compile::Condition, hole: usize, mover: Player, lap: Lap) -> bool {
+        if hole < rules.board.holes {
+            if let Some(table) = &pred.of_count {
+                return table.holds(u32::from(self.count(hole)));
+            }
+            if let Some(single) = &pred.of_place {
+                let counted = single.count.as_ref().is_none_or(|(table, want)| table.holds(u32::from(self.count(hole))) == *want);
+                return (single.holes >> hole & 1 != 0 && counted) == single.holds;
+            }
+        }
+        predicate::Ctx::new(self, rules, mover, lap).holds(pred, hole)
+    }
+
     /// [`State::holds`] at the end of a lap, for the predicates that ask about it.
     #[inline]
     pub(crate) fn holds_in_lap(&self, rules: &Rules, pred: &crate::compile::Condition, hole: usize, mover: Player, lap: Lap) -> bool {

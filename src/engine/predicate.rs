@@ -441,6 +441,9 @@ mod tests {
                                 let read: Vec<bool> =
                                     (0..rules.board.holes).map(|h| state.holds_in_lap(&rules, condition, h, mover, lap)).collect();
                                 assert_eq!(read, tree, "{}: {:?}", file.display(), condition.pred);
+                                let relays: Vec<bool> =
+                                    (0..rules.board.holes).map(|h| state.relays_in_lap(&rules, condition, h, mover, lap)).collect();
+                                assert_eq!(relays, tree, "{}: {:?}", file.display(), condition.pred);
                                 let set: crate::Holes = tree.iter().enumerate().filter(|(_, &t)| t).map(|(h, _)| h).collect();
                                 assert_eq!(ctx.holes_where(condition).wide(), set.0, "{}: {:?}", file.display(), condition.pred);
                                 assert_eq!(ctx.everywhere(condition), tree.iter().all(|&t| t), "{}", file.display());

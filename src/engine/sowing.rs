@@ -381,12 +381,12 @@ fn sow_hand<C: Cells, T: Trace>(
             why = LiftWhy::Capture;
         } else {
             let relays = match &rules.sowing.relay {
-                Some(relay) => !ends_here && state.holds_in_lap(rules, relay, last, mover, lap_now),
+                Some(relay) => !ends_here && state.relays_in_lap(rules, relay, last, mover, lap_now),
                 None => false,
             };
             if !relays {
                 let choice =
-                    !ends_here && rules.sowing.relay_or_stop.as_ref().is_some_and(|p| state.holds_in_lap(rules, p, last, mover, lap_now));
+                    !ends_here && rules.sowing.relay_or_stop.as_ref().is_some_and(|p| state.relays_in_lap(rules, p, last, mover, lap_now));
                 bank_stores(rules, state);
                 // A move that has sown more than one lap without its first capturing ends with none.
                 let may_capture = may_capture || !rules.play.first_lap_decides || (laps == 1 && !decided);
