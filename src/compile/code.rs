@@ -31,6 +31,9 @@ pub struct Condition {
     /// A condition of one term over the hole's set and its count alone (`count >= 2 and not in
     /// heads`): that term, which a lap asks without a point of view.
     pub of_place: Option<Box<Single>>,
+    /// A condition of a neighbour's count alone (`next hole is not empty`): the relation and
+    /// the table of the count, which a lap asks without a point of view.
+    pub of_neighbour: Option<Box<(Relation, CountTable)>>,
 }
 
 impl PartialEq for Condition {
@@ -52,7 +55,17 @@ impl Condition {
             .and_then(|code| code.single.as_ref())
             .filter(|single| of_count.is_none() && single.basis.care == 0 && single.literals.is_empty() && single.count.is_some())
             .cloned();
-        Condition { code, pred, of_count, split, of_place }
+        let of_neighbour = match &pred {
+            Pred::At(relation, inner) if inner.of_count_alone() => Some(Box::new((
+                *relation,
+                match &**inner {
+                    Pred::Counts(table) => (**table).clone(),
+                    other => CountTable::of(other.clone()),
+                },
+            ))),
+            _ => None,
+        };
+        Condition { code, pred, of_count, split, of_place, of_neighbour }
     }
 }
 

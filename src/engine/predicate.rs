@@ -375,7 +375,7 @@ impl<'a, C: Cells> Ctx<'a, C> {
     }
 
     /// The hole `relation` names from `hole`, the way the move goes (`None`: there is none).
-    fn related(&self, relation: Relation, hole: usize) -> Option<usize> {
+    pub(crate) fn related(&self, relation: Relation, hole: usize) -> Option<usize> {
         let (rules, state, mover) = (self.rules, self.state, self.mover);
         let closed = state.closed;
         Some(match relation {

@@ -246,7 +246,7 @@ pub fn sow_relays<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize
         let last = sow_stones(rules, state, hole, seeds, true, mover, plain, &mut Silent);
         laps += 1;
         let ends_here = last >= holes || state.claimed.has(last) || laps >= rules.sowing.lap_limit;
-        if ends_here || !rules.sowing.relay.as_ref().is_some_and(|relay| state.holds_in_lap(rules, relay, last, mover, lap_now)) {
+        if ends_here || !rules.sowing.relay.as_ref().is_some_and(|relay| state.relays_in_lap(rules, relay, last, mover, lap_now)) {
             bank_stores(rules, state);
             return Some(Sowing { last, laps, choice: false, lap: lap_now, taken: 0, may_capture: true });
         }
