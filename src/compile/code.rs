@@ -31,9 +31,10 @@ pub struct Condition {
     /// A condition of one term over the hole's set and its count alone (`count >= 2 and not in
     /// heads`): that term, which a lap asks without a point of view.
     pub of_place: Option<Box<Single>>,
-    /// A condition of a neighbour's count alone (`next hole is not empty`): the relation and
-    /// the table of the count, which a lap asks without a point of view.
-    pub of_neighbour: Option<Box<(Relation, CountTable)>>,
+    /// A condition of a neighbour alone (`next hole is not empty`): the relation and the
+    /// neighbour's condition (its one atom), which a lap asks as such rather than through the
+    /// condition's term.
+    pub of_neighbour: Option<Box<(Relation, Condition)>>,
 }
 
 impl PartialEq for Condition {
@@ -55,14 +56,8 @@ impl Condition {
             .and_then(|code| code.single.as_ref())
             .filter(|single| of_count.is_none() && single.basis.care == 0 && single.literals.is_empty() && single.count.is_some())
             .cloned();
-        let of_neighbour = match &pred {
-            Pred::At(relation, inner) if inner.of_count_alone() => Some(Box::new((
-                *relation,
-                match &**inner {
-                    Pred::Counts(table) => (**table).clone(),
-                    other => CountTable::of(other.clone()),
-                },
-            ))),
+        let of_neighbour = match code.as_ref().map(|code| &code.atoms[..]) {
+            Some([Atom::At(relation, neighbour)]) if matches!(pred, Pred::At(..)) => Some(Box::new((*relation, (**neighbour).clone()))),
             _ => None,
         };
         Condition { code, pred, of_count, split, of_place, of_neighbour }
@@ -79,9 +74,7 @@ impl Condition {
             return table.holds(u32::from(count));
         }
         match self.code.as_ref().and_then(|code| code.single.as_deref()) {
-            Some(single) if single.holds => {
-                single.holes >> hole & 1 != 0 && single.count.as_ref().is_none_or(|(table, want)| table.holds(u32::from(count)) == *want)
-            }
+            Some(single) if single.holds => single.covers(hole, count),
             _ => true,
         }
     }
@@ -278,6 +271,13 @@ pub struct Single {
 }
 
 impl Single {
+    /// Whether a hole of the board holding `count` stones is in the term as far as its hole set
+    /// and its count say (its basis and other atoms aside).
+    #[inline(always)]
+    pub fn covers(&self, hole: usize, count: u16) -> bool {
+        self.holes >> hole & 1 != 0 && self.count.as_ref().is_none_or(|(table, want)| table.holds(u32::from(count)) == *want)
+    }
+
     /// The single term of `holding` (the condition holds there) or else of `failing`, if one has
     /// one only.
     fn of(holding: &[Term], failing: &[Term], atoms: &[Atom]) -> Option<Box<Single>> {

@@ -120,7 +120,7 @@ pub fn key<C: Cells>(rules: &Rules, state: &StateIn<C>, what: Repeated) -> C::Ke
         bytes[at..at + width].copy_from_slice(&part.wide().to_le_bytes()[..width]);
         at += width;
     }
-    state.cells.write_all_counts(&mut bytes[at..]);
+    state.cells.write_counts(C::PLACES, &mut bytes[at..]);
     if rules.board.stores {
         // The stores are not part of the board: what they bank is counted as captured.
         let holes = at + rules.board.holes * C::BYTES;

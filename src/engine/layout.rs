@@ -180,9 +180,6 @@ pub trait Cells: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     /// The key of a position of this layout in the repetition history: room for its every part
     /// ([`super::history::key`]).
     type Key: Key;
-    /// Writes the counts of every place into `out` as [`Cells::write_counts`] does (`out` holds
-    /// `PLACES * BYTES` bytes).
-    fn write_all_counts(&self, out: &mut [u8]);
 }
 
 /// The bytes of a position's key ([`Cells::Key`]), compared exactly.
@@ -310,11 +307,6 @@ macro_rules! kept_cells {
             }
 
             type Key = KeyOf<{ key_bytes($places, std::mem::size_of::<$count>(), std::mem::size_of::<$mask>()) }>;
-
-            #[inline]
-            fn write_all_counts(&self, out: &mut [u8]) {
-                self.write_counts($places, out);
-            }
         }
     };
 }
@@ -394,22 +386,7 @@ impl Cells for Narrow {
 
     #[inline]
     fn stocked(&self) -> u32 {
-        // Eight places at a time: the top bit of each byte set where the byte is not zero, then
-        // those eight bits gathered into one byte.
-        let word = |w: u64| {
-            let low = 0x7f7f_7f7f_7f7f_7f7f_u64;
-            let tops = ((w & low).wrapping_add(low) | w) & !low;
-            // The eight top bits gathered into the top byte.
-            u32::try_from((tops >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56).unwrap_or(0)
-        };
-        let (first, rest) = self.counts.split_at(8);
-        let (second, third) = rest.split_at(8);
-        let load = |bytes: &[u8]| {
-            let mut word = [0u8; 8];
-            word[..bytes.len()].copy_from_slice(bytes);
-            u64::from_le_bytes(word)
-        };
-        word(load(first)) | word(load(second)) << 8 | word(load(third)) << 16
+        self.at_least(1)
     }
 
     #[inline]
@@ -428,11 +405,6 @@ impl Cells for Narrow {
     }
 
     type Key = KeyOf<{ key_bytes(20, 1, 4) }>;
-
-    #[inline]
-    fn write_all_counts(&self, out: &mut [u8]) {
-        out[..20].copy_from_slice(&self.counts);
-    }
 }
 
 /// Which of a layout's counts are at least `k` (from 1 to 128), as a set of 128 bits.

@@ -276,29 +276,23 @@ impl<C: Cells> StateIn<C> {
                 return table.holds(u32::from(self.count(hole)));
             }
             if let Some(single) = &pred.of_place {
-                let counted = single.count.as_ref().is_none_or(|(table, want)| table.holds(u32::from(self.count(hole))) == *want);
-                return (single.holes >> hole & 1 != 0 && counted) == single.holds;
+                return single.covers(hole, self.count(hole)) == single.holds;
             }
         }
         self.relays_by_neighbour(rules, pred, hole, mover, lap)
     }
 
     /// [`StateIn::relays_in_lap`] of a condition that reads more than the hole's set and count:
-    /// one of a neighbour's count alone ([`crate::compile::Condition::of_neighbour`]) is read
-    /// from that hole's count. Out of line, so that the laps that relay by the count alone stay
-    /// small (asking it inline made Rab'e, Congkak and Hoyito 5–6% slower).
+    /// one of a neighbour alone ([`crate::compile::Condition::of_neighbour`]) is asked of the
+    /// neighbour. Out of line, so that the laps that relay by the count alone stay small (asking it
+    /// inline made Rab'e, Congkak and Hoyito 5–6% slower).
     #[inline(never)]
     fn relays_by_neighbour(&self, rules: &Rules, pred: &crate::compile::Condition, hole: usize, mover: Player, lap: Lap) -> bool {
         let ctx = predicate::Ctx::new(self, rules, mover, lap);
-        if let Some((relation, table)) = pred.of_neighbour.as_deref() {
-            // Nothing holds where there is no such neighbour; a store asks the whole condition.
-            match ctx.related(*relation, hole) {
-                None => return false,
-                Some(related) if related < rules.board.holes => return table.holds(u32::from(self.count(related))),
-                Some(_) => {}
-            }
+        match pred.of_neighbour.as_deref() {
+            Some((relation, neighbour)) => ctx.holds_at(*relation, neighbour, hole),
+            None => ctx.holds(pred, hole),
         }
-        ctx.holds(pred, hole)
     }
 
     /// [`State::holds`] at the end of a lap, for the predicates that ask about it.

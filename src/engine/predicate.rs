@@ -264,16 +264,21 @@ impl<'a, C: Cells> Ctx<'a, C> {
     fn atom(&self, atom: &Atom, hole: usize) -> bool {
         match atom {
             // A hole with nothing behind it has no such neighbour: nothing holds there.
-            Atom::At(relation, condition) => {
-                self.related(*relation, hole).is_some_and(|related| match (&condition.of_count, &condition.code) {
-                    (Some(table), _) if related < self.rules.board.holes => table.holds(u32::from(self.state.count(related))),
-                    (_, Some(Code { basic: Some(basic), .. })) => self.basic_holds(basic, related),
-                    _ => self.holds(condition, related),
-                })
-            }
+            Atom::At(relation, condition) => self.holds_at(*relation, condition, hole),
             Atom::Every(condition) => self.everywhere(condition),
             _ => self.cheap_atom(atom, hole),
         }
+    }
+
+    /// Whether `condition` holds on the hole `relation` names from `hole` (false where there is
+    /// none), read from that hole's count or basis where the condition is of those alone.
+    #[inline]
+    pub(crate) fn holds_at(&self, relation: Relation, condition: &Condition, hole: usize) -> bool {
+        self.related(relation, hole).is_some_and(|related| match (&condition.of_count, &condition.code) {
+            (Some(table), _) if related < self.rules.board.holes => table.holds(u32::from(self.state.count(related))),
+            (_, Some(Code { basic: Some(basic), .. })) => self.basic_holds(basic, related),
+            _ => self.holds(condition, related),
+        })
     }
 
     /// Whether a condition over the basis ([`Basic`]) holds on `hole`: one of its terms takes
@@ -375,7 +380,7 @@ impl<'a, C: Cells> Ctx<'a, C> {
     }
 
     /// The hole `relation` names from `hole`, the way the move goes (`None`: there is none).
-    pub(crate) fn related(&self, relation: Relation, hole: usize) -> Option<usize> {
+    fn related(&self, relation: Relation, hole: usize) -> Option<usize> {
         let (rules, state, mover) = (self.rules, self.state, self.mover);
         let closed = state.closed;
         Some(match relation {
