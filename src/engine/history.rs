@@ -7,6 +7,7 @@
 use std::hash::BuildHasher;
 
 use foldhash::fast::FixedState;
+use hashbrown::hash_table::Entry;
 use hashbrown::HashTable;
 
 use super::layout::{Cells, Key, Mask, KEY_HEAD};
@@ -55,14 +56,15 @@ impl<C: Cells> History<C> {
         for (count, what) in counts.iter_mut().zip([Repeated::Board, Repeated::Position]) {
             if self.kinds[usize::from(what == Repeated::Position)] {
                 let key = key(rules, state, what);
-                let hash = HASHER.hash_one(key);
-                *count = match self.seen.find_mut(hash, |(seen, _)| *seen == key) {
-                    Some((_, times)) => {
+                // One probe: the position's entry, counted once more, or a new one.
+                *count = match self.seen.entry(HASHER.hash_one(key), |(seen, _)| *seen == key, |(seen, _)| HASHER.hash_one(seen)) {
+                    Entry::Occupied(mut entry) => {
+                        let (_, times) = entry.get_mut();
                         *times += 1;
                         *times
                     }
-                    None => {
-                        self.seen.insert_unique(hash, (key, 1), |(seen, _)| HASHER.hash_one(seen));
+                    Entry::Vacant(entry) => {
+                        entry.insert((key, 1));
                         1
                     }
                 };
