@@ -316,6 +316,9 @@ pub struct Whole {
     pub value: u64,
     /// How each atom is asked.
     pub checks: Box<[Check]>,
+    /// The terms about the position that come first among the checks: asked at once, each a
+    /// few instructions, before the answer so far is looked up.
+    pub leading: Box<[Scalar]>,
     /// The places of the [`BASIS`] the checks ask about (bit `i`: `BASIS[i]`).
     pub care: u8,
     /// Where every atom is `every hole is …` over whose a hole is and whether it holds stones
@@ -527,7 +530,8 @@ fn whole(atoms: &[Atom], table: &[u128], no_sets: bool) -> Option<Box<Whole>> {
             _ => None,
         })
         .collect();
-    Some(Box::new(Whole { truth, known, value, checks, care, sides }))
+    let leading = checks.iter().map_while(|check| if let Check::Scalar(scalar) = check { Some(*scalar) } else { None }).collect();
+    Some(Box::new(Whole { truth, known, value, checks, leading, care, sides }))
 }
 
 /// What an atom reads, as the tree says it: two terms that read the same have equal keys.
@@ -737,5 +741,30 @@ mod tests {
             assert!(!condition.screens());
             assert!((0..4).all(|count| condition.may_hold(3, count)));
         }
+    }
+
+    #[test]
+    fn the_leading_terms_about_the_position_are_read_before_the_rest() {
+        use crate::ast::CompareOp::{Eq, Gt};
+        // Oware's ending: two terms about the position, then `every hole is empty`.
+        let every = Pred::EveryHole(Box::new(Pred::Empty));
+        let oware = Pred::Or(Box::new([Pred::Captured(Gt, 24), Pred::And(Box::new([Pred::Captured(Eq, 24), every.clone()]))]));
+        let whole = Code::of(&oware).and_then(|code| code.whole).expect("of the position");
+        assert_eq!(whole.checks.len(), 3);
+        assert_eq!(&whole.leading[..], &[Scalar::of(&Pred::Captured(Gt, 24)), Scalar::of(&Pred::Captured(Eq, 24))]);
+        // Known from those two: more than 24 (holds), neither (fails); not at exactly 24.
+        let known = |combination: usize| whole.known >> (1 << 2 | combination) & 1 != 0;
+        let value = |combination: usize| whole.value >> (1 << 2 | combination) & 1 != 0;
+        assert!(known(0b01) && value(0b01) && known(0b00) && !value(0b00) && !known(0b10));
+        // Terms about the position alone are known from all of them.
+        let toguz = Pred::Or(Box::new([Pred::Captured(Gt, 81), Pred::OpponentCaptured(Gt, 81)]));
+        let whole = Code::of(&toguz).and_then(|code| code.whole).expect("of the position");
+        assert_eq!(whole.leading.len(), 2);
+        assert!((0..4).all(|c| whole.known >> (1 << 2 | c) & 1 != 0 && (whole.value >> (1 << 2 | c) & 1 != 0) == (c != 0)));
+        // Terms about the position are cheap atoms, numbered first wherever the file writes
+        // them; a condition of the board alone has none.
+        let late = Pred::Or(Box::new([every.clone(), Pred::Captured(Gt, 24)]));
+        assert!(Code::of(&late).and_then(|code| code.whole).is_some_and(|whole| whole.leading.len() == 1));
+        assert!(Code::of(&every).and_then(|code| code.whole).is_some_and(|whole| whole.leading.is_empty()));
     }
 }

@@ -17,7 +17,7 @@ pub fn board_ending<'r, C: Cells>(
     // One point of view for every ending: what they read of the position is read once.
     let ctx = Ctx::new(state, rules, mover, Lap::default()).knowing(stocked);
     rules.end.endings.iter().find_map(|e| match &e.condition {
-        EndRule::Board(pred) if ctx.holds(pred, 0) => Some((e.outcome, e.reason.as_str())),
+        EndRule::Board(pred) if ctx.holds_of_position(pred) => Some((e.outcome, e.reason.as_str())),
         _ => None,
     })
 }

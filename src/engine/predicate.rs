@@ -92,6 +92,32 @@ impl<'a, C: Cells> Ctx<'a, C> {
         }
     }
 
+    /// [`Ctx::holds`] of a condition that may be of the position alone (an ending). Where it
+    /// is, and its first checks are terms about the position, those are read at once, and the
+    /// rest asked apart only where they do not decide.
+    #[inline]
+    pub fn holds_of_position(&self, condition: &Condition) -> bool {
+        let Some(Code { whole: Some(whole), atoms, .. }) = &condition.code else {
+            return self.holds(condition, 0);
+        };
+        if let Some(sides) = &whole.sides {
+            return self.sides_hold(whole, sides);
+        }
+        let combination = whole.leading.iter().enumerate().fold(0, |c, (i, scalar)| c | usize::from(self.scalar(scalar)) << i);
+        // Known from those alone (always, where they are all of the checks)?
+        let at = 1 << whole.leading.len() | combination;
+        if whole.known >> at & 1 != 0 {
+            return whole.value >> at & 1 != 0;
+        }
+        self.rest_of_position(whole, atoms, combination)
+    }
+
+    /// [`Ctx::holds_of_position`] after the leading terms (`combination`: how they hold).
+    #[inline(never)]
+    fn rest_of_position(&self, whole: &Whole, atoms: &[Atom], combination: usize) -> bool {
+        self.checks_from(whole, atoms, whole.leading.len(), combination)
+    }
+
     /// The case of a split condition that the position's terms pick.
     #[inline]
     fn case<'c>(&self, split: &'c Split) -> &'c Condition {
@@ -126,15 +152,27 @@ impl<'a, C: Cells> Ctx<'a, C> {
     #[inline]
     fn whole_holds(&self, whole: &Whole, atoms: &[Atom]) -> bool {
         if let Some(sides) = &whole.sides {
-            // Every atom read from the same two sets, each at once: no order to keep.
-            let (own, stocked) = (self.own(), self.stocked());
-            let combination = sides.iter().enumerate().fold(0, |c, (i, sides)| c | usize::from(self.sides_clear(sides, own, stocked)) << i);
-            return whole.truth >> combination & 1 != 0;
+            return self.sides_hold(whole, sides);
         }
-        let mut combination = 0;
+        self.checks_from(whole, atoms, 0, 0)
+    }
+
+    /// [`Ctx::whole_holds`] where every atom is asked from its [`Sides`]: each from the same two
+    /// sets, at once, with no order to keep.
+    #[inline(always)]
+    fn sides_hold(&self, whole: &Whole, sides: &[Sides]) -> bool {
+        let (own, stocked) = (self.own(), self.stocked());
+        let combination = sides.iter().enumerate().fold(0, |c, (i, sides)| c | usize::from(self.sides_clear(sides, own, stocked)) << i);
+        whole.truth >> combination & 1 != 0
+    }
+
+    /// [`Ctx::whole_holds`] from its check `from` on, the checks before it holding as
+    /// `combination` says: each asked in order until the answer is known.
+    #[inline(always)]
+    fn checks_from(&self, whole: &Whole, atoms: &[Atom], from: usize, mut combination: usize) -> bool {
         // The basis's sets, read once for every check that asks.
         let mut basis = None;
-        for (i, check) in whole.checks.iter().enumerate() {
+        for (i, check) in whole.checks.iter().enumerate().skip(from) {
             let at = 1 << i | combination;
             if whole.known >> at & 1 != 0 {
                 return whole.value >> at & 1 != 0;
@@ -429,7 +467,7 @@ mod tests {
         files.sort();
         assert!(files.len() >= 22, "{files:?}");
         let mut rng = ChaCha8Rng::seed_from_u64(7);
-        let mut asked = 0;
+        let (mut asked, mut positions) = (0, 0);
         for file in files {
             let rules = crate::load::load_file(&file, &[] as &[&str]).expect("a shipped file loads");
             for _ in 0..8 {
@@ -452,6 +490,10 @@ mod tests {
                                 let set: crate::Holes = tree.iter().enumerate().filter(|(_, &t)| t).map(|(h, _)| h).collect();
                                 assert_eq!(ctx.holes_where(condition).wide(), set.0, "{}: {:?}", file.display(), condition.pred);
                                 assert_eq!(ctx.everywhere(condition), tree.iter().all(|&t| t), "{}", file.display());
+                                if condition.code.as_ref().is_some_and(|code| code.whole.is_some()) {
+                                    assert_eq!(ctx.holds_of_position(condition), tree[0], "{}: {:?}", file.display(), condition.pred);
+                                    positions += usize::from(tree[0]);
+                                }
                                 asked += 1;
                             }
                         }
@@ -466,5 +508,7 @@ mod tests {
             }
         }
         assert!(asked > 10_000, "{asked}");
+        // Conditions of the position (the endings) were asked where they hold, too.
+        assert!(positions > 100, "{positions}");
     }
 }
