@@ -6,6 +6,7 @@ use super::events::{Event, LiftWhy, Silent, TakeHow, Trace};
 use super::layout::step;
 use super::layout::{Cells, Mask};
 use super::{Lap, StateIn};
+use crate::compile::pred::CountTable;
 use crate::compile::Rules;
 use crate::player::Player;
 use crate::vocabulary::{FirstSeed, HoleRef, Taker};
@@ -116,6 +117,8 @@ fn sow_stones<C: Cells, T: Trace>(
         }
         return at;
     }
+    // Stones taken in passing by a condition of the count alone, where no claim passes stones
+    // on: each stone falls, and its hole is asked by the count's table.
     while seeds > 0 {
         at = if closed == C::Mask::NONE { usize::from(next[at]) } else { step(next, at, closed) };
         if rules.sowing.skip_origin && at == origin {
@@ -190,16 +193,47 @@ pub(super) fn drop_stone<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<
     state.add(at, 1);
     if let Some((pred, taker)) = &rules.sowing.in_passing {
         if at < rules.board.holes && state.holds(rules, pred, at, mover) {
-            let by = match taker {
-                Taker::Mover => mover,
-                Taker::Owner => state.owner(at),
-            };
-            let stones = state.take(at);
-            state.captured[by.index()] += u32::from(stones);
-            state.intact &= !C::Mask::bit(at);
-            tr.event(|| Event::Take { by, hole: crate::hole_byte(at), stones, how: TakeHow::Passing });
+            take_in_passing(state, at, mover, *taker, tr);
         }
     }
+}
+
+/// [`sow_stones`] of `seeds` stones after `at` where each hole a stone makes hold as `table`
+/// says is taken in passing (for `taker`), and nothing else is asked: no claim passes stones on,
+/// no hole is skipped, nothing is recorded. Returns the hole of the last stone.
+#[inline(always)]
+fn sow_passing<C: Cells>(
+    rules: &Rules,
+    state: &mut StateIn<C>,
+    mut at: usize,
+    seeds: u32,
+    mover: Player,
+    table: &CountTable,
+    taker: Taker,
+) -> usize {
+    let (next, closed) = (rules.next_of(mover, state.reversed), state.closed);
+    for _ in 0..seeds {
+        at = if closed == C::Mask::NONE { usize::from(next[at]) } else { step(next, at, closed) };
+        state.add(at, 1);
+        if at < rules.board.holes && table.holds(u32::from(state.count(at))) {
+            take_in_passing(state, at, mover, taker, &mut Silent);
+        }
+    }
+    at
+}
+
+/// The hole `at`, which a stone has just fallen into, is taken in passing: by the mover or by its
+/// owner, as `taker` says.
+#[inline]
+fn take_in_passing<C: Cells, T: Trace>(state: &mut StateIn<C>, at: usize, mover: Player, taker: Taker, tr: &mut T) {
+    let by = match taker {
+        Taker::Mover => mover,
+        Taker::Owner => state.owner(at),
+    };
+    let stones = state.take(at);
+    state.captured[by.index()] += u32::from(stones);
+    state.intact &= !C::Mask::bit(at);
+    tr.event(|| Event::Take { by, hole: crate::hole_byte(at), stones, how: TakeHow::Passing });
 }
 
 /// Sows a whole move from `origin` for `mover`, the way `state.reversed` says: laps and relays
@@ -240,10 +274,21 @@ pub fn sow_relays<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize
     let (mut power, mut steps) = (1u32, 0u32);
     let (mut hole, mut laps) = (origin, 0u32);
     let plain = plain_stones(rules, state);
+    // Stones taken in passing by a condition of the count alone, where nothing else is asked of
+    // a stone (no claim passes stones on, no hole is skipped): sown by [`sow_passing`].
+    let passing = match &rules.sowing.in_passing {
+        Some((pred, taker)) if !rules.sowing.skip_origin && (state.claimed == C::Mask::NONE || rules.captures.claims_keep) => {
+            pred.of_count.as_deref().map(|table| (table, *taker))
+        }
+        _ => None,
+    };
     loop {
         let seeds = lift_from(state, hole, u32::MAX);
         let lap_now = Lap { number: laps + 1, sown: seeds };
-        let last = sow_stones(rules, state, hole, seeds, true, mover, plain, &mut Silent);
+        let last = match passing {
+            Some((table, taker)) if !back_into_origin(rules, seeds) => sow_passing(rules, state, hole, seeds, mover, table, taker),
+            _ => sow_stones(rules, state, hole, seeds, true, mover, plain, &mut Silent),
+        };
         laps += 1;
         let ends_here = last >= holes || state.claimed.has(last) || laps >= rules.sowing.lap_limit;
         if ends_here || !rules.sowing.relay.as_ref().is_some_and(|relay| state.relays_in_lap(rules, relay, last, mover, lap_now)) {
