@@ -20,9 +20,16 @@ pub fn capture<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, last: 
     if last >= rules.board.holes || (state.claimed.has(last) && !rules.captures.claims_keep) {
         return 0;
     }
-    let Some((index, rule)) =
-        rules.captures.rules.iter().enumerate().find(|(_, c)| !c.resow() && state.holds_in_lap(rules, &c.when, last, mover, lap))
-    else {
+    // A condition of the count alone is read from its table; a rule whose condition cannot hold
+    // on the last hole, by its count and place alone, is not asked in full.
+    let count = state.count(last);
+    let Some((index, rule)) = rules.captures.rules.iter().enumerate().find(|(_, c)| {
+        !c.resow()
+            && match &c.when.of_count {
+                Some(table) => table.holds(u32::from(count)),
+                None => c.when.may_hold(last, count) && state.holds_in_lap(rules, &c.when, last, mover, lap),
+            }
+    }) else {
         return 0;
     };
     // Kept only where a grand slam may have to be undone.
