@@ -9,7 +9,7 @@ use super::{Lap, StateIn};
 use crate::compile::pred::CountTable;
 use crate::compile::Rules;
 use crate::player::Player;
-use crate::vocabulary::{FirstSeed, HoleRef, Taker};
+use crate::vocabulary::{FirstSeed, HoleRef, Relation, Taker};
 
 /// What a finished sowing left behind.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -266,6 +266,32 @@ pub fn sow_plain<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize,
 /// asking what such rules never do (a capture sown on, a choice to stop, a lift limit, the first
 /// lap deciding). Nothing is recorded.
 pub fn sow_relays<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player) -> Option<Sowing> {
+    // A relay that asks the count of the next hole alone and lifts that hole (`relay from next
+    // hole when next hole is …`): the next hole found once, its count read from the table. The
+    // laps are sown apart where it does, so that the others do not grow.
+    let next_relay = match (&rules.sowing.relay, rules.sowing.relay_from) {
+        (Some(relay), HoleRef::Related(Relation::Next)) => match relay.of_neighbour.as_deref() {
+            Some((Relation::Next, neighbour)) => neighbour.of_count.as_deref(),
+            _ => None,
+        },
+        _ => None,
+    };
+    match next_relay {
+        Some(table) => relay_laps::<C, true>(rules, state, origin, mover, Some(table)),
+        None => relay_laps::<C, false>(rules, state, origin, mover, None),
+    }
+}
+
+/// [`sow_relays`], where `NEXT` says whether the relay is one of the next hole's count alone
+/// (`next_relay`, its table).
+#[inline(always)]
+fn relay_laps<C: Cells, const NEXT: bool>(
+    rules: &Rules,
+    state: &mut StateIn<C>,
+    origin: usize,
+    mover: Player,
+    next_relay: Option<&CountTable>,
+) -> Option<Sowing> {
     let holes = rules.board.holes;
     // Brent's cycle finding over the lap starts: the hole lifted and the position (the move's
     // way and whether it captures never change in such a move), where no lap limit cuts it.
@@ -291,11 +317,23 @@ pub fn sow_relays<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize
         };
         laps += 1;
         let ends_here = last >= holes || state.claimed.has(last) || laps >= rules.sowing.lap_limit;
-        if ends_here || !rules.sowing.relay.as_ref().is_some_and(|relay| state.relays_in_lap(rules, relay, last, mover, lap_now)) {
+        // The next hole where the relay reads it from the table, if it is on the board.
+        let on_next = match next_relay {
+            Some(table) if NEXT && !ends_here => next_holds(rules, state, last, mover, table),
+            _ => None,
+        };
+        let stops = match on_next {
+            Some((relays, _)) => !relays,
+            None => ends_here || !rules.sowing.relay.as_ref().is_some_and(|relay| state.relays_in_lap(rules, relay, last, mover, lap_now)),
+        };
+        if stops {
             bank_stores(rules, state);
             return Some(Sowing { last, laps, choice: false, lap: lap_now, taken: 0, may_capture: true });
         }
-        hole = relay_hole(rules, state, last, hole, mover);
+        hole = match on_next {
+            Some((_, on)) => on,
+            None => relay_hole(rules, state, last, hole, mover),
+        };
         if endless {
             let (at, intact, cells) = &checkpoint;
             if (*at == hole && *intact == state.intact && state.cells().same(cells, holes)) || laps >= ENDLESS_LAPS {
@@ -309,6 +347,14 @@ pub fn sow_relays<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize
             }
         }
     }
+}
+
+/// The hole after `last` the way the move goes, if it is on the board, and whether its count
+/// holds as `table` says.
+#[inline(always)]
+fn next_holds<C: Cells>(rules: &Rules, state: &StateIn<C>, last: usize, mover: Player, table: &CountTable) -> Option<(bool, usize)> {
+    let on = step(rules.next_of(mover, state.reversed), last, state.closed);
+    (on < rules.board.holes).then(|| (table.holds(u32::from(state.count(on))), on))
 }
 
 /// The hole a relay lifts after a lap from `origin` ended in `last`: the last hole, or the one
