@@ -276,21 +276,34 @@ pub fn sow_relays<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize
         },
         _ => None,
     };
-    match next_relay {
-        Some(table) => relay_laps::<C, true>(rules, state, origin, mover, Some(table)),
-        None => relay_laps::<C, false>(rules, state, origin, mover, None),
+    // Stones taken in passing by a condition of the count alone, where nothing else is asked of
+    // a stone (no claim passes stones on, no hole is skipped): sown by [`sow_passing`], in laps
+    // sown apart too.
+    let passing = match &rules.sowing.in_passing {
+        Some((pred, taker)) if !rules.sowing.skip_origin && (state.claimed == C::Mask::NONE || rules.captures.claims_keep) => {
+            pred.of_count.as_deref().map(|table| (table, *taker))
+        }
+        _ => None,
+    };
+    match (next_relay.is_some(), passing.is_some()) {
+        (true, true) => relay_laps::<C, true, true>(rules, state, origin, mover, next_relay, passing),
+        (true, false) => relay_laps::<C, true, false>(rules, state, origin, mover, next_relay, None),
+        (false, true) => relay_laps::<C, false, true>(rules, state, origin, mover, None, passing),
+        (false, false) => relay_laps::<C, false, false>(rules, state, origin, mover, None, None),
     }
 }
 
 /// [`sow_relays`], where `NEXT` says whether the relay is one of the next hole's count alone
-/// (`next_relay`, its table).
+/// (`next_relay`, its table) and `PASSING` whether stones are taken in passing by a count alone
+/// (`passing`, its table and taker).
 #[inline(always)]
-fn relay_laps<C: Cells, const NEXT: bool>(
+fn relay_laps<C: Cells, const NEXT: bool, const PASSING: bool>(
     rules: &Rules,
     state: &mut StateIn<C>,
     origin: usize,
     mover: Player,
     next_relay: Option<&CountTable>,
+    passing: Option<(&CountTable, Taker)>,
 ) -> Option<Sowing> {
     let holes = rules.board.holes;
     // Brent's cycle finding over the lap starts: the hole lifted and the position (the move's
@@ -300,19 +313,13 @@ fn relay_laps<C: Cells, const NEXT: bool>(
     let (mut power, mut steps) = (1u32, 0u32);
     let (mut hole, mut laps) = (origin, 0u32);
     let plain = plain_stones(rules, state);
-    // Stones taken in passing by a condition of the count alone, where nothing else is asked of
-    // a stone (no claim passes stones on, no hole is skipped): sown by [`sow_passing`].
-    let passing = match &rules.sowing.in_passing {
-        Some((pred, taker)) if !rules.sowing.skip_origin && (state.claimed == C::Mask::NONE || rules.captures.claims_keep) => {
-            pred.of_count.as_deref().map(|table| (table, *taker))
-        }
-        _ => None,
-    };
     loop {
         let seeds = lift_from(state, hole, u32::MAX);
         let lap_now = Lap { number: laps + 1, sown: seeds };
         let last = match passing {
-            Some((table, taker)) if !back_into_origin(rules, seeds) => sow_passing(rules, state, hole, seeds, mover, table, taker),
+            Some((table, taker)) if PASSING && !back_into_origin(rules, seeds) => {
+                sow_passing(rules, state, hole, seeds, mover, table, taker)
+            }
             _ => sow_stones(rules, state, hole, seeds, true, mover, plain, &mut Silent),
         };
         laps += 1;
