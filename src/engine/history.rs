@@ -7,7 +7,6 @@
 use std::hash::BuildHasher;
 
 use foldhash::fast::FixedState;
-use hashbrown::hash_table::Entry;
 use hashbrown::HashTable;
 
 use super::layout::{Cells, Key, Mask, KEY_HEAD};
@@ -56,15 +55,14 @@ impl<C: Cells> History<C> {
         for (count, what) in counts.iter_mut().zip([Repeated::Board, Repeated::Position]) {
             if self.kinds[usize::from(what == Repeated::Position)] {
                 let key = key(rules, state, what);
-                // One probe: the position's entry, counted once more, or a new one.
-                *count = match self.seen.entry(HASHER.hash_one(key), |(seen, _)| *seen == key, |(seen, _)| HASHER.hash_one(seen)) {
-                    Entry::Occupied(mut entry) => {
-                        let (_, times) = entry.get_mut();
+                let hash = HASHER.hash_one(key);
+                *count = match self.seen.find_mut(hash, |(seen, _)| *seen == key) {
+                    Some((_, times)) => {
                         *times += 1;
                         *times
                     }
-                    Entry::Vacant(entry) => {
-                        entry.insert((key, 1));
+                    None => {
+                        self.seen.insert_unique(hash, (key, 1), |(seen, _)| HASHER.hash_one(seen));
                         1
                     }
                 };

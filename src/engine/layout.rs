@@ -194,13 +194,9 @@ pub trait Key: Copy + Eq + Hash + Debug + Send + Sync + 'static {
 pub struct KeyOf<const N: usize>([u8; N]);
 
 impl<const N: usize> Hash for KeyOf<N> {
-    #[inline]
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        // The bytes alone, sixteen at a time (every key of a layout has the same length, a
-        // multiple of sixteen): each a step of the hasher, inline.
-        for chunk in self.0.chunks_exact(16) {
-            state.write_u128(u128::from_le_bytes(chunk.try_into().unwrap_or_default()));
-        }
+        // The bytes alone: every key of a layout has the same length.
+        state.write(&self.0);
     }
 }
 
@@ -217,10 +213,9 @@ impl<const N: usize> Key for KeyOf<N> {
 pub const KEY_HEAD: usize = 8 + 8 + 4;
 
 /// The bytes of a key of a layout of `places` places of `count` bytes and sets of `mask` bytes:
-/// the head, five sets and every count, and zeros to a multiple of sixteen (hashed sixteen at a
-/// time).
+/// the head, five sets and every count.
 pub const fn key_bytes(places: usize, count: usize, mask: usize) -> usize {
-    (KEY_HEAD + 5 * mask + places * count).div_ceil(16) * 16
+    KEY_HEAD + 5 * mask + places * count
 }
 
 /// A layout of `$places` places of `$count` counts and `$mask` sets that keeps the places
