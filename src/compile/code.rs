@@ -35,6 +35,10 @@ pub struct Condition {
     /// neighbour's condition (its one atom), which a lap asks as such rather than through the
     /// condition's term.
     pub of_neighbour: Option<Box<(Relation, Condition)>>,
+    /// For a condition of a table (not of the count alone, nor one term): for each count below
+    /// 256, the holes where it may hold as far as its hole sets and count atoms say, whatever
+    /// its other atoms ([`Condition::may_hold`]); kept where that rules out some hole.
+    pub places: Option<Box<[u128; 256]>>,
 }
 
 impl PartialEq for Condition {
@@ -60,7 +64,11 @@ impl Condition {
             Some([Atom::At(relation, neighbour)]) if matches!(pred, Pred::At(..)) => Some(Box::new((*relation, (**neighbour).clone()))),
             _ => None,
         };
-        Condition { code, pred, of_count, split, of_place, of_neighbour }
+        let places = match (&of_count, &code) {
+            (None, Some(code)) if !code.single.as_ref().is_some_and(|single| single.holds) => code.places(),
+            _ => None,
+        };
+        Condition { code, pred, of_count, split, of_place, of_neighbour, places }
     }
 }
 
@@ -75,13 +83,18 @@ impl Condition {
         }
         match self.code.as_ref().and_then(|code| code.single.as_deref()) {
             Some(single) if single.holds => single.covers(hole, count),
-            _ => true,
+            _ => match &self.places {
+                Some(places) if count < 256 => places[usize::from(count)] >> hole & 1 != 0,
+                _ => true,
+            },
         }
     }
 
     /// Whether [`Condition::may_hold`] can be false.
     pub fn screens(&self) -> bool {
-        self.of_count.is_some() || self.code.as_ref().and_then(|code| code.single.as_deref()).is_some_and(|single| single.holds)
+        self.of_count.is_some()
+            || self.places.is_some()
+            || self.code.as_ref().and_then(|code| code.single.as_deref()).is_some_and(|single| single.holds)
     }
 }
 
@@ -489,6 +502,34 @@ impl Code {
     }
 }
 
+impl Code {
+    /// [`Condition::places`]: for each count below 256, the union of the table's hole sets over
+    /// the combinations whose count atoms hold as that count makes them; `None` where no count
+    /// and no hole is ruled out.
+    fn places(&self) -> Option<Box<[u128; 256]>> {
+        let mut places = Box::new([0u128; 256]);
+        for (count, holes) in (0u32..).zip(places.iter_mut()) {
+            let fixed: Vec<(usize, bool)> = self
+                .atoms
+                .iter()
+                .enumerate()
+                .filter_map(|(i, atom)| match atom {
+                    Atom::Count(table) => Some((i, table.holds(count))),
+                    Atom::Stocked => Some((i, count != 0)),
+                    _ => None,
+                })
+                .collect();
+            *holes = self
+                .table
+                .iter()
+                .enumerate()
+                .filter(|(combination, _)| fixed.iter().all(|&(i, holds)| (combination >> i & 1 != 0) == holds))
+                .fold(0, |union, (_, &set)| union | set);
+        }
+        places.iter().any(|&holes| holes != u128::MAX).then_some(places)
+    }
+}
+
 /// The [`Whole`] form of a condition of `atoms` and `table`, if no atom reads the hole and the
 /// condition names no set (`no_sets`).
 fn whole(atoms: &[Atom], table: &[u128], no_sets: bool) -> Option<Box<Whole>> {
@@ -723,7 +764,7 @@ mod tests {
 
     #[test]
     fn a_condition_is_ruled_out_by_its_hole_and_count_only_where_it_cannot_hold() {
-        use crate::ast::CompareOp::{Eq, Ge};
+        use crate::ast::CompareOp::{Eq, Ge, Gt, Lt};
         // Abala'e's capture: the mover's hole of one stone.
         let capture = Condition::new(Pred::And(Box::new([Pred::Own, Pred::Count(Eq, 1)])));
         assert!(capture.screens());
@@ -741,6 +782,20 @@ mod tests {
             assert!(!condition.screens());
             assert!((0..4).all(|count| condition.may_hold(3, count)));
         }
+        // Bao la Kujifunza's capture: two terms (`lap > 1`, `sown < 16`), both of the inner row
+        // and two stones or more: ruled out elsewhere by the holes each count allows.
+        let inner_two = Pred::And(Box::new([Pred::In(0b1100), Pred::Count(Ge, 2)]));
+        let either_lap = Pred::Or(Box::new([Pred::Lap(Gt, 1), Pred::Sown(Lt, 16)]));
+        let capture = Condition::new(Pred::And(Box::new([Pred::Own, inner_two, either_lap])));
+        assert!(capture.code.as_ref().is_some_and(|code| code.single.is_none()));
+        assert!(capture.screens());
+        assert!(capture.may_hold(2, 2) && capture.may_hold(3, 255));
+        assert!(!capture.may_hold(1, 2) && !capture.may_hold(3, 1) && !capture.may_hold(3, 0));
+        // Past the table's counts, nothing is ruled out.
+        assert!(capture.may_hold(0, 256));
+        // Where the terms about the position alone decide, every hole and count may hold.
+        let unplaced = Condition::new(Pred::Or(Box::new([Pred::Lap(Gt, 1), Pred::And(Box::new([Pred::Own, Pred::Sown(Lt, 16)]))])));
+        assert!(unplaced.places.is_none());
     }
 
     #[test]

@@ -490,6 +490,15 @@ mod tests {
                                 let set: crate::Holes = tree.iter().enumerate().filter(|(_, &t)| t).map(|(h, _)| h).collect();
                                 assert_eq!(ctx.holes_where(condition).wide(), set.0, "{}: {:?}", file.display(), condition.pred);
                                 assert_eq!(ctx.everywhere(condition), tree.iter().all(|&t| t), "{}", file.display());
+                                // Ruled out by its hole and count only where it fails.
+                                for (h, &holds) in tree.iter().enumerate() {
+                                    assert!(
+                                        !holds || condition.may_hold(h, state.count(h)),
+                                        "{}: {:?} at {h}",
+                                        file.display(),
+                                        condition.pred
+                                    );
+                                }
                                 if condition.code.as_ref().is_some_and(|code| code.whole.is_some()) {
                                     assert_eq!(ctx.holds_of_position(condition), tree[0], "{}: {:?}", file.display(), condition.pred);
                                     positions += usize::from(tree[0]);
