@@ -507,23 +507,26 @@ impl Code {
     /// the combinations whose count atoms hold as that count makes them; `None` where no count
     /// and no hole is ruled out.
     fn places(&self) -> Option<Box<[u128; 256]>> {
+        // The atoms a count decides, and what each asks of it.
+        let by_count: Vec<(usize, Option<&CountTable>)> = (self.atoms.iter().enumerate())
+            .filter_map(|(i, atom)| match atom {
+                Atom::Count(table) => Some((i, Some(table))),
+                Atom::Stocked => Some((i, None)),
+                _ => None,
+            })
+            .collect();
+        let care = by_count.iter().fold(0usize, |care, &(i, _)| care | 1 << i);
         let mut places = Box::new([0u128; 256]);
         for (count, holes) in (0u32..).zip(places.iter_mut()) {
-            let fixed: Vec<(usize, bool)> = self
-                .atoms
-                .iter()
-                .enumerate()
-                .filter_map(|(i, atom)| match atom {
-                    Atom::Count(table) => Some((i, table.holds(count))),
-                    Atom::Stocked => Some((i, count != 0)),
-                    _ => None,
-                })
-                .collect();
+            let want = by_count.iter().fold(0usize, |want, &(i, table)| {
+                let holds = table.map_or(count != 0, |table| table.holds(count));
+                want | usize::from(holds) << i
+            });
             *holes = self
                 .table
                 .iter()
                 .enumerate()
-                .filter(|(combination, _)| fixed.iter().all(|&(i, holds)| (combination >> i & 1 != 0) == holds))
+                .filter(|&(combination, _)| combination & care == want)
                 .fold(0, |union, (_, &set)| union | set);
         }
         places.iter().any(|&holes| holes != u128::MAX).then_some(places)
