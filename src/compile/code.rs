@@ -500,9 +500,7 @@ impl Code {
         let local = if single.is_none() { Local::of(&atoms, &table) } else { None };
         Some(Code { atoms, cheap, table: table.into(), holding, failing, decided: decided.into(), implied, basic, whole, single, local })
     }
-}
 
-impl Code {
     /// [`Condition::places`]: for each count below 256, the union of the table's hole sets over
     /// the combinations whose count atoms hold as that count makes them; `None` where no count
     /// and no hole is ruled out.

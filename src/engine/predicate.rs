@@ -103,7 +103,7 @@ impl<'a, C: Cells> Ctx<'a, C> {
         if let Some(sides) = &whole.sides {
             return self.sides_hold(whole, sides);
         }
-        let combination = whole.leading.iter().enumerate().fold(0, |c, (i, scalar)| c | usize::from(self.scalar(scalar)) << i);
+        let combination = self.terms(&whole.leading);
         // Known from those alone (always, where they are all of the checks)?
         let at = 1 << whole.leading.len() | combination;
         if whole.known >> at & 1 != 0 {
@@ -118,11 +118,16 @@ impl<'a, C: Cells> Ctx<'a, C> {
         self.checks_from(whole, atoms, whole.leading.len(), combination)
     }
 
+    /// How the terms about the position `scalars` hold: bit `i` for the `i`th.
+    #[inline(always)]
+    fn terms(&self, scalars: &[Scalar]) -> usize {
+        scalars.iter().enumerate().fold(0, |c, (i, scalar)| c | usize::from(self.scalar(scalar)) << i)
+    }
+
     /// The case of a split condition that the position's terms pick.
     #[inline]
     fn case<'c>(&self, split: &'c Split) -> &'c Condition {
-        let combination = split.scalars.iter().enumerate().fold(0, |c, (i, scalar)| c | usize::from(self.scalar(scalar)) << i);
-        &split.cases[combination]
+        &split.cases[self.terms(&split.scalars)]
     }
 
     /// [`Ctx::holds`] from a condition's table: the cheap atoms, then the others in order,

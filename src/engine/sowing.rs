@@ -78,7 +78,13 @@ fn lap<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, hand: Hand, mo
 /// onto a hole taken in passing. Claims do not change while a move is sown.
 #[inline]
 fn plain_stones<C: Cells>(rules: &Rules, state: &StateIn<C>) -> bool {
-    (state.claimed == C::Mask::NONE || rules.captures.claims_keep) && rules.sowing.in_passing.is_none()
+    none_passed_on(rules, state) && rules.sowing.in_passing.is_none()
+}
+
+/// Whether no stone of a lap falls into a claimed hole that passes it on to its claimer.
+#[inline]
+fn none_passed_on<C: Cells>(rules: &Rules, state: &StateIn<C>) -> bool {
+    state.claimed == C::Mask::NONE || rules.captures.claims_keep
 }
 
 /// Sows the `seeds` stones of a lap from `origin` (`lifted` from it, rather than captured stones
@@ -117,8 +123,6 @@ fn sow_stones<C: Cells, T: Trace>(
         }
         return at;
     }
-    // Stones taken in passing by a condition of the count alone, where no claim passes stones
-    // on: each stone falls, and its hole is asked by the count's table.
     while seeds > 0 {
         at = if closed == C::Mask::NONE { usize::from(next[at]) } else { step(next, at, closed) };
         if rules.sowing.skip_origin && at == origin {
@@ -280,22 +284,23 @@ pub fn sow_relays<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize
     // a stone (no claim passes stones on, no hole is skipped): sown by [`sow_passing`], in laps
     // sown apart too.
     let passing = match &rules.sowing.in_passing {
-        Some((pred, taker)) if !rules.sowing.skip_origin && (state.claimed == C::Mask::NONE || rules.captures.claims_keep) => {
+        Some((pred, taker)) if !rules.sowing.skip_origin && none_passed_on(rules, state) => {
             pred.of_count.as_deref().map(|table| (table, *taker))
         }
         _ => None,
     };
     match (next_relay.is_some(), passing.is_some()) {
         (true, true) => relay_laps::<C, true, true>(rules, state, origin, mover, next_relay, passing),
-        (true, false) => relay_laps::<C, true, false>(rules, state, origin, mover, next_relay, None),
-        (false, true) => relay_laps::<C, false, true>(rules, state, origin, mover, None, passing),
-        (false, false) => relay_laps::<C, false, false>(rules, state, origin, mover, None, None),
+        (true, false) => relay_laps::<C, true, false>(rules, state, origin, mover, next_relay, passing),
+        (false, true) => relay_laps::<C, false, true>(rules, state, origin, mover, next_relay, passing),
+        (false, false) => relay_laps::<C, false, false>(rules, state, origin, mover, next_relay, passing),
     }
 }
 
 /// [`sow_relays`], where `NEXT` says whether the relay is one of the next hole's count alone
 /// (`next_relay`, its table) and `PASSING` whether stones are taken in passing by a count alone
-/// (`passing`, its table and taker).
+/// (`passing`, its table and taker): each `true` exactly where its option is `Some`, so that
+/// each way is compiled apart.
 #[inline(always)]
 fn relay_laps<C: Cells, const NEXT: bool, const PASSING: bool>(
     rules: &Rules,
