@@ -85,12 +85,12 @@ impl<'r, C: Cells> GameIn<'r, C> {
 
     fn starting(rules: &'r Rules, state: StateIn<C>, ask_endings: bool) -> GameIn<'r, C> {
         // Round starts are told of across rounds, whose stones come back into play.
-        let round_starts = History::new([false, rules.rounds.as_ref().is_some_and(|r| r.repeats.is_some())], false);
+        let round_starts = History::new(rules, [false, rules.rounds.as_ref().is_some_and(|r| r.repeats.is_some())], false);
         let mut game = GameIn {
             rules,
             state,
             // Within a round only a trade brings captured stones back into play.
-            history: History::new(rules.end.repetition_kinds, rules.trade.is_none()),
+            history: History::new(rules, rules.end.repetition_kinds, rules.trade.is_none()),
             result: None,
             last_laps: 0,
             swept: [0, 0],

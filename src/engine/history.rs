@@ -7,38 +7,77 @@
 use std::hash::BuildHasher;
 
 use foldhash::fast::FixedState;
+use hashbrown::hash_table::Entry;
 use hashbrown::HashTable;
 
-use super::layout::{Cells, Key, Mask, KEY_HEAD};
+use super::layout::{board_mask, Cells, Key, Mask, KEY_HEAD};
 use super::{Pending, StateIn};
 use crate::compile::Rules;
+use crate::player::Player;
 use crate::vocabulary::Repeated;
 
-/// Occurrences of positions, by [`key`]. Only the kinds of repetition the rules count are kept.
+/// Occurrences of positions, by [`key`], or by a [`History::short_key`] where the position has
+/// one. Only the kinds of repetition the rules count are kept.
 #[derive(Clone, Debug)]
 pub struct History<C: Cells> {
-    /// Each position recorded, and how many times.
+    /// Each position recorded by its [`key`], and how many times.
     seen: HashTable<(C::Key, u32)>,
+    /// Each position recorded by its short key, and how many times.
+    short: HashTable<(u128, u32)>,
     /// The kinds recorded: `[board, position]`.
     kinds: [bool; 2],
     /// Whether the positions recorded before stones left play are forgotten ([`History::new`]).
     forgets: bool,
     /// The stones out of play (captured by either player) when the last position was recorded.
     out: u32,
+    /// Where the board has few enough holes for short keys ([`SHORT_HOLES`]), how they are laid
+    /// out.
+    short_keys: Option<ShortKeys<C>>,
+}
+
+/// The most holes of a board whose positions may have short keys: a byte for each hole's count,
+/// each player's captures and a byte for who moves and the kind fill the 16 bytes of a `u128`.
+const SHORT_HOLES: usize = 13;
+
+/// How the short keys of a board's positions are laid out ([`History::short_key`]).
+#[derive(Clone, Copy, Debug)]
+struct ShortKeys<C: Cells> {
+    /// The bytes of the holes' counts.
+    counts: u128,
+    /// The board's holes.
+    board: C::Mask,
+    /// The holes North owns at the start.
+    home: C::Mask,
+    /// The changes of owner that fit in the bytes the counts leave free before the captures,
+    /// as a set of holes.
+    owners_room: u128,
+    /// Where those bytes start.
+    owners_at: u32,
 }
 
 impl<C: Cells> History<C> {
-    /// An empty history that records the kinds `kinds` says (`[board, position]`). One that
-    /// `forgets` is told of the positions of one game (or round) in turn, where stones never
-    /// come back into play: once some leave (captured, or banked in a store), the stones on the
-    /// board and in hand are fewer than in any position recorded before, so none of those can
-    /// stand again and they are forgotten, which keeps the history short.
-    pub fn new(kinds: [bool; 2], forgets: bool) -> History<C> {
+    /// An empty history of positions under `rules` that records the kinds `kinds` says
+    /// (`[board, position]`). One that `forgets` is told of the positions of one game (or round)
+    /// in turn, where stones never come back into play: once some leave (captured, or banked in a
+    /// store), the stones on the board and in hand are fewer than in any position recorded
+    /// before, so none of those can stand again and they are forgotten, which keeps the history
+    /// short.
+    pub fn new(rules: &Rules, kinds: [bool; 2], forgets: bool) -> History<C> {
+        let holes = rules.board.holes;
+        let short_keys = (holes <= SHORT_HOLES).then(|| ShortKeys {
+            counts: (1u128 << (8 * holes)) - 1,
+            board: board_mask::<C>(rules),
+            home: StateIn::<C>::north_at_start(rules),
+            owners_room: (1u128 << (8 * (SHORT_HOLES - holes))) - 1,
+            owners_at: 8 * u32::try_from(holes).unwrap_or(0),
+        });
         // Room for a few dozen positions from the start, rather than growing the table several
         // times in each game; no more, since a search copies the game, history and all, at each
-        // playout (the history that forgets stays about this small).
+        // playout (the history that forgets stays about this small). Most positions of a small
+        // board have short keys.
         let room = if kinds.contains(&true) { 64 } else { 0 };
-        History { seen: HashTable::with_capacity(room), kinds, forgets, out: 0 }
+        let [short, long] = if short_keys.is_some() { [room, 0] } else { [0, room] };
+        History { seen: HashTable::with_capacity(long), short: HashTable::with_capacity(short), kinds, forgets, out: 0, short_keys }
     }
 
     /// Counts `state` once more for each kind kept, and returns how many times it has now
@@ -48,27 +87,66 @@ impl<C: Cells> History<C> {
             let out = state.captured[0] + state.captured[1];
             if out > self.out {
                 self.seen.clear();
+                self.short.clear();
             }
             self.out = out;
         }
         let mut counts = [0; 2];
         for (count, what) in counts.iter_mut().zip([Repeated::Board, Repeated::Position]) {
             if self.kinds[usize::from(what == Repeated::Position)] {
-                let key = key(rules, state, what);
-                let hash = HASHER.hash_one(key);
-                *count = match self.seen.find_mut(hash, |(seen, _)| *seen == key) {
-                    Some((_, times)) => {
-                        *times += 1;
-                        *times
-                    }
-                    None => {
-                        self.seen.insert_unique(hash, (key, 1), |(seen, _)| HASHER.hash_one(seen));
-                        1
-                    }
+                *count = match self.short_key(state, what) {
+                    Some(key) => bump(&mut self.short, key, short_hash),
+                    None => self.count_long(rules, state, what),
                 };
             }
         }
         counts
+    }
+
+    /// Counts `state` by its [`key`], for a position without a short key (out of line: the
+    /// compiler would otherwise start building the long key before it knows it needs it).
+    #[inline(never)]
+    fn count_long(&mut self, rules: &Rules, state: &StateIn<C>, what: Repeated) -> u32 {
+        bump(&mut self.seen, key(rules, state, what), |key| HASHER.hash_one(key))
+    }
+
+    /// The short key of `state` for a repetition of kind `what`, where it has one: on a board of
+    /// at most [`SHORT_HOLES`] holes, in a position with no open offer or decision, no closed,
+    /// claimed or intact hole, nothing in hand, both players in their first phase and no hole
+    /// holding more than 255 stones; for a position, also each player's captures under 256 and
+    /// the holes that changed owner since the start few enough to fit the bytes the counts leave
+    /// free (all of them on a board of 11 holes or fewer, none on one of 13).
+    ///
+    /// It holds each hole's count in a byte, the first hole lowest; for a position, the holes
+    /// that changed owner in the free bytes after them, and what each player has captured in
+    /// bytes 13 and 14; and in the last byte, a bit for who moves and one for the kind. Whether
+    /// a position has a short key depends only on the parts its kind compares, and the parts
+    /// left out are the same in every position that has one: two positions have the same short
+    /// key exactly when they have the same [`key`].
+    #[inline]
+    fn short_key(&self, state: &StateIn<C>, what: Repeated) -> Option<u128> {
+        let layout = self.short_keys.as_ref()?;
+        let plain = state.pending == Pending::None
+            && !state.reversed
+            && !state.capturing
+            && state.phase == [0, 0]
+            && state.hand == [0, 0]
+            && (state.offer | state.closed | state.claimed | state.intact) == C::Mask::NONE;
+        if !plain {
+            return None;
+        }
+        let counts = state.cells.first_bytes()? & layout.counts;
+        // Who moves, then the kind, in the last byte: a board and a position never share a key.
+        let north = u128::from(state.to_move == Player::North) << 120;
+        if what == Repeated::Board {
+            return Some(counts | north);
+        }
+        let changed = (state.owned(Player::North, layout.board) ^ layout.home).wide();
+        if changed & !layout.owners_room != 0 {
+            return None;
+        }
+        let [south, north_captured] = state.captured.map(|c| u8::try_from(c).ok().map(u128::from));
+        Some(counts | changed << layout.owners_at | south? << 104 | north_captured? << 112 | north | 1 << 121)
     }
 
     /// Whether it forgets the positions before stones leave play ([`History::new`]).
@@ -84,6 +162,38 @@ impl<C: Cells> History<C> {
 
 /// The hash of a key in the map (the same in every run).
 const HASHER: FixedState = FixedState::with_seed(0);
+
+/// Counts `key` once more in `table`, and returns how many times it has now been counted.
+#[inline(always)]
+fn bump<K: Copy + Eq>(table: &mut HashTable<(K, u32)>, key: K, hash: impl Fn(&K) -> u64) -> u32 {
+    match table.entry(hash(&key), |(seen, _)| *seen == key, |(seen, _)| hash(seen)) {
+        Entry::Occupied(mut seen) => {
+            seen.get_mut().1 += 1;
+            seen.get().1
+        }
+        Entry::Vacant(new) => {
+            new.insert((key, 1));
+            1
+        }
+    }
+}
+
+/// The hash of a short key: its two halves, each turned by a constant, multiplied, and the
+/// product's halves folded together (one multiplication; the same in every run).
+#[inline]
+fn short_hash(key: &u128) -> u64 {
+    let [low, high] = halves(*key);
+    let [low, high] = halves(u128::from(low ^ 0x243f_6a88_85a3_08d3) * u128::from(high ^ 0x1319_8a2e_0370_7344));
+    low ^ high
+}
+
+/// The low and the high 64 bits of `x`.
+#[inline]
+fn halves(x: u128) -> [u64; 2] {
+    // Both halves are kept: the casts lose nothing.
+    #[allow(clippy::cast_possible_truncation)]
+    [x as u64, (x >> 64) as u64]
+}
 
 /// The key of `state` for a repetition of kind `what`: the player to move, any open offer or
 /// decision, the closed and claimed holes and every hole's count; for a position, also what each
@@ -143,8 +253,8 @@ mod tests {
         let mut captured = start;
         captured.remove(0, 2);
         captured.captured[0] += 2;
-        let mut forgetting = History::<Wide>::new([false, true], true);
-        let mut keeping = History::<Wide>::new([false, true], false);
+        let mut forgetting = History::<Wide>::new(&rules, [false, true], true);
+        let mut keeping = History::<Wide>::new(&rules, [false, true], false);
         for history in [&mut forgetting, &mut keeping] {
             assert_eq!(history.record(&rules, &start), [0, 1]);
             assert_eq!(history.record(&rules, &start), [0, 2]);
@@ -202,5 +312,125 @@ mod tests {
         check::<crate::engine::layout::Narrow>(&rules);
         check::<crate::engine::layout::Middle>(&rules);
         check::<crate::engine::layout::Broad>(&rules);
+    }
+
+    /// A history counts a changed position as the one before exactly when the parts its kind
+    /// compares are the same, whether the positions have short keys or not: on boards of short
+    /// keys (Kalah's 12 holes, in a layout of byte counts and one of 16-bit counts) and of long
+    /// ones only (Bao la Kiswahili's 32).
+    #[test]
+    fn a_changed_position_is_counted_again_exactly_when_its_compared_parts_are_the_same() {
+        /// A change to a position, and whether it changes the position as a board and as a
+        /// position.
+        type Change<C> = (&'static str, fn(&mut StateIn<C>), [bool; 2]);
+        fn check<C: Cells>(rules: &Rules, short: bool) {
+            let start = StateIn::<C>::initial(rules);
+            let store = rules.board.holes;
+            let changes: [Change<C>; 19] = [
+                ("a count", |s| s.add(3, 1), [true, true]),
+                ("who moves", |s| s.to_move = s.to_move.opponent(), [true, true]),
+                ("captures", |s| s.captured[1] += 1, [false, true]),
+                ("captures past 255", |s| s.captured[0] += 300, [false, true]),
+                ("an owner", |s| s.set_owner(2, s.owner(2).opponent()), [false, true]),
+                ("two owners", |s| (0..2).for_each(|h| s.set_owner(h, s.owner(h).opponent())), [false, true]),
+                ("the last hole's owner", |s| s.set_owner(11, s.owner(11).opponent()), [false, true]),
+                ("a hand", |s| s.hand[1] += 1, [true, true]),
+                ("an offer", |s| s.offer = C::Mask::bit(2), [true, true]),
+                ("a decision", |s| s.pending = Pending::Continue(4), [true, true]),
+                ("a closed hole", |s| s.closed = C::Mask::bit(5), [true, true]),
+                ("a claimed hole", |s| s.claimed = C::Mask::bit(6), [true, true]),
+                ("an intact hole", |s| s.intact = C::Mask::bit(7), [true, true]),
+                ("a phase", |s| s.phase[1] = 1, [true, true]),
+                ("a reversed move", |s| s.reversed = true, [true, true]),
+                ("a capturing move", |s| s.capturing = true, [true, true]),
+                ("a declined offer", |s| s.declined = [true, true], [false, false]),
+                ("the round", |s| s.round += 1, [false, false]),
+                ("nothing", |_| {}, [false, false]),
+            ];
+            for (what, change, differs) in changes {
+                let mut changed = start;
+                change(&mut changed);
+                for kinds in [[true, false], [false, true], [true, true]] {
+                    for (index, kind) in [Repeated::Board, Repeated::Position].into_iter().enumerate().filter(|&(i, _)| kinds[i]) {
+                        let mut history = History::<C>::new(rules, kinds, false);
+                        let [once, twice] = if differs[index] { [1, 2] } else { [2, 3] };
+                        assert_eq!(history.record(rules, &start)[index], 1, "{what}, {kind:?}");
+                        assert_eq!(history.record(rules, &changed)[index], once, "{what}, {kind:?}");
+                        assert_eq!(history.record(rules, &changed)[index], twice, "{what}, {kind:?}");
+                        assert_eq!(history.short_key(&start, kind).is_some(), short, "{what}, {kind:?}");
+                    }
+                }
+            }
+            // The same captures, by the other player.
+            let [mut south, mut north] = [start; 2];
+            south.captured = [1, 0];
+            north.captured = [0, 1];
+            let mut history = History::<C>::new(rules, [true, true], false);
+            assert_eq!(history.record(rules, &south), [1, 1]);
+            assert_eq!(history.record(rules, &north), [2, 1]);
+            // A change of owner that does not fit before the captures is not taken for captures.
+            let [mut owner, mut captures] = [start; 2];
+            owner.set_owner(11, owner.owner(11).opponent());
+            captures.captured[0] = 8;
+            let mut history = History::<C>::new(rules, [false, true], false);
+            assert_eq!(history.record(rules, &owner), [0, 1]);
+            assert_eq!(history.record(rules, &captures), [0, 1]);
+            if store + 2 <= C::PLACES && rules.board.stores {
+                // A store's count is not part of the board.
+                let mut banked = start;
+                banked.add(store, 1);
+                let mut history = History::<C>::new(rules, [true, true], false);
+                history.record(rules, &start);
+                assert_eq!(history.record(rules, &banked), [2, 2]);
+            }
+        }
+        let kalah = crate::load::shipped("kalah");
+        check::<crate::engine::layout::Narrow>(&kalah, true);
+        check::<Wide>(&kalah, true);
+        let bao = crate::load::shipped("bao-la-kiswahili");
+        check::<crate::engine::layout::Middle>(&bao, false);
+        check::<Wide>(&bao, false);
+    }
+
+    /// On the positions of random games of every shipped file, a history counts each position as
+    /// a list of the long keys seen before does, with short keys where the board allows them.
+    #[test]
+    fn a_history_counts_as_a_list_of_long_keys_does() {
+        use rand::rngs::ChaCha8Rng;
+        use rand::{RngExt, SeedableRng};
+        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+        let mut files: Vec<_> = std::fs::read_dir(folder).into_iter().flatten().flatten().map(|e| e.path()).collect();
+        files.sort();
+        assert!(files.len() >= 22, "{files:?}");
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let (mut short, mut again) = (0, 0);
+        for file in files {
+            let rules = crate::load::load_file(&file, &[] as &[&str]).expect("a shipped file loads");
+            for _ in 0..6 {
+                let mut game = crate::engine::Game::new(&rules);
+                let mut history = History::<Wide>::new(&rules, [true, true], false);
+                let mut list: Vec<(Repeated, <Wide as Cells>::Key)> = Vec::new();
+                for _ in 0..400 {
+                    let state = game.state();
+                    let counts = history.record(&rules, state);
+                    for (index, kind) in [Repeated::Board, Repeated::Position].into_iter().enumerate() {
+                        let key = key(&rules, state, kind);
+                        list.push((kind, key));
+                        let times = list.iter().filter(|&&(k, seen)| k == kind && seen == key).count();
+                        assert_eq!(counts[index] as usize, times, "{}", file.display());
+                        short += usize::from(history.short_key(state, kind).is_some());
+                        again += usize::from(times > 1);
+                    }
+                    let actions = game.legal_actions();
+                    if actions.is_empty() {
+                        break;
+                    }
+                    game.apply(actions[rng.random_range(0..actions.len())]).expect("a legal action applies");
+                }
+            }
+        }
+        // Both kinds of key were used, and positions came back.
+        assert!(short > 1_000, "{short}");
+        assert!(again > 100, "{again}");
     }
 }

@@ -95,9 +95,14 @@ pub enum Pending {
 }
 
 impl<C: Cells> StateIn<C> {
+    /// The holes North owns at the start.
+    pub fn north_at_start(rules: &Rules) -> C::Mask {
+        C::Mask::of((0..rules.board.holes).filter(|&h| rules.home_of(h) == Player::North))
+    }
+
     /// The starting position of a game.
     pub fn initial(rules: &Rules) -> StateIn<C> {
-        let north = C::Mask::of((0..rules.board.holes).filter(|&h| rules.home_of(h) == Player::North));
+        let north = Self::north_at_start(rules);
         let intact = match rules.tracks.intact {
             true => C::Mask::of((0..rules.board.holes).filter(|&h| rules.board.initial[h] > 0)),
             false => C::Mask::NONE,
