@@ -16,43 +16,122 @@ use crate::compile::Rules;
 use crate::player::Player;
 use crate::vocabulary::Repeated;
 
-/// Occurrences of positions, by [`key`], or by a [`History::short_key`] where the position has
-/// one. Only the kinds of repetition the rules count are kept.
+/// Occurrences of positions, by [`key`], or by a short key ([`ShortKeys::key16`],
+/// [`ShortKeys::key32`]) where the position has one. Only the kinds of repetition the rules count
+/// are kept.
 #[derive(Clone, Debug)]
 pub struct History<C: Cells> {
     /// Each position recorded by its [`key`], and how many times.
     seen: HashTable<(C::Key, u32)>,
-    /// Each position recorded by its short key, and how many times.
+    /// Each position recorded by its key of 16 bytes, and how many times.
     short: HashTable<(u128, u32)>,
+    /// Each position recorded by its key of 32 bytes, and how many times.
+    middle: HashTable<([u64; 4], u32)>,
     /// The kinds recorded: `[board, position]`.
     kinds: [bool; 2],
     /// Whether the positions recorded before stones left play are forgotten ([`History::new`]).
     forgets: bool,
     /// The stones out of play (captured by either player) when the last position was recorded.
     out: u32,
-    /// Where the board has few enough holes for short keys ([`SHORT_HOLES`]), how they are laid
-    /// out.
+    /// Where the board has few enough holes for short keys, how they are laid out.
     short_keys: Option<ShortKeys<C>>,
 }
 
-/// The most holes of a board whose positions may have short keys: a byte for each hole's count,
-/// each player's captures and a byte for who moves and the kind fill the 16 bytes of a `u128`.
-const SHORT_HOLES: usize = 13;
+/// The most holes of a board whose positions may have keys of 16 bytes: a byte for each hole's
+/// count, each player's captures and a byte for who moves and the kind fill a `u128`.
+const HOLES_16: usize = 13;
 
-/// How the short keys of a board's positions are laid out ([`History::short_key`]).
+/// The most holes of a board whose positions may have keys of 32 bytes: a byte for each hole's
+/// count, three bytes for each of the sets of holes that changed owner, intact holes and claimed
+/// holes, each player's captures and a byte for who moves and the kind.
+const HOLES_32: usize = 20;
+
+/// How the short keys of a board's positions are laid out ([`ShortKeys::key16`],
+/// [`ShortKeys::key32`]).
 #[derive(Clone, Copy, Debug)]
 struct ShortKeys<C: Cells> {
-    /// The bytes of the holes' counts.
-    counts: u128,
+    /// Whether the keys have 32 bytes (16 otherwise).
+    wide: bool,
+    /// The bits of the holes' counts in the first three words of the key.
+    counts: [u64; 3],
     /// The board's holes.
     board: C::Mask,
     /// The holes North owns at the start.
     home: C::Mask,
-    /// The changes of owner that fit in the bytes the counts leave free before the captures,
-    /// as a set of holes.
+    /// In a key of 16 bytes, the changes of owner that fit in the bytes the counts leave free
+    /// before the captures, as a set of holes.
     owners_room: u128,
     /// Where those bytes start.
     owners_at: u32,
+}
+
+impl<C: Cells> ShortKeys<C> {
+    /// The key of 16 bytes of `state` for a repetition of kind `what`, where it has one: on a
+    /// board of at most [`HOLES_16`] holes, in a position with no open offer or decision, no
+    /// closed, claimed or intact hole, nothing in hand, both players in their first phase and no
+    /// hole holding more than 255 stones; for a position, also each player's captures under 256
+    /// and the holes that changed owner since the start few enough to fit the bytes the counts
+    /// leave free (all of them on a board of 11 holes or fewer, none on one of 13).
+    ///
+    /// It holds each hole's count in a byte, the first hole lowest; for a position, the holes
+    /// that changed owner in the free bytes after them, and what each player has captured in
+    /// bytes 13 and 14; and in the last byte, a bit for who moves and one for the kind. Whether
+    /// a position has a key of 16 bytes depends only on the parts its kind compares, and the
+    /// parts left out are the same in every position that has one: two positions have the same
+    /// key of 16 bytes exactly when they have the same [`key`].
+    #[inline]
+    fn key16(&self, state: &StateIn<C>, what: Repeated) -> Option<u128> {
+        if !plain(state) || (state.claimed | state.intact) != C::Mask::NONE {
+            return None;
+        }
+        let counts =
+            u128::from_le_bytes(state.cells.first_bytes::<16>()?) & (u128::from(self.counts[1]) << 64 | u128::from(self.counts[0]));
+        // Who moves, then the kind, in the last byte: a board and a position never share a key.
+        let north = u128::from(state.to_move == Player::North) << 120;
+        if what == Repeated::Board {
+            return Some(counts | north);
+        }
+        let changed = (state.owned(Player::North, self.board) ^ self.home).wide();
+        if changed & !self.owners_room != 0 {
+            return None;
+        }
+        let [south, north_captured] = state.captured.map(|c| u8::try_from(c).ok().map(u128::from));
+        Some(counts | changed << self.owners_at | south? << 104 | north_captured? << 112 | north | 1 << 121)
+    }
+
+    /// The key of 32 bytes of `state` for a repetition of kind `what`, where it has one: on a
+    /// board of more than [`HOLES_16`] holes and at most [`HOLES_32`], in a position with no
+    /// open offer or decision, no closed hole, nothing in hand, both players in their first
+    /// phase and no hole holding more than 255 stones; for a position, also each player's
+    /// captures under 256.
+    ///
+    /// Its first 20 bytes hold each hole's count in a byte, the first hole lowest; then three
+    /// bytes for the holes that changed owner since the start (for a position), a byte for
+    /// South's captures, a byte for North's (for a position), a byte with a bit for who moves and
+    /// one for the kind, and three bytes each for the intact and the claimed holes. As for
+    /// [`ShortKeys::key16`], two positions have the same key of 32 bytes exactly when they have
+    /// the same [`key`].
+    #[inline]
+    fn key32(&self, state: &StateIn<C>, what: Repeated) -> Option<[u64; 4]> {
+        if !plain(state) {
+            return None;
+        }
+        let bytes = state.cells.first_bytes::<24>()?;
+        let word = |at: usize| {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(&bytes[8 * at..8 * at + 8]);
+            u64::from_le_bytes(word) & self.counts[at]
+        };
+        let [intact, claimed] = [state.intact, state.claimed].map(|set| low_24(set.wide()));
+        let north = u64::from(state.to_move == Player::North) << 8;
+        let marks = north | intact? << 16 | claimed? << 40;
+        if what == Repeated::Board {
+            return Some([word(0), word(1), word(2), marks]);
+        }
+        let changed = low_24((state.owned(Player::North, self.board) ^ self.home).wide())?;
+        let [south, north_captured] = state.captured.map(|c| u8::try_from(c).ok().map(u64::from));
+        Some([word(0), word(1), word(2) | changed << 32 | south? << 56, marks | north_captured? | 1 << 9])
+    }
 }
 
 impl<C: Cells> History<C> {
@@ -64,20 +143,40 @@ impl<C: Cells> History<C> {
     /// short.
     pub fn new(rules: &Rules, kinds: [bool; 2], forgets: bool) -> History<C> {
         let holes = rules.board.holes;
-        let short_keys = (holes <= SHORT_HOLES).then(|| ShortKeys {
-            counts: (1u128 << (8 * holes)) - 1,
-            board: board_mask::<C>(rules),
-            home: StateIn::<C>::north_at_start(rules),
-            owners_room: (1u128 << (8 * (SHORT_HOLES - holes))) - 1,
-            owners_at: 8 * u32::try_from(holes).unwrap_or(0),
+        let short_keys = (holes <= HOLES_32).then(|| {
+            let counts = |word: usize| match holes.saturating_sub(8 * word) {
+                0 => 0,
+                bytes if bytes >= 8 => u64::MAX,
+                bytes => (1u64 << (8 * bytes)) - 1,
+            };
+            ShortKeys {
+                wide: holes > HOLES_16,
+                counts: [counts(0), counts(1), counts(2)],
+                board: board_mask::<C>(rules),
+                home: StateIn::<C>::north_at_start(rules),
+                owners_room: (1u128 << (8 * HOLES_16.saturating_sub(holes))) - 1,
+                owners_at: 8 * u32::try_from(holes.min(HOLES_16)).unwrap_or(0),
+            }
         });
         // Room for a few dozen positions from the start, rather than growing the table several
         // times in each game; no more, since a search copies the game, history and all, at each
         // playout (the history that forgets stays about this small). Most positions of a small
         // board have short keys.
         let room = if kinds.contains(&true) { 64 } else { 0 };
-        let [short, long] = if short_keys.is_some() { [room, 0] } else { [0, room] };
-        History { seen: HashTable::with_capacity(long), short: HashTable::with_capacity(short), kinds, forgets, out: 0, short_keys }
+        let [short, middle, long] = match short_keys.map(|keys| keys.wide) {
+            Some(false) => [room, 0, 0],
+            Some(true) => [0, room, 0],
+            None => [0, 0, room],
+        };
+        History {
+            seen: HashTable::with_capacity(long),
+            short: HashTable::with_capacity(short),
+            middle: HashTable::with_capacity(middle),
+            kinds,
+            forgets,
+            out: 0,
+            short_keys,
+        }
     }
 
     /// Counts `state` once more for each kind kept, and returns how many times it has now
@@ -86,21 +185,49 @@ impl<C: Cells> History<C> {
         if self.forgets {
             let out = state.captured[0] + state.captured[1];
             if out > self.out {
-                self.seen.clear();
-                self.short.clear();
+                self.clear();
             }
             self.out = out;
         }
-        let mut counts = [0; 2];
-        for (count, what) in counts.iter_mut().zip([Repeated::Board, Repeated::Position]) {
-            if self.kinds[usize::from(what == Repeated::Position)] {
-                *count = match self.short_key(state, what) {
-                    Some(key) => bump(&mut self.short, key, short_hash),
-                    None => self.count_long(rules, state, what),
-                };
-            }
+        match &self.short_keys {
+            Some(keys) if keys.wide => self.count_kinds::<true>(rules, state),
+            _ => self.count_kinds::<false>(rules, state),
         }
-        counts
+    }
+
+    /// [`History::record`] once stones out of play are told of, where `MIDDLE` says whether the
+    /// board's positions may have keys of 32 bytes (each way compiled apart, so that a board of
+    /// short keys of 16 bytes does not pay for the other).
+    #[inline(always)]
+    fn count_kinds<const MIDDLE: bool>(&mut self, rules: &Rules, state: &StateIn<C>) -> [u32; 2] {
+        let [board, position] = self.kinds;
+        [
+            if board { self.count::<MIDDLE>(rules, state, Repeated::Board) } else { 0 },
+            if position { self.count::<MIDDLE>(rules, state, Repeated::Position) } else { 0 },
+        ]
+    }
+
+    /// Counts `state` once more as a repetition of kind `what` ([`History::count_kinds`]).
+    #[inline(always)]
+    fn count<const MIDDLE: bool>(&mut self, rules: &Rules, state: &StateIn<C>, what: Repeated) -> u32 {
+        match &self.short_keys {
+            Some(_) if MIDDLE => self.count_middle(rules, state, what),
+            Some(keys) => match keys.key16(state, what) {
+                Some(key) => bump(&mut self.short, key, hash16),
+                None => self.count_long(rules, state, what),
+            },
+            None => self.count_long(rules, state, what),
+        }
+    }
+
+    /// Counts `state` by its key of 32 bytes if it has one, by its [`key`] otherwise (out of
+    /// line, for the same reason as [`History::count_long`]).
+    #[inline(never)]
+    fn count_middle(&mut self, rules: &Rules, state: &StateIn<C>, what: Repeated) -> u32 {
+        match self.short_keys.as_ref().and_then(|keys| keys.key32(state, what)) {
+            Some(key) => bump(&mut self.middle, key, hash32),
+            None => self.count_long(rules, state, what),
+        }
     }
 
     /// Counts `state` by its [`key`], for a position without a short key (out of line: the
@@ -110,43 +237,14 @@ impl<C: Cells> History<C> {
         bump(&mut self.seen, key(rules, state, what), |key| HASHER.hash_one(key))
     }
 
-    /// The short key of `state` for a repetition of kind `what`, where it has one: on a board of
-    /// at most [`SHORT_HOLES`] holes, in a position with no open offer or decision, no closed,
-    /// claimed or intact hole, nothing in hand, both players in their first phase and no hole
-    /// holding more than 255 stones; for a position, also each player's captures under 256 and
-    /// the holes that changed owner since the start few enough to fit the bytes the counts leave
-    /// free (all of them on a board of 11 holes or fewer, none on one of 13).
-    ///
-    /// It holds each hole's count in a byte, the first hole lowest; for a position, the holes
-    /// that changed owner in the free bytes after them, and what each player has captured in
-    /// bytes 13 and 14; and in the last byte, a bit for who moves and one for the kind. Whether
-    /// a position has a short key depends only on the parts its kind compares, and the parts
-    /// left out are the same in every position that has one: two positions have the same short
-    /// key exactly when they have the same [`key`].
-    #[inline]
-    fn short_key(&self, state: &StateIn<C>, what: Repeated) -> Option<u128> {
-        let layout = self.short_keys.as_ref()?;
-        let plain = state.pending == Pending::None
-            && !state.reversed
-            && !state.capturing
-            && state.phase == [0, 0]
-            && state.hand == [0, 0]
-            && (state.offer | state.closed | state.claimed | state.intact) == C::Mask::NONE;
-        if !plain {
-            return None;
+    /// Whether `state` has a short key for a repetition of kind `what`.
+    #[cfg(test)]
+    fn has_short_key(&self, state: &StateIn<C>, what: Repeated) -> bool {
+        match &self.short_keys {
+            Some(keys) if keys.wide => keys.key32(state, what).is_some(),
+            Some(keys) => keys.key16(state, what).is_some(),
+            None => false,
         }
-        let counts = state.cells.first_bytes()? & layout.counts;
-        // Who moves, then the kind, in the last byte: a board and a position never share a key.
-        let north = u128::from(state.to_move == Player::North) << 120;
-        if what == Repeated::Board {
-            return Some(counts | north);
-        }
-        let changed = (state.owned(Player::North, layout.board) ^ layout.home).wide();
-        if changed & !layout.owners_room != 0 {
-            return None;
-        }
-        let [south, north_captured] = state.captured.map(|c| u8::try_from(c).ok().map(u128::from));
-        Some(counts | changed << layout.owners_at | south? << 104 | north_captured? << 112 | north | 1 << 121)
     }
 
     /// Whether it forgets the positions before stones leave play ([`History::new`]).
@@ -155,8 +253,11 @@ impl<C: Cells> History<C> {
         self.forgets
     }
 
+    /// Forgets every position recorded.
     pub fn clear(&mut self) {
         self.seen.clear();
+        self.short.clear();
+        self.middle.clear();
     }
 }
 
@@ -178,13 +279,45 @@ fn bump<K: Copy + Eq>(table: &mut HashTable<(K, u32)>, key: K, hash: impl Fn(&K)
     }
 }
 
-/// The hash of a short key: its two halves, each turned by a constant, multiplied, and the
-/// product's halves folded together (one multiplication; the same in every run).
+/// Whether nothing but the counts, the owners, the intact and claimed holes, the captures and
+/// the player to move is set in `state`: no open offer or decision, no closed hole, nothing in
+/// hand, both players in their first phase, no move under way.
 #[inline]
-fn short_hash(key: &u128) -> u64 {
-    let [low, high] = halves(*key);
-    let [low, high] = halves(u128::from(low ^ 0x243f_6a88_85a3_08d3) * u128::from(high ^ 0x1319_8a2e_0370_7344));
+fn plain<C: Cells>(state: &StateIn<C>) -> bool {
+    state.pending == Pending::None
+        && !state.reversed
+        && !state.capturing
+        && state.phase == [0, 0]
+        && state.hand == [0, 0]
+        && (state.offer | state.closed) == C::Mask::NONE
+}
+
+/// The holes of `set`, if all of them are among the first 24.
+#[inline]
+fn low_24(set: u128) -> Option<u64> {
+    (set >> 24 == 0).then(|| halves(set)[0])
+}
+
+/// One multiplication of two words, each turned by a constant, the product's halves folded
+/// together.
+#[inline]
+fn fold(low: u64, high: u64, keys: [u64; 2]) -> u64 {
+    let [low, high] = halves(u128::from(low ^ keys[0]) * u128::from(high ^ keys[1]));
     low ^ high
+}
+
+/// The hash of a key of 16 bytes: one multiplication of its two halves (the same in every run).
+#[inline]
+fn hash16(key: &u128) -> u64 {
+    let [low, high] = halves(*key);
+    fold(low, high, [0x243f_6a88_85a3_08d3, 0x1319_8a2e_0370_7344])
+}
+
+/// The hash of a key of 32 bytes: two multiplications, each of two of its words, side by side.
+#[inline]
+fn hash32(key: &[u64; 4]) -> u64 {
+    fold(key[0], key[1], [0x243f_6a88_85a3_08d3, 0x1319_8a2e_0370_7344])
+        ^ fold(key[2], key[3], [0xa409_3822_299f_31d0, 0x082e_fa98_ec4e_6c89])
 }
 
 /// The low and the high 64 bits of `x`.
@@ -315,9 +448,10 @@ mod tests {
     }
 
     /// A history counts a changed position as the one before exactly when the parts its kind
-    /// compares are the same, whether the positions have short keys or not: on boards of short
-    /// keys (Kalah's 12 holes, in a layout of byte counts and one of 16-bit counts) and of long
-    /// ones only (Bao la Kiswahili's 32).
+    /// compares are the same, whether the positions have short keys or not: on boards of keys
+    /// of 16 bytes (Kalah's 12 holes, in a layout of byte counts and one of 16-bit counts), of 32
+    /// bytes (Rab'e's 18, Gabata's 18 with intact holes) and of long ones only (Bao la
+    /// Kiswahili's 32).
     #[test]
     fn a_changed_position_is_counted_again_exactly_when_its_compared_parts_are_the_same() {
         /// A change to a position, and whether it changes the position as a board and as a
@@ -357,10 +491,23 @@ mod tests {
                         assert_eq!(history.record(rules, &start)[index], 1, "{what}, {kind:?}");
                         assert_eq!(history.record(rules, &changed)[index], once, "{what}, {kind:?}");
                         assert_eq!(history.record(rules, &changed)[index], twice, "{what}, {kind:?}");
-                        assert_eq!(history.short_key(&start, kind).is_some(), short, "{what}, {kind:?}");
+                        assert_eq!(history.has_short_key(&start, kind), short, "{what}, {kind:?}");
                     }
                 }
             }
+            // Forgotten once cleared, whatever the key.
+            let mut history = History::<C>::new(rules, [true, true], false);
+            history.record(rules, &start);
+            assert_eq!(history.record(rules, &start), [2, 2]);
+            history.clear();
+            assert_eq!(history.record(rules, &start), [1, 1]);
+            // A set naming a place past the first 24 (none does on a board of short keys) is not
+            // taken for one without it.
+            let mut far = start;
+            far.claimed = C::Mask::bit(25);
+            let mut history = History::<C>::new(rules, [true, true], false);
+            history.record(rules, &start);
+            assert_eq!(history.record(rules, &far), [1, 1]);
             // The same captures, by the other player.
             let [mut south, mut north] = [start; 2];
             south.captured = [1, 0];
@@ -387,6 +534,12 @@ mod tests {
         let kalah = crate::load::shipped("kalah");
         check::<crate::engine::layout::Narrow>(&kalah, true);
         check::<Wide>(&kalah, true);
+        // Keys of 32 bytes: 18 holes, Gabata's intact holes, and Congkak's 14 holes and stores.
+        let rabe = crate::load::shipped("rabe");
+        check::<crate::engine::layout::Narrow>(&rabe, true);
+        check::<Wide>(&rabe, true);
+        check::<crate::engine::layout::Narrow>(&crate::load::shipped("gabata"), true);
+        check::<crate::engine::layout::Narrow>(&crate::load::shipped("congkak"), true);
         let bao = crate::load::shipped("bao-la-kiswahili");
         check::<crate::engine::layout::Middle>(&bao, false);
         check::<Wide>(&bao, false);
@@ -418,7 +571,7 @@ mod tests {
                         list.push((kind, key));
                         let times = list.iter().filter(|&&(k, seen)| k == kind && seen == key).count();
                         assert_eq!(counts[index] as usize, times, "{}", file.display());
-                        short += usize::from(history.short_key(state, kind).is_some());
+                        short += usize::from(history.has_short_key(state, kind));
                         again += usize::from(times > 1);
                     }
                     let actions = game.legal_actions();

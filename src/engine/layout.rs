@@ -177,9 +177,9 @@ pub trait Cells: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     /// Writes the counts of the first `places` places into `out`, [`Cells::BYTES`] each, little
     /// end first (`out` holds `places * BYTES` bytes).
     fn write_counts(&self, places: usize, out: &mut [u8]);
-    /// The counts of the first 16 places, a byte each, the first in the lowest byte; `None` if
-    /// one of them holds more than 255 stones.
-    fn first_bytes(&self) -> Option<u128>;
+    /// The counts of the first `N` places (or of every place, the rest zeros), a byte each, the
+    /// first place first; `None` if one of them holds more than 255 stones.
+    fn first_bytes<const N: usize>(&self) -> Option<[u8; N]>;
     /// The key of a position of this layout in the repetition history: room for its every part
     /// ([`super::history::key`]).
     type Key: Key;
@@ -310,12 +310,12 @@ macro_rules! kept_cells {
             }
 
             #[inline]
-            fn first_bytes(&self) -> Option<u128> {
-                let mut bytes = [0u8; 16];
+            fn first_bytes<const N: usize>(&self) -> Option<[u8; N]> {
+                let mut bytes = [0u8; N];
                 for (byte, &count) in bytes.iter_mut().zip(&self.counts) {
                     *byte = u8::try_from(count).ok()?;
                 }
-                Some(u128::from_le_bytes(bytes))
+                Some(bytes)
             }
 
             type Key = KeyOf<{ key_bytes($places, std::mem::size_of::<$count>(), std::mem::size_of::<$mask>()) }>;
@@ -417,10 +417,11 @@ impl Cells for Narrow {
     }
 
     #[inline]
-    fn first_bytes(&self) -> Option<u128> {
-        let mut bytes = [0u8; 16];
-        bytes.copy_from_slice(&self.counts[..16]);
-        Some(u128::from_le_bytes(bytes))
+    fn first_bytes<const N: usize>(&self) -> Option<[u8; N]> {
+        let mut bytes = [0u8; N];
+        let places = N.min(Self::PLACES);
+        bytes[..places].copy_from_slice(&self.counts[..places]);
+        Some(bytes)
     }
 
     type Key = KeyOf<{ key_bytes(20, 1, 4) }>;
