@@ -499,13 +499,17 @@ pub fn simulate(args: &SimulateArgs) -> u8 {
     if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}") {
         progress.set_style(style);
     }
+    // A hidden bar is not told of each game: telling it reads the clock.
+    let shown = !progress.is_hidden();
     let start = Instant::now();
     let stats: Vec<GameStats> = pool.install(|| {
         (first..first + count)
             .into_par_iter()
             .map(|index| {
                 let stats = play_game_with(&rules, args.south, args.north, game_seed(args.seed, u64::from(index)), args.jsonl);
-                progress.inc(1);
+                if shown {
+                    progress.inc(1);
+                }
                 stats
             })
             .collect()
