@@ -123,3 +123,20 @@ pub(crate) fn shipped(name: &str) -> Rules {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules").join(format!("{name}.mancala"));
     load_file(&path, &[] as &[&str]).unwrap_or_else(|e| panic!("{name}: {e:?}"))
 }
+
+/// Every shipped rule file with its options' defaults, by path, in the order of their names, for
+/// the unit tests.
+#[cfg(test)]
+pub(crate) fn every_shipped() -> Vec<(std::path::PathBuf, Rules)> {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+    let mut files: Vec<_> = std::fs::read_dir(folder).into_iter().flatten().flatten().map(|e| e.path()).collect();
+    files.sort();
+    assert!(files.len() >= 22, "{files:?}");
+    files
+        .into_iter()
+        .map(|file| {
+            let rules = load_file(&file, &[] as &[&str]).unwrap_or_else(|e| panic!("{}: {e:?}", file.display()));
+            (file, rules)
+        })
+        .collect()
+}

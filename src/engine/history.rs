@@ -377,6 +377,36 @@ mod tests {
     use super::*;
     use crate::engine::{State, Wide};
 
+    /// A change to a position, and whether it changes the position as a board and as a position.
+    type Change<C> = (&'static str, fn(&mut StateIn<C>), [bool; 2]);
+
+    /// A change of each part of a position that a key compares, and of some it does not, on a
+    /// board of at least 12 holes.
+    fn changes<C: Cells>() -> [Change<C>; 20] {
+        [
+            ("a count", |s| s.add(3, 1), [true, true]),
+            ("the last hole's count", |s| s.add(11, 1), [true, true]),
+            ("who moves", |s| s.to_move = s.to_move.opponent(), [true, true]),
+            ("captures", |s| s.captured[1] += 1, [false, true]),
+            ("captures past 255", |s| s.captured[0] += 300, [false, true]),
+            ("an owner", |s| s.set_owner(2, s.owner(2).opponent()), [false, true]),
+            ("two owners", |s| (0..2).for_each(|h| s.set_owner(h, s.owner(h).opponent())), [false, true]),
+            ("the last hole's owner", |s| s.set_owner(11, s.owner(11).opponent()), [false, true]),
+            ("a hand", |s| s.hand[1] += 1, [true, true]),
+            ("an offer", |s| s.offer = C::Mask::bit(2), [true, true]),
+            ("a decision", |s| s.pending = Pending::Continue(4), [true, true]),
+            ("a closed hole", |s| s.closed = C::Mask::bit(5), [true, true]),
+            ("a claimed hole", |s| s.claimed = C::Mask::bit(6), [true, true]),
+            ("an intact hole", |s| s.intact = C::Mask::bit(7), [true, true]),
+            ("a phase", |s| s.phase[1] = 1, [true, true]),
+            ("a reversed move", |s| s.reversed = true, [true, true]),
+            ("a capturing move", |s| s.capturing = true, [true, true]),
+            ("a declined offer", |s| s.declined = [true, true], [false, false]),
+            ("the round", |s| s.round += 1, [false, false]),
+            ("nothing", |_| {}, [false, false]),
+        ]
+    }
+
     /// A history that forgets drops what it was told once stones leave play, and only then;
     /// one that does not forget keeps counting.
     #[test]
@@ -408,29 +438,12 @@ mod tests {
     /// and the round do not.
     #[test]
     fn keys_are_equal_exactly_when_the_compared_parts_are() {
-        /// A change to a position, and whether it changes the key of a board and of a position.
-        type Change<C> = (&'static str, fn(&mut StateIn<C>), [bool; 2]);
         fn check<C: Cells>(rules: &Rules) {
             let start = StateIn::<C>::initial(rules);
             let [board, position] = [Repeated::Board, Repeated::Position].map(|what| key(rules, &start, what));
             assert_ne!(board, position);
-            let changes: [Change<C>; 15] = [
-                ("a count", |s| s.add(3, 1), [true, true]),
-                ("the last hole's count", |s| s.add(11, 1), [true, true]),
-                ("who moves", |s| s.to_move = s.to_move.opponent(), [true, true]),
-                ("captures", |s| s.captured[1] += 1, [false, true]),
-                ("an owner", |s| s.set_owner(2, s.owner(2).opponent()), [false, true]),
-                ("a hand", |s| s.hand[1] += 1, [true, true]),
-                ("an offer", |s| s.offer = C::Mask::bit(2), [true, true]),
-                ("a decision", |s| s.pending = Pending::Continue(4), [true, true]),
-                ("a closed hole", |s| s.closed = C::Mask::bit(5), [true, true]),
-                ("a claimed hole", |s| s.claimed = C::Mask::bit(6), [true, true]),
-                ("an intact hole", |s| s.intact = C::Mask::bit(7), [true, true]),
-                ("a phase", |s| s.phase[1] = 1, [true, true]),
-                ("a store", |s| s.add(12, 1), [false, false]),
-                ("a declined offer", |s| s.declined = [true, true], [false, false]),
-                ("the round", |s| s.round += 1, [false, false]),
-            ];
+            let mut changes = changes::<C>().to_vec();
+            changes.push(("a store", |s| s.add(12, 1), [false, false]));
             for (what, change, differs) in changes {
                 let mut changed = start;
                 change(&mut changed);
@@ -454,34 +467,10 @@ mod tests {
     /// Kiswahili's 32).
     #[test]
     fn a_changed_position_is_counted_again_exactly_when_its_compared_parts_are_the_same() {
-        /// A change to a position, and whether it changes the position as a board and as a
-        /// position.
-        type Change<C> = (&'static str, fn(&mut StateIn<C>), [bool; 2]);
         fn check<C: Cells>(rules: &Rules, short: bool) {
             let start = StateIn::<C>::initial(rules);
             let store = rules.board.holes;
-            let changes: [Change<C>; 19] = [
-                ("a count", |s| s.add(3, 1), [true, true]),
-                ("who moves", |s| s.to_move = s.to_move.opponent(), [true, true]),
-                ("captures", |s| s.captured[1] += 1, [false, true]),
-                ("captures past 255", |s| s.captured[0] += 300, [false, true]),
-                ("an owner", |s| s.set_owner(2, s.owner(2).opponent()), [false, true]),
-                ("two owners", |s| (0..2).for_each(|h| s.set_owner(h, s.owner(h).opponent())), [false, true]),
-                ("the last hole's owner", |s| s.set_owner(11, s.owner(11).opponent()), [false, true]),
-                ("a hand", |s| s.hand[1] += 1, [true, true]),
-                ("an offer", |s| s.offer = C::Mask::bit(2), [true, true]),
-                ("a decision", |s| s.pending = Pending::Continue(4), [true, true]),
-                ("a closed hole", |s| s.closed = C::Mask::bit(5), [true, true]),
-                ("a claimed hole", |s| s.claimed = C::Mask::bit(6), [true, true]),
-                ("an intact hole", |s| s.intact = C::Mask::bit(7), [true, true]),
-                ("a phase", |s| s.phase[1] = 1, [true, true]),
-                ("a reversed move", |s| s.reversed = true, [true, true]),
-                ("a capturing move", |s| s.capturing = true, [true, true]),
-                ("a declined offer", |s| s.declined = [true, true], [false, false]),
-                ("the round", |s| s.round += 1, [false, false]),
-                ("nothing", |_| {}, [false, false]),
-            ];
-            for (what, change, differs) in changes {
+            for (what, change, differs) in changes::<C>() {
                 let mut changed = start;
                 change(&mut changed);
                 for kinds in [[true, false], [false, true], [true, true]] {
@@ -551,14 +540,9 @@ mod tests {
     fn a_history_counts_as_a_list_of_long_keys_does() {
         use rand::rngs::ChaCha8Rng;
         use rand::{RngExt, SeedableRng};
-        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
-        let mut files: Vec<_> = std::fs::read_dir(folder).into_iter().flatten().flatten().map(|e| e.path()).collect();
-        files.sort();
-        assert!(files.len() >= 22, "{files:?}");
         let mut rng = ChaCha8Rng::seed_from_u64(11);
         let (mut short, mut again) = (0, 0);
-        for file in files {
-            let rules = crate::load::load_file(&file, &[] as &[&str]).expect("a shipped file loads");
+        for (file, rules) in crate::load::every_shipped() {
             for _ in 0..6 {
                 let mut game = crate::engine::Game::new(&rules);
                 let mut history = History::<Wide>::new(&rules, [true, true], false);

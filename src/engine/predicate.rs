@@ -467,14 +467,9 @@ mod tests {
     /// lowered from, for every condition of every shipped file, on the positions of random games.
     #[test]
     fn the_code_agrees_with_the_tree() {
-        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
-        let mut files: Vec<_> = std::fs::read_dir(folder).into_iter().flatten().flatten().map(|e| e.path()).collect();
-        files.sort();
-        assert!(files.len() >= 22, "{files:?}");
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let (mut asked, mut positions) = (0, 0);
-        for file in files {
-            let rules = crate::load::load_file(&file, &[] as &[&str]).expect("a shipped file loads");
+        for (file, rules) in crate::load::every_shipped() {
             for _ in 0..8 {
                 let mut game = Game::new(&rules);
                 for _ in 0..300 {
