@@ -141,9 +141,45 @@ impl Scalar {
 pub struct CountTable {
     pub below_256: [u64; 4],
     pub pred: Pred,
-    /// `Some(k)` where the condition is `count >= k` for some `k` from 1 to 128, which the
-    /// engine answers for every hole at once.
-    pub at_least: Option<u8>,
+    /// Where the condition is a few thresholds of `count >= k` (`k` from 1 to 128), those: the
+    /// engine answers it for every hole at once.
+    pub steps: Option<Steps>,
+}
+
+/// The most thresholds a [`Steps`] holds.
+pub const MOST_STEPS: usize = 4;
+
+/// A condition of the count that changes its answer at no more than [`MOST_STEPS`] counts, each
+/// from 1 to 128: it holds of a count `c` when `zero` does not equal whether an odd number of
+/// the thresholds `at[..len]` are at most `c`. (`count >= 2`: `zero` false, one threshold, 2;
+/// `count <= 1`: `zero` true, the same threshold; `count in {2, 4}`: 2, 3, 4 and 5.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Steps {
+    pub zero: bool,
+    pub at: [u8; MOST_STEPS],
+    pub len: u8,
+}
+
+impl Steps {
+    /// The thresholds.
+    #[inline]
+    pub fn thresholds(&self) -> &[u8] {
+        &self.at[..usize::from(self.len)]
+    }
+
+    /// The steps of `holds` (over every count), if it has few enough, all from 1 to 128.
+    fn of(holds: impl Fn(u32) -> bool) -> Option<Steps> {
+        let mut steps = Steps { zero: holds(0), at: [0; MOST_STEPS], len: 0 };
+        for k in 1..=128u8 {
+            if holds(u32::from(k)) != holds(u32::from(k) - 1) {
+                *steps.at.get_mut(usize::from(steps.len))? = k;
+                steps.len += 1;
+            }
+        }
+        // Past 128 the answer must not change again (128 stones or more all read as 128).
+        let top = holds(128);
+        ((129..=256).all(|c| holds(c) == top) && holds(u32::from(u16::MAX)) == top).then_some(steps)
+    }
 }
 
 impl CountTable {
@@ -155,13 +191,11 @@ impl CountTable {
                 below_256[word] |= 1 << (count % 64);
             }
         }
-        let holds = |count: u32| below_256[(count / 64) as usize] >> (count % 64) & 1 != 0;
-        let at_least = (1..=128u8).find(|&k| {
-            (0..256).all(|count| holds(count) == (count >= u32::from(k)))
-                && pred.holds_for_count(256)
-                && pred.holds_for_count(u32::from(u16::MAX))
+        let steps = Steps::of(|count| match count {
+            0..256 => below_256[(count / 64) as usize] >> (count % 64) & 1 != 0,
+            _ => pred.holds_for_count(count),
         });
-        CountTable { below_256, pred, at_least }
+        CountTable { below_256, pred, steps }
     }
 
     /// Whether the condition holds for a hole of `count` stones.
@@ -285,18 +319,53 @@ mod tests {
         assert!(values.iter().all(|&v| !nothing.holds(v)) && nothing.reads == Reads::Nothing);
     }
 
-    /// A count table knows when it is `count >= k` (answered for every hole at once), and only
-    /// then.
+    /// A count table knows its thresholds (answered for every hole at once) where it has at most
+    /// four, all from 1 to 128, and only then.
     #[test]
-    fn a_count_table_knows_a_threshold() {
-        use CompareOp::{Ge, Gt, Le};
-        assert_eq!(CountTable::of(Pred::Count(Ge, 2)).at_least, Some(2));
-        assert_eq!(CountTable::of(Pred::Count(Gt, 0)).at_least, Some(1));
-        assert_eq!(CountTable::of(Pred::Not(Box::new(Pred::Empty))).at_least, Some(1));
-        assert_eq!(CountTable::of(Pred::Count(Ge, 128)).at_least, Some(128));
-        assert_eq!(CountTable::of(Pred::Count(Ge, 129)).at_least, None);
-        assert_eq!(CountTable::of(Pred::Count(Le, 2)).at_least, None);
-        assert_eq!(CountTable::of(Pred::CountIn(vec![2, 3].into())).at_least, None);
-        assert_eq!(CountTable::of(Pred::Count(Ge, 0)).at_least, None);
+    fn a_count_table_knows_its_thresholds() {
+        use CompareOp::{Eq, Ge, Gt, Le, Lt};
+        let steps = |pred: Pred| CountTable::of(pred).steps.map(|s| (s.zero, s.thresholds().to_vec()));
+        assert_eq!(steps(Pred::Count(Ge, 2)), Some((false, vec![2])));
+        assert_eq!(steps(Pred::Count(Gt, 0)), Some((false, vec![1])));
+        assert_eq!(steps(Pred::Not(Box::new(Pred::Empty))), Some((false, vec![1])));
+        assert_eq!(steps(Pred::Empty), Some((true, vec![1])));
+        assert_eq!(steps(Pred::Count(Ge, 128)), Some((false, vec![128])));
+        assert_eq!(steps(Pred::Count(Le, 1)), Some((true, vec![2])));
+        assert_eq!(steps(Pred::Count(Lt, 128)), Some((true, vec![128])));
+        assert_eq!(steps(Pred::Count(Eq, 3)), Some((false, vec![3, 4])));
+        assert_eq!(steps(Pred::CountIn(vec![2, 4].into())), Some((false, vec![2, 3, 4, 5])));
+        assert_eq!(steps(Pred::CountRange(2, 5)), Some((false, vec![2, 6])));
+        assert_eq!(steps(Pred::Count(Ge, 0)), Some((true, vec![])));
+        // Past 128, five thresholds, or no end to them: asked hole by hole.
+        assert_eq!(steps(Pred::Count(Ge, 129)), None);
+        assert_eq!(steps(Pred::Count(Le, 128)), None);
+        assert_eq!(steps(Pred::CountRange(3, 128)), None);
+        assert_eq!(steps(Pred::CountIn(vec![1, 3, 5].into())), None);
+        assert_eq!(steps(Pred::CountEven(true)), None);
+    }
+
+    /// What the thresholds say is what the table says, for every count up to 300.
+    #[test]
+    fn a_count_tables_thresholds_agree_with_it() {
+        use CompareOp::{Eq, Ge, Le, Ne};
+        let preds = [
+            Pred::Count(Ge, 2),
+            Pred::Count(Le, 1),
+            Pred::Count(Ne, 0),
+            Pred::Count(Eq, 4),
+            Pred::CountIn(vec![2, 4].into()),
+            Pred::CountIn(vec![1, 127].into()),
+            Pred::CountRange(3, 127),
+            Pred::Empty,
+        ];
+        for pred in preds {
+            let table = CountTable::of(pred);
+            let steps = table.steps.expect("thresholds");
+            for count in 0..300u32 {
+                let read = count.min(128);
+                let odd = steps.thresholds().iter().filter(|&&k| u32::from(k) <= read).count() % 2 == 1;
+                assert_eq!(steps.zero != odd, table.holds(count), "{:?} at {count}", table.pred);
+            }
+        }
     }
 }

@@ -296,7 +296,7 @@ impl<C: Cells> StateIn<C> {
         let ctx = predicate::Ctx::new(self, rules, mover, lap);
         match pred.of_neighbour.as_deref() {
             Some((relation, neighbour)) => ctx.holds_at(*relation, neighbour, hole),
-            None => ctx.holds(pred, hole),
+            None => ctx.holds_locally(pred, hole).unwrap_or_else(|| ctx.holds(pred, hole)),
         }
     }
 

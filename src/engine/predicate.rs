@@ -11,7 +11,7 @@ use std::cell::Cell;
 use super::layout::step;
 use super::layout::{Cells, Mask};
 use super::{Lap, StateIn};
-use crate::compile::code::{Atom, Basic, Check, Code, Sides, Split, Term, Whole, MOST_ATOMS};
+use crate::compile::code::{Atom, Basic, Check, Code, Local, Sides, Split, Term, Whole, MOST_ATOMS};
 use crate::compile::pred::{compare, Reads, Scalar};
 use crate::compile::{Condition, Pred, Rules};
 use crate::player::Player;
@@ -80,16 +80,32 @@ impl<'a, C: Cells> Ctx<'a, C> {
                     && single.literals.iter().all(|&(i, want)| atoms.get(usize::from(i)).is_some_and(|atom| self.atom(atom, hole) == want));
                 within == single.holds
             }
-            Some(Code { local: Some(local), .. }) if self.state.count(hole) < 256 => {
-                let kind = usize::from(local.kinds[usize::from(self.state.count(hole))]);
-                local.table[kind << 4 | usize::from(self.basis_bits(hole))] >> hole & 1 != 0
-            }
+            Some(Code { local: Some(local), .. }) if self.state.count(hole) < 256 => self.local_holds(local, hole),
             Some(code) => self.table_holds(code, hole),
             None => match &condition.split {
                 Some(split) => self.holds(self.case(split), hole),
                 None => self.tree_holds(&condition.pred, hole),
             },
         }
+    }
+
+    /// [`Ctx::holds`] where `condition` reads the hole alone ([`Code::local`]), read from its
+    /// table without a call; `None` for any other condition. For callers out of line already.
+    #[inline(always)]
+    pub fn holds_locally(&self, condition: &Condition, hole: usize) -> Option<bool> {
+        match &condition.code {
+            Some(Code { whole: None, single: None, local: Some(local), .. }) if self.state.count(hole) < 256 => {
+                Some(self.local_holds(local, hole))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the condition of `local` holds on `hole`, whose count is below 256.
+    #[inline(always)]
+    fn local_holds(&self, local: &Local, hole: usize) -> bool {
+        let kind = usize::from(local.kinds[usize::from(self.state.count(hole))]);
+        local.table[kind << 4 | usize::from(self.basis_bits(hole))] >> hole & 1 != 0
     }
 
     /// [`Ctx::holds`] of a condition that may be of the position alone (an ending). Where it
@@ -351,8 +367,9 @@ impl<'a, C: Cells> Ctx<'a, C> {
             Atom::Stocked => self.stocked(),
             Atom::Claimed => state.claimed & all,
             Atom::Intact => state.intact & all,
-            Atom::Count(table) => match table.at_least {
-                Some(k) => state.at_least(k, all),
+            // Each threshold flips the holes that reach it.
+            Atom::Count(table) => match table.steps {
+                Some(steps) => steps.thresholds().iter().fold(C::Mask::every_if(steps.zero) & all, |set, &k| set ^ state.at_least(k, all)),
                 None => C::Mask::of((0..rules.board.holes).filter(|&h| table.holds(u32::from(state.count(h))))),
             },
             Atom::Scalar(_) | Atom::Every(_) => {
