@@ -12,9 +12,10 @@ pub struct Captures {
     pub rules: Vec<CaptureRule>,
     /// Whether some capture sows its stones on (tried at the end of every lap).
     pub resows: bool,
-    /// Whether every capture that sows its stones on can be ruled out at a lap's end by the
-    /// hole and its count alone ([`Condition::may_hold`]), before its condition is asked.
-    pub resows_screened: bool,
+    /// Where every capture that sows its stones on can be ruled out at a lap's end by the hole
+    /// and its count alone ([`Condition::may_hold`]): for each count below 256, the holes where
+    /// one of them may hold (a bit per hole), so that its condition is asked only there.
+    pub resow_screen: Option<Box<[u128; 256]>>,
     /// Whether some capture claims holes.
     pub claims: bool,
     /// Whether a claimed hole keeps its stones (and those sown into it), rather than passing
@@ -28,12 +29,25 @@ impl Captures {
         let rules: Vec<CaptureRule> = captures.iter().map(|c| CaptureRule::of(c, lower)).collect();
         Captures {
             resows: rules.iter().any(CaptureRule::resow),
-            resows_screened: rules.iter().filter(|c| c.resow()).all(|c| c.when.screens()),
+            resow_screen: resow_screen(&rules),
             rules,
             claims: captures.iter().any(|c| !c.claims.is_empty()),
             claims_keep: captures.iter().any(|c| c.keeping),
         }
     }
+}
+
+/// [`Captures::resow_screen`] of `rules`.
+fn resow_screen(rules: &[CaptureRule]) -> Option<Box<[u128; 256]>> {
+    let resowing: Vec<&Condition> = rules.iter().filter(|c| c.resow()).map(|c| &c.when).collect();
+    if !resowing.iter().all(|when| when.screens()) {
+        return None;
+    }
+    let mut screen = Box::new([0u128; 256]);
+    for (count, holes) in (0u16..).zip(screen.iter_mut()) {
+        *holes = resowing.iter().fold(0, |holes, when| holes | when.may_hold_on(count));
+    }
+    Some(screen)
 }
 
 /// A runtime capture rule.

@@ -90,6 +90,24 @@ impl Condition {
         }
     }
 
+    /// The holes where [`Condition::may_hold`] says the condition may hold with `count` stones
+    /// (a bit per hole), found at once rather than hole by hole.
+    pub fn may_hold_on(&self, count: u16) -> u128 {
+        if let Some(table) = &self.of_count {
+            return u128::MAX * u128::from(table.holds(u32::from(count)));
+        }
+        match self.code.as_ref().and_then(|code| code.single.as_deref()) {
+            Some(single) if single.holds => {
+                let counted = single.count.as_ref().is_none_or(|(table, want)| table.holds(u32::from(count)) == *want);
+                single.holes * u128::from(counted)
+            }
+            _ => match &self.places {
+                Some(places) if count < 256 => places[usize::from(count)],
+                _ => u128::MAX,
+            },
+        }
+    }
+
     /// Whether [`Condition::may_hold`] can be false.
     pub fn screens(&self) -> bool {
         self.of_count.is_some()
@@ -687,6 +705,30 @@ fn truth(pred: &Pred, keys: &[Key<'_>], combination: usize, hole: usize) -> bool
 mod tests {
     use super::*;
     use crate::ast::CompareOp;
+
+    /// The holes `may_hold_on` gives for a count are those `may_hold` allows one by one, for
+    /// every condition of every shipped file; and a resowing capture's screen is theirs.
+    #[test]
+    fn the_holes_a_condition_may_hold_on_are_found_at_once() {
+        let mut screened = 0;
+        for (file, rules) in crate::load::every_shipped() {
+            for condition in rules.conditions() {
+                screened += usize::from(condition.screens());
+                for count in (0..300).chain([u16::MAX]) {
+                    let one_by_one = (0..crate::MAX_HOLES).filter(|&h| condition.may_hold(h, count)).fold(0u128, |m, h| m | 1 << h);
+                    assert_eq!(condition.may_hold_on(count), one_by_one, "{}: {:?} at {count}", file.display(), condition.pred);
+                }
+            }
+            if let Some(screen) = &rules.captures.resow_screen {
+                let resowing: Vec<_> = rules.captures.rules.iter().filter(|c| c.resow()).collect();
+                for (count, holes) in (0u16..).zip(screen.iter()) {
+                    let any = (0..crate::MAX_HOLES).filter(|&h| resowing.iter().any(|c| c.when.may_hold(h, count)));
+                    assert_eq!(*holes, any.fold(0u128, |m, h| m | 1 << h), "{} at {count}", file.display());
+                }
+            }
+        }
+        assert!(screened > 20, "{screened} conditions screen");
+    }
 
     #[test]
     fn a_key_knows_its_atom_without_building_it() {

@@ -465,8 +465,11 @@ fn sow_hand<C: Cells, T: Trace>(
         let resown = match rules.captures.resows
             && may_capture
             && !ends_here
-            && (!rules.captures.resows_screened
-                || rules.captures.rules.iter().any(|c| c.resow() && c.when.may_hold(last, state.count(last))))
+            && rules
+                .captures
+                .resow_screen
+                .as_deref()
+                .is_none_or(|screen| screen.get(usize::from(state.count(last))).is_none_or(|holes| holes >> last & 1 != 0))
         {
             true => super::capture::resow(rules, state, last, origin, mover, lap_now, tr),
             false => None,
