@@ -663,7 +663,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn has_no_move(&self, player: Player) -> bool {
         if self.moves.known && player == self.state.to_move {
             return self.moves.forward | self.moves.reversed == C::Mask::NONE;
@@ -671,7 +671,9 @@ impl<'r, C: Cells> GameIn<'r, C> {
         self.has_no_move_found(player)
     }
 
-    /// [`Game::has_no_move`] where the turn's moves are not known: found now.
+    /// [`Game::has_no_move`] where the turn's moves are not known: found now. Out of line, so
+    /// that asking the known moves stays a few instructions where it is asked.
+    #[inline(never)]
     fn has_no_move_found(&self, player: Player) -> bool {
         if self.racing() {
             return !(0..self.rules.board.holes).any(|h| self.race_choice(h));

@@ -58,6 +58,7 @@ impl<C: Cells> GameIn<'_, C> {
     /// Finds the moves of the player to move at the start of their turn (nothing where the turn
     /// is not an idle one: the old ways serve those).
     /// `stocked`: the holes of the board holding stones, where the caller has read them.
+    #[inline(always)]
     pub(super) fn find_moves(&mut self, stocked: Option<C::Mask>) {
         self.moves.known = false;
         self.moves.in_place = false;
@@ -83,6 +84,16 @@ impl<C: Cells> GameIn<'_, C> {
             self.moves.known = true;
             return;
         }
+        self.search_moves(stocked);
+    }
+
+    /// [`GameIn::find_moves`] of an idle turn whose moves are not all plain ones: each found by
+    /// the rules that narrow them, sown where that is the way to know it is legal. Out of line,
+    /// so that the plain turns' way stays small where it is inlined.
+    #[inline(never)]
+    fn search_moves(&mut self, stocked: Option<C::Mask>) {
+        let mover = self.state.to_move;
+        let rules = self.rules;
         let mut moves = std::mem::take(&mut self.moves);
         let (mut forward, mut reversed) = (C::Mask::NONE, C::Mask::NONE);
         let mut in_place = false;
@@ -155,7 +166,21 @@ impl<C: Cells> GameIn<'_, C> {
     /// The holes `mover` may start a move from under `start` (theirs, holding stones, not
     /// claimed, where `start` holds), a bit per hole.
     /// `stocked`: the holes of the board holding stones, where the caller has read them.
+    #[inline(always)]
     pub(super) fn startable_holes(&self, mover: Player, start: &crate::compile::Condition, stocked: Option<C::Mask>) -> C::Mask {
+        match &start.code {
+            Some(code) if code.implied => {
+                let ctx = Ctx::new(&self.state, self.rules, mover, Lap::default()).knowing(stocked);
+                ctx.own() & ctx.stocked() & !self.state.claimed
+            }
+            _ => self.startable_where(mover, start, stocked),
+        }
+    }
+
+    /// [`GameIn::startable_holes`] where `start` says more than `own hole`: asked of the holes
+    /// that may start. Out of line, so that the plain way stays small where it is inlined.
+    #[inline(never)]
+    fn startable_where(&self, mover: Player, start: &crate::compile::Condition, stocked: Option<C::Mask>) -> C::Mask {
         let ctx = Ctx::new(&self.state, self.rules, mover, Lap::default()).knowing(stocked);
         let startable = ctx.own() & ctx.stocked() & !self.state.claimed;
         match (&start.code, &start.of_count) {
