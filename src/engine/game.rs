@@ -536,7 +536,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
 
     /// A lap of `mover`'s move ended without a relay. Where the mover may choose to relay, the
     /// move waits for the choice (made for them when relaying would never end).
-    #[inline]
+    #[inline(always)]
     fn lap_ended(&mut self, mover: Player, sowing: &Sowing) {
         let last = sowing.last;
         if sowing.choice && self.continued(last, &mut Silent).is_some() {
@@ -550,6 +550,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
 
     /// `mover`'s sowing ended in `last` after `lap`: capture (if the move still may), then hand
     /// over the turn (unless the mover has holes to choose).
+    #[inline(always)]
     fn move_ended(&mut self, mover: Player, last: usize, lap: Lap, may_capture: bool) {
         if may_capture {
             traced!(self, tr => capture(self.rules, &mut self.state, last, mover, lap, tr));
@@ -737,7 +738,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
     /// At the start of a turn, after `last` acted (the player to move again, after a move into
     /// their own store): a player without a move passes, loses or ends the game.
     /// `stocked`: the holes of the board holding stones, where the caller has read them.
-    #[inline]
+    #[inline(always)]
     fn start_turn(&mut self, last: Player, stocked: Option<C::Mask>) {
         self.find_moves(stocked);
         if self.state.offer == C::Mask::NONE && self.state.pending == Pending::None && self.has_no_move(self.state.to_move) {
