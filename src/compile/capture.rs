@@ -16,6 +16,9 @@ pub struct Captures {
     /// and its count alone ([`Condition::may_hold`]): for each count below 256, the holes where
     /// one of them may hold (a bit per hole), so that its condition is asked only there.
     pub resow_screen: Option<Box<[u128; 256]>>,
+    /// The same of the captures at a move's end (those that keep their stones), where each can
+    /// be ruled out so: the holes where one of them may hold, for each count below 256.
+    pub end_screen: Option<Box<[u128; 256]>>,
     /// Whether some capture claims holes.
     pub claims: bool,
     /// Whether a claimed hole keeps its stones (and those sown into it), rather than passing
@@ -29,7 +32,8 @@ impl Captures {
         let rules: Vec<CaptureRule> = captures.iter().map(|c| CaptureRule::of(c, lower)).collect();
         Captures {
             resows: rules.iter().any(CaptureRule::resow),
-            resow_screen: resow_screen(&rules),
+            resow_screen: screen(&rules, CaptureRule::resow),
+            end_screen: screen(&rules, |c| !c.resow()),
             rules,
             claims: captures.iter().any(|c| !c.claims.is_empty()),
             claims_keep: captures.iter().any(|c| c.keeping),
@@ -37,15 +41,17 @@ impl Captures {
     }
 }
 
-/// [`Captures::resow_screen`] of `rules`.
-fn resow_screen(rules: &[CaptureRule]) -> Option<Box<[u128; 256]>> {
-    let resowing: Vec<&Condition> = rules.iter().filter(|c| c.resow()).map(|c| &c.when).collect();
-    if !resowing.iter().all(|when| when.screens()) {
+/// For each count below 256, the holes where one of the capture rules `which` picks may hold
+/// ([`Captures::resow_screen`], [`Captures::end_screen`]); `None` where one of them cannot be
+/// ruled out by the hole and its count.
+fn screen(rules: &[CaptureRule], which: impl Fn(&CaptureRule) -> bool) -> Option<Box<[u128; 256]>> {
+    let picked: Vec<&Condition> = rules.iter().filter(|c| which(c)).map(|c| &c.when).collect();
+    if !picked.iter().all(|when| when.screens()) {
         return None;
     }
     let mut screen = Box::new([0u128; 256]);
     for (count, holes) in (0u16..).zip(screen.iter_mut()) {
-        *holes = resowing.iter().fold(0, |holes, when| holes | when.may_hold_on(count));
+        *holes = picked.iter().fold(0, |holes, when| holes | when.may_hold_on(count));
     }
     Some(screen)
 }

@@ -707,7 +707,7 @@ mod tests {
     use crate::ast::CompareOp;
 
     /// The holes `may_hold_on` gives for a count are those `may_hold` allows one by one, for
-    /// every condition of every shipped file; and a resowing capture's screen is theirs.
+    /// every condition of every shipped file; and the captures' screens are theirs.
     #[test]
     fn the_holes_a_condition_may_hold_on_are_found_at_once() {
         let mut screened = 0;
@@ -719,10 +719,12 @@ mod tests {
                     assert_eq!(condition.may_hold_on(count), one_by_one, "{}: {:?} at {count}", file.display(), condition.pred);
                 }
             }
-            if let Some(screen) = &rules.captures.resow_screen {
-                let resowing: Vec<_> = rules.captures.rules.iter().filter(|c| c.resow()).collect();
-                for (count, holes) in (0u16..).zip(screen.iter()) {
-                    let any = (0..crate::MAX_HOLES).filter(|&h| resowing.iter().any(|c| c.when.may_hold(h, count)));
+            let captures = &rules.captures;
+            for (screen, resowing) in [(&captures.resow_screen, true), (&captures.end_screen, false)] {
+                let picked: Vec<_> = captures.rules.iter().filter(|c| c.resow() == resowing).collect();
+                assert_eq!(screen.is_some(), picked.iter().all(|c| c.when.screens()), "{}", file.display());
+                for (count, holes) in (0u16..).zip(screen.iter().flat_map(|s| s.iter())) {
+                    let any = (0..crate::MAX_HOLES).filter(|&h| picked.iter().any(|c| c.when.may_hold(h, count)));
                     assert_eq!(*holes, any.fold(0u128, |m, h| m | 1 << h), "{} at {count}", file.display());
                 }
             }

@@ -14,7 +14,24 @@ use crate::Holes;
 /// Applies the first capture rule that holds on `last` (of those that keep their stones); returns
 /// the stones taken. Where the mover must then choose holes among more than they may take, the
 /// choice is left open in `state.pending`; with no real choice the holes are taken at once.
+/// Where no such rule may hold on `last` by its count and place alone
+/// ([`crate::compile::Captures::end_screen`]), that is known at once, without a call.
+#[inline(always)]
 pub fn capture<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, last: usize, mover: Player, lap: Lap, tr: &mut T) -> u32 {
+    let ruled_out = rules
+        .captures
+        .end_screen
+        .as_deref()
+        .is_some_and(|screen| screen.get(usize::from(state.count(last))).is_some_and(|holes| holes >> last & 1 == 0));
+    if ruled_out {
+        return 0;
+    }
+    capture_asked(rules, state, last, mover, lap, tr)
+}
+
+/// [`capture`], asking each rule.
+#[inline(never)]
+fn capture_asked<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, last: usize, mover: Player, lap: Lap, tr: &mut T) -> u32 {
     // A lap that ends in a store, or in a claimed hole that passes its stones on (always empty),
     // captures nothing.
     if last >= rules.board.holes || (state.claimed.has(last) && !rules.captures.claims_keep) {

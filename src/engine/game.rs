@@ -379,6 +379,13 @@ impl<'r, C: Cells> GameIn<'r, C> {
         if !self.trace.on() {
             return self.play(action);
         }
+        self.apply_traced(action)
+    }
+
+    /// [`Game::apply`] where events are recorded: those of the last action are kept if this one
+    /// is illegal. Out of line, so that playing untraced stays small.
+    #[inline(never)]
+    fn apply_traced(&mut self, action: Action) -> Result<(), IllegalAction> {
         let before = self.trace.clone();
         self.trace.clear();
         let played = self.play(action);
@@ -693,7 +700,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
 
     /// Adds the position to the repetition history, and ends the game (or the round) if that
     /// repeats it too often after `mover`'s action. Returns whether it ended.
-    #[inline]
+    #[inline(always)]
     fn record_position(&mut self, mover: Player) -> bool {
         self.rules.tracks_repetition() && self.record_repeated(mover)
     }
