@@ -619,7 +619,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
 
     /// Whether the rules allow `mover`'s move to leave `after`: an opponent without stones must
     /// be given some, where the rules say so, and no move may leave a forbidden position.
-    #[inline]
+    #[inline(always)]
     pub(super) fn may_leave(&self, mover: Player, after: &StateIn<C>) -> bool {
         let rules = self.rules;
         let starves =

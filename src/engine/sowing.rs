@@ -247,10 +247,17 @@ fn take_in_passing<C: Cells, T: Trace>(state: &mut StateIn<C>, at: usize, mover:
 /// copy. Detection is exact (Brent's cycle finding over the position at the start of each lap) up
 /// to [`ENDLESS_LAPS`] laps, a move still going then counting as endless. Where nothing is
 /// recorded and every move is laps joined by relays alone, [`sow_relays`] sows it.
+#[inline(always)]
 pub fn sow<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player, tr: &mut T) -> Option<Sowing> {
     if rules.tracks.plain_relays && !tr.on() {
         return sow_relays(rules, state, origin, mover);
     }
+    sow_laps(rules, state, origin, mover, tr)
+}
+
+/// [`sow`] of a move that is not laps joined by relays alone, or is recorded.
+#[inline(never)]
+fn sow_laps<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player, tr: &mut T) -> Option<Sowing> {
     let hand = lift(rules, state, origin, mover, 1);
     sow_hand(rules, state, hand, mover, false, 0, LiftWhy::Move, tr)
 }
