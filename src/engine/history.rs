@@ -183,7 +183,9 @@ impl<C: Cells> History<C> {
     }
 
     /// Counts `state` once more for each kind kept, and returns how many times it has now
-    /// stood, compared as a board and as a position (0 for a kind not kept).
+    /// stood, compared as a board and as a position (0 for a kind not kept). Inlined where the
+    /// game records its positions, itself out of line.
+    #[inline(always)]
     pub fn record(&mut self, rules: &Rules, state: &StateIn<C>) -> [u32; 2] {
         if self.forgets {
             let out = state.captured[0] + state.captured[1];
