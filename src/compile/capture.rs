@@ -41,6 +41,14 @@ impl Captures {
     }
 }
 
+/// Whether `screen` (one of [`Captures::resow_screen`] and [`Captures::end_screen`]) leaves open
+/// a capture on `hole` holding `count` stones: true without a screen, and for counts past its
+/// table.
+#[inline(always)]
+pub fn screen_allows(screen: Option<&[u128; 256]>, hole: usize, count: u16) -> bool {
+    screen.is_none_or(|screen| screen.get(usize::from(count)).is_none_or(|holes| holes >> hole & 1 != 0))
+}
+
 /// For each count below 256, the holes where one of the capture rules `which` picks may hold
 /// ([`Captures::resow_screen`], [`Captures::end_screen`]); `None` where one of them cannot be
 /// ruled out by the hole and its count.

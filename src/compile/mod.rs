@@ -19,7 +19,7 @@ mod rounds;
 mod sowing;
 
 pub use board::Board;
-pub use capture::{CaptureRule, Captures};
+pub use capture::{screen_allows, CaptureRule, Captures};
 pub use code::{Atom, Code, Condition};
 pub use end::{End, EndRule, EndingRule};
 pub use options::{Choice, OptionError};

@@ -6,6 +6,7 @@
 use super::events::{Event, TakeHow, Trace};
 use super::layout::{step, Cells, Mask};
 use super::{Lap, Pending, StateIn};
+use crate::compile::screen_allows;
 use crate::compile::{CaptureRule, Rules};
 use crate::player::Player;
 use crate::vocabulary::{ChainDirection, Direction, HoleRef, Num, Relation, RowEnd, RowKind, Take};
@@ -18,12 +19,7 @@ use crate::Holes;
 /// ([`crate::compile::Captures::end_screen`]), that is known at once, without a call.
 #[inline(always)]
 pub fn capture<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, last: usize, mover: Player, lap: Lap, tr: &mut T) -> u32 {
-    let ruled_out = rules
-        .captures
-        .end_screen
-        .as_deref()
-        .is_some_and(|screen| screen.get(usize::from(state.count(last))).is_some_and(|holes| holes >> last & 1 == 0));
-    if ruled_out {
+    if !screen_allows(rules.captures.end_screen.as_deref(), last, state.count(last)) {
         return 0;
     }
     capture_asked(rules, state, last, mover, lap, tr)

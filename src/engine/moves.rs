@@ -184,7 +184,6 @@ impl<C: Cells> GameIn<'_, C> {
         let ctx = Ctx::new(&self.state, self.rules, mover, Lap::default()).knowing(stocked);
         let startable = ctx.own() & ctx.stocked() & !self.state.claimed;
         match (&start.code, &start.of_count) {
-            (Some(code), _) if code.implied => startable,
             // A condition of the count alone: each hole that may start looked up in its table.
             (_, Some(table)) => C::Mask::of(startable.places().filter(|&hole| table.holds(u32::from(self.state.count(hole))))),
             // A condition that asks about other holes (`next hole is empty`) is asked of the holes

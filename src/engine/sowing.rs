@@ -7,6 +7,7 @@ use super::layout::step;
 use super::layout::{Cells, Mask};
 use super::{Lap, StateIn};
 use crate::compile::pred::CountTable;
+use crate::compile::screen_allows;
 use crate::compile::Rules;
 use crate::player::Player;
 use crate::vocabulary::{FirstSeed, HoleRef, Relation, Taker};
@@ -472,11 +473,7 @@ fn sow_hand<C: Cells, T: Trace>(
         let resown = match rules.captures.resows
             && may_capture
             && !ends_here
-            && rules
-                .captures
-                .resow_screen
-                .as_deref()
-                .is_none_or(|screen| screen.get(usize::from(state.count(last))).is_none_or(|holes| holes >> last & 1 != 0))
+            && screen_allows(rules.captures.resow_screen.as_deref(), last, state.count(last))
         {
             true => super::capture::resow(rules, state, last, origin, mover, lap_now, tr),
             false => None,
