@@ -4,9 +4,10 @@ use rand::rngs::ChaCha8Rng;
 use rand::seq::IndexedRandom;
 
 use crate::engine::layout::Mask;
-use crate::engine::with_actions;
+use crate::engine::{nth_subset, subset_count, with_actions};
 use crate::engine::{Cells, GameIn};
 use crate::Action;
+use rand::RngExt;
 
 /// The indices of a list of actions (at most one action a hole).
 const INDICES: [u8; crate::MAX_HOLES] = {
@@ -29,6 +30,14 @@ pub fn choose<C: Cells>(game: &GameIn<'_, C>, rng: &mut ChaCha8Rng) -> Option<Ac
         let count = holes.ones() as usize;
         let index = usize::from(*INDICES[..count].choose(rng)?);
         return holes.places().nth(index).map(|hole| Action::Sow(crate::hole_byte(hole)));
+    }
+    if let Some((holes, size)) = game.choice() {
+        // The same draw as from the list of every set of `size` of the holes: an index among as
+        // many, then the set of that number, found without listing them.
+        if let Some(count) = subset_count(holes.count_ones(), size).and_then(|n| usize::try_from(n).ok()).filter(|&n| n > 0) {
+            let index = rng.random_range(..count);
+            return Some(Action::Take(nth_subset(holes, size, index as u128)));
+        }
     }
     with_actions(|actions| {
         game.legal_actions_into(actions);

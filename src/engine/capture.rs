@@ -5,12 +5,12 @@
 
 use super::events::{Event, TakeHow, Trace};
 use super::layout::{step, Cells, Mask};
+use super::predicate::Ctx;
 use super::{Lap, Pending, StateIn};
 use crate::compile::screen_allows;
 use crate::compile::{CaptureRule, Rules};
 use crate::player::Player;
 use crate::vocabulary::{ChainDirection, Direction, HoleRef, Num, Relation, RowEnd, RowKind, Take};
-use crate::Holes;
 
 /// Applies the first capture rule that holds on `last` (of those that keep their stones); returns
 /// the stones taken. Where the mover must then choose holes among more than they may take, the
@@ -258,7 +258,7 @@ fn take_one<C: Cells, T: Trace>(
 /// The holes `mover` may choose from after capture rule `rule` (a bit per hole).
 pub fn choosable<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, rule: usize) -> u128 {
     let Some((_, pred)) = rules.captures.rules.get(rule).and_then(|r| r.bonus.as_ref()) else { return 0 };
-    Holes::of((0..rules.board.holes).filter(|&h| state.holds(rules, pred, h, mover))).0
+    Ctx::new(state, rules, mover, Lap::default()).holes_where(pred).wide()
 }
 
 /// Takes the chosen holes `set` for `mover`, ending the choice; `false` (and nothing changed) if

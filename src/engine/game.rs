@@ -192,6 +192,19 @@ impl<'r, C: Cells> GameIn<'r, C> {
         plain.then_some(moves.forward)
     }
 
+    /// Where the only actions are a choice of holes open inside a move: the holes to choose
+    /// among and how many to take. The actions [`Game::legal_actions_into`] lists are then every
+    /// set of that many of those holes, as [`super::subsets`] orders them. `None`: ask that.
+    #[inline]
+    pub fn choice(&self) -> Option<(u128, u32)> {
+        let Pending::Choose(rule) = self.state.pending else { return None };
+        if self.is_over() || self.state.offer != C::Mask::NONE {
+            return None;
+        }
+        let rule = usize::from(rule);
+        Some((choosable(self.rules, &self.state, self.state.to_move, rule), self.rules.chosen_count(rule)))
+    }
+
     pub fn legal_actions_into(&self, actions: &mut Vec<Action>) {
         actions.clear();
         if self.is_over() {

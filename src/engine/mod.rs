@@ -387,6 +387,34 @@ pub(crate) fn subsets(holes: u128, size: u32, each: &mut impl FnMut(u128)) {
     go(holes, size, 0, each);
 }
 
+/// How many subsets of `size` holes a set of `holes` holes has; `None` past `u128`.
+pub(crate) fn subset_count(holes: u32, size: u32) -> Option<u128> {
+    if size > holes {
+        return Some(0);
+    }
+    // Each step's product of consecutive numbers is divisible by the step's count.
+    (0..size).try_fold(1u128, |count, i| Some(count.checked_mul(u128::from(holes - i))? / u128::from(i + 1)))
+}
+
+/// The subset numbered `index` (from 0) of those [`subsets`] gives, in its order; `index` below
+/// [`subset_count`] of `holes`. Found without listing the others: at each hole, lowest first,
+/// the subsets that take it come before those that do not.
+pub(crate) fn nth_subset(holes: u128, size: u32, mut index: u128) -> u128 {
+    let (mut rest, mut size, mut chosen) = (holes, size, 0u128);
+    while size > 0 && rest != 0 {
+        let lowest = rest & rest.wrapping_neg();
+        rest ^= lowest;
+        let taking = subset_count(rest.count_ones(), size - 1).unwrap_or(u128::MAX);
+        if index < taking {
+            chosen |= lowest;
+            size -= 1;
+        } else {
+            index -= taking;
+        }
+    }
+    chosen
+}
+
 /// How a finished game came out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameResult {
@@ -401,6 +429,23 @@ pub struct GameResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_nth_subset_is_the_one_listed_nth() {
+        for (holes, size) in
+            [(0b1011_0110u128, 2), (0xffff, 3), (0xf0f0_0000_0000_0000_0000_0000_0000_0001, 2), (0b111, 0), (0b1, 1), (u128::MAX >> 100, 4)]
+        {
+            let mut listed = Vec::new();
+            subsets(holes, size, &mut |set| listed.push(set));
+            assert_eq!(subset_count(holes.count_ones(), size), Some(listed.len() as u128), "{holes:#x} {size}");
+            for (index, &set) in listed.iter().enumerate() {
+                assert_eq!(nth_subset(holes, size, index as u128), set, "{holes:#x} {size} {index}");
+            }
+        }
+        assert_eq!(subset_count(3, 4), Some(0));
+        assert_eq!(subset_count(128, 64), None);
+        assert_eq!(subset_count(40, 2), Some(780));
+    }
 
     #[test]
     fn a_narrow_position_is_64_bytes() {
