@@ -275,8 +275,8 @@ pub fn sow_plain<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize,
 
 /// [`sow`] where the rules make every move laps of whole holes joined by relays alone
 /// ([`crate::compile::Tracks::plain_relays`]): the same laps and the same cycle finding, without
-/// asking what such rules never do (a capture sown on, a choice to stop, a lift limit, the first
-/// lap deciding). Nothing is recorded.
+/// asking what such rules never do (a capture sown on, a lift limit, the first lap deciding).
+/// Nothing is recorded.
 pub fn sow_relays<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player) -> Option<Sowing> {
     // A relay that asks the count of the next hole alone and lifts that hole (`relay from next
     // hole when next hole is …`): the next hole found once, its count read from the table. The
@@ -347,8 +347,11 @@ fn relay_laps<C: Cells, const NEXT: bool, const PASSING: bool>(
             None => ends_here || !rules.sowing.relay.as_ref().is_some_and(|relay| state.relays_in_lap(rules, relay, last, mover, lap_now)),
         };
         if stops {
+            // Where it does not relay, the mover may have a choice to relay or stop.
+            let choice =
+                !ends_here && rules.sowing.relay_or_stop.as_ref().is_some_and(|p| state.relays_in_lap(rules, p, last, mover, lap_now));
             bank_stores(rules, state);
-            return Some(Sowing { last, laps, choice: false, lap: lap_now, taken: 0, may_capture: true });
+            return Some(Sowing { last, laps, choice, lap: lap_now, taken: 0, may_capture: true });
         }
         hole = match on_next {
             Some((_, on)) => on,
