@@ -434,7 +434,8 @@ impl<'r, C: Cells> GameIn<'r, C> {
         let mut laps = 0;
         let idle = !answering && self.state.pending == Pending::None;
         match (action, self.state.pending) {
-            // The turn's moves are known (so it is idle, and neither raced nor placed).
+            // The turn's moves are known (so it is idle and not raced; placements are known only
+            // where they sow on).
             (Action::Sow(hole) | Action::SowReversed(hole), _) if known && !self.trace.on() => {
                 let reversed = matches!(action, Action::SowReversed(_));
                 if !self.moves.has(hole as usize, reversed) {

@@ -1,11 +1,13 @@
 //! The legal moves of a turn, found once: when a turn starts (no offer or decision open, no turn
-//! played at once, no stone to place), the holes each way a move may start from are found as bit
-//! sets, and where a move must be sown to know it is legal (it may relay for ever, it must feed
-//! an opponent, it must capture) what it leaves is kept, so that playing it sows nothing again.
+//! played at once, no stone to place without sowing on), the holes each way a move may start
+//! from are found as bit sets, and where a move must be sown to know it is legal (it may relay
+//! for ever, it must feed an opponent, it must capture; a placement sown on) what it leaves is
+//! kept, so that playing it sows nothing again.
 //! Listing the moves, asking whether a player can move and checking an action then read these.
 
 use super::events::Silent;
 use super::layout::{Cells, Mask};
+use super::placing;
 use super::predicate::Ctx;
 use super::sowing::{sow, sow_plain, Sowing};
 use super::{GameIn, Lap, StateIn};
@@ -22,6 +24,8 @@ pub(super) struct Moves<C: Cells> {
     /// What each move sown to know it is legal leaves: its hole, whether reversed, the position
     /// and its sowing (kept from turn to turn, so that it allocates nothing once large enough).
     pub sown: Vec<(u8, bool, StateIn<C>, Sowing)>,
+    /// A second such list, to work in while placements are found (kept for the same reason).
+    pub spare: Vec<(u8, bool, StateIn<C>, Sowing)>,
     /// The moves the file's way were not sown to find them: each is one that always ends, sown in
     /// place when played.
     pub in_place: bool,
@@ -29,7 +33,7 @@ pub(super) struct Moves<C: Cells> {
 
 impl<C: Cells> Default for Moves<C> {
     fn default() -> Moves<C> {
-        Moves { known: false, forward: C::Mask::NONE, reversed: C::Mask::NONE, sown: Vec::new(), in_place: false }
+        Moves { known: false, forward: C::Mask::NONE, reversed: C::Mask::NONE, sown: Vec::new(), spare: Vec::new(), in_place: false }
     }
 }
 
@@ -37,7 +41,14 @@ impl<C: Cells> Clone for Moves<C> {
     /// A copy knows the same moves but keeps none of their positions (a copy of a game is made to
     /// play on; what a move leaves is found again if it is played).
     fn clone(&self) -> Moves<C> {
-        Moves { known: self.known, forward: self.forward, reversed: self.reversed, sown: Vec::new(), in_place: self.in_place }
+        Moves {
+            known: self.known,
+            forward: self.forward,
+            reversed: self.reversed,
+            sown: Vec::new(),
+            spare: Vec::new(),
+            in_place: self.in_place,
+        }
     }
 }
 
@@ -65,15 +76,16 @@ impl<C: Cells> GameIn<'_, C> {
         self.moves.sown.clear();
         let state = &self.state;
         let mover = state.to_move;
-        if self.result.is_some()
-            || state.offer != C::Mask::NONE
-            || state.pending != super::Pending::None
-            || self.racing()
-            || self.placing(mover)
-        {
+        if self.result.is_some() || state.offer != C::Mask::NONE || state.pending != super::Pending::None || self.racing() {
             return;
         }
         let rules = self.rules;
+        if self.placing(mover) {
+            if rules.play.place_then_sow {
+                self.find_placements();
+            }
+            return;
+        }
         if rules.tracks.plain_turns && !self.sow_to_know(mover) {
             // No compulsory capture, fallback or move the other way, and every move one that
             // always ends and leaves nothing to refuse: the moves are the holes that may start,
@@ -163,6 +175,19 @@ impl<C: Cells> GameIn<'_, C> {
         self.moves = moves;
     }
 
+    /// [`GameIn::find_moves`] of a turn that places a stone and sows on: each placement sown once
+    /// ([`placing::find`]), what the legal ones leave kept.
+    #[inline(never)]
+    fn find_placements(&mut self) {
+        let mut moves = std::mem::take(&mut self.moves);
+        let (forward, reversed) = placing::find(self.rules, &self.state, self.state.to_move, &mut moves.sown, &mut moves.spare);
+        moves.forward = forward;
+        moves.reversed = reversed;
+        moves.in_place = false;
+        moves.known = true;
+        self.moves = moves;
+    }
+
     /// The holes `mover` may start a move from under `start` (theirs, holding stones, not
     /// claimed, where `start` holds), a bit per hole.
     /// `stocked`: the holes of the board holding stones, where the caller has read them.
@@ -209,7 +234,13 @@ impl<C: Cells> GameIn<'_, C> {
             }
             return sow(self.rules, &mut self.state, hole, mover, &mut Silent);
         }
-        let (after, sowing) = self.try_move(mover, hole, reversed, &mut Silent)?;
+        let (after, sowing) = match self.placing(mover) {
+            // A placement (in a copy of a game, which keeps no position).
+            true => {
+                placing::placement(self.rules, &self.state, mover, hole, reversed, &mut Silent).map(|(after, sowing, _)| (after, sowing))?
+            }
+            false => self.try_move(mover, hole, reversed, &mut Silent)?,
+        };
         self.state = after;
         Some(sowing)
     }

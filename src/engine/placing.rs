@@ -71,6 +71,75 @@ fn push_moves<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, holes:
     }
 }
 
+/// What a placement sown to know it is legal leaves: its hole, its way, the position and its
+/// sowing (as [`super::moves::Moves`] keeps the moves of a turn).
+pub(super) type Placed<C> = (u8, bool, StateIn<C>, Sowing);
+
+/// [`placements`] with `then sow`, each placement sown once: the legal ones (what [`placements`]
+/// lists, in its order) go into `kept`, what each leaves with them; `spare` is a list to work in
+/// (both cleared first, and kept by the caller so that a turn allocates nothing once they are
+/// large enough). Returns the holes of the listed placements each way: the file's, and the other.
+pub(super) fn find<C: Cells>(
+    rules: &Rules,
+    state: &StateIn<C>,
+    mover: Player,
+    kept: &mut Vec<Placed<C>>,
+    spare: &mut Vec<Placed<C>>,
+) -> (C::Mask, C::Mask) {
+    kept.clear();
+    spare.clear();
+    let allowed = allowed(rules, state, mover);
+    // Where a capture is compulsory, the holes either condition allows, each placement sown once:
+    // those that capture go into `spare`, and those of `allowed` into `kept`, in case none does.
+    let must_capture = rules.play.must_capture.is_some();
+    let candidates = match must_capture {
+        true => {
+            holes_where(rules, state, mover, rules.play.place.as_ref())
+                | holes_where(rules, state, mover, rules.play.place_fallback.as_ref())
+        }
+        false => allowed,
+    };
+    let ways: &[bool] = if rules.sowing.either_way { &[false, true] } else { &[false] };
+    for hole in super::holes_of(candidates) {
+        let byte = crate::hole_byte(hole);
+        let mut moves = [None, None];
+        for (slot, &reversed) in moves.iter_mut().zip(ways) {
+            *slot = placement(rules, state, mover, hole, reversed, &mut Silent);
+        }
+        if must_capture {
+            let capturing = moves.map(|m| m.filter(|(_, sowing, _)| sowing.taken > 0));
+            keep_moves(byte, &capturing, spare);
+        }
+        if allowed >> hole & 1 != 0 {
+            keep_moves(byte, &moves, kept);
+        }
+    }
+    if !spare.is_empty() {
+        std::mem::swap(kept, spare);
+    }
+    kept.iter().fold((C::Mask::NONE, C::Mask::NONE), |(forward, reversed), &(hole, way, ..)| match way {
+        false => (forward | C::Mask::bit(usize::from(hole)), reversed),
+        true => (forward, reversed | C::Mask::bit(usize::from(hole))),
+    })
+}
+
+/// The legal placements into `hole` of `moves` (each way's, if legal) into `kept`, as
+/// [`push_moves`] lists them: two ways that lead to the same position are one, the way the capture
+/// turned it, kept with that way's sowing.
+fn keep_moves<C: Cells>(hole: u8, moves: &[Option<(StateIn<C>, Sowing, bool)>; 2], kept: &mut Vec<Placed<C>>) {
+    match moves {
+        [Some(file_way), Some(other_way)] if file_way.0 == other_way.0 => {
+            let turned = file_way.2;
+            let (after, sowing, _) = if turned { other_way } else { file_way };
+            kept.push((hole, turned, *after, *sowing));
+        }
+        [file_way, other_way] => {
+            kept.extend(file_way.iter().map(|(after, sowing, _)| (hole, false, *after, *sowing)));
+            kept.extend(other_way.iter().map(|(after, sowing, _)| (hole, true, *after, *sowing)));
+        }
+    }
+}
+
 fn action(hole: u8, reversed: bool) -> Action {
     if reversed {
         Action::SowReversed(hole)
