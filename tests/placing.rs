@@ -1,7 +1,8 @@
 //! A placement is accepted exactly when it is listed: `apply` decides a placement's legality from
 //! its own hole's moves (and the others' only as far as a compulsory capture needs), and must
 //! agree with the full list of legal actions in every position random games reach, for every
-//! hole and both ways, in every shipped file that places stones from hand.
+//! hole and both ways, in every shipped file that places stones from hand. A copy of a game, which
+//! keeps none of the positions its turn's moves leave, plays each action to the same position.
 
 mod common;
 
@@ -33,7 +34,14 @@ fn a_placement_is_accepted_exactly_when_it_is_listed() {
                         }
                     }
                 }
-                game.apply(*rng.pick(&legal)).expect("a listed action applies");
+                // A copy of a game keeps the turn's moves but not what they leave: it plays the
+                // action afresh, and must reach the same position.
+                let action = *rng.pick(&legal);
+                let mut copy = game.clone();
+                copy.apply(action).expect("a listed action applies to a copy");
+                game.apply(action).expect("a listed action applies");
+                assert_eq!(copy.state(), game.state(), "{name}, game {game_number}, action {number}: {action:?}");
+                assert_eq!(copy.last_laps(), game.last_laps(), "{name}, game {game_number}, action {number}: {action:?}");
             }
         }
     }
