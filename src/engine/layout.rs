@@ -243,11 +243,17 @@ macro_rules! kept_cells {
             stocked: $mask,
         }
 
+        // Every place has its bit in a set.
+        const _: () = assert!($places <= <$mask>::BITS as usize);
+
         impl $name {
             #[inline]
             fn mark(&mut self, place: usize) {
-                let bit = <$mask>::bit(place);
-                if self.counts[place] != 0 {
+                let holds = self.counts[place] != 0;
+                // `place` indexes a count, so it is below `$places`, which is at most the bits
+                // of a set: the place's bit without asking [`Mask::bit`]'s question.
+                let bit = <$mask>::from(1u8) << place;
+                if holds {
                     self.stocked |= bit;
                 } else {
                     self.stocked &= !bit;
@@ -289,7 +295,13 @@ macro_rules! kept_cells {
             #[inline]
             fn add(&mut self, place: usize, stones: u16) {
                 self.counts[place] = self.counts[place].wrapping_add(Self::count_of(stones));
-                self.mark(place);
+                if stones > 0 {
+                    // A count that grows holds stones (the layout holds every stone of the game:
+                    // no count wraps round).
+                    self.stocked |= <$mask>::from(1u8) << place;
+                } else {
+                    self.mark(place);
+                }
             }
 
             #[inline]
