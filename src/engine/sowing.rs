@@ -432,6 +432,27 @@ fn lift<C: Cells>(rules: &Rules, state: &StateIn<C>, hole: usize, mover: Player,
 fn sow_hand<C: Cells, T: Trace>(
     rules: &Rules,
     state: &mut StateIn<C>,
+    hand: Hand,
+    mover: Player,
+    decided: bool,
+    offset: u32,
+    why: LiftWhy,
+    tr: &mut T,
+) -> Option<Sowing> {
+    match rules.sowing.lift_only.is_none() && !rules.play.first_lap_decides {
+        true => sow_hand_in::<C, T, true>(rules, state, hand, mover, decided, offset, why, tr),
+        false => sow_hand_in::<C, T, false>(rules, state, hand, mover, decided, offset, why, tr),
+    }
+}
+
+/// [`sow_hand`], where `WHOLE` says whether every lap lifts all the stones of its hole and no first
+/// lap decides the captures (no `lift only`, no `no capture unless the first lap captures`): then
+/// compiled without asking either.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn sow_hand_in<C: Cells, T: Trace, const WHOLE: bool>(
+    rules: &Rules,
+    state: &mut StateIn<C>,
     mut hand: Hand,
     mover: Player,
     decided: bool,
@@ -439,20 +460,30 @@ fn sow_hand<C: Cells, T: Trace>(
     mut why: LiftWhy,
     tr: &mut T,
 ) -> Option<Sowing> {
+    let first_lap_decides = !WHOLE && rules.play.first_lap_decides;
+    let lift = |state: &StateIn<C>, hole, number| match WHOLE {
+        true => Hand::Lift(hole, u32::MAX),
+        false => lift(rules, state, hole, mover, number),
+    };
     let holes = rules.board.holes;
     let mut laps = 0u32;
     let mut taken = 0u32;
     // Under `no capture unless the first lap captures`: whether captures are still possible.
-    let mut may_capture = !(decided && rules.play.first_lap_decides) || state.capturing;
+    let mut may_capture = !(decided && first_lap_decides) || state.capturing;
     if rules.tracks.one_lap {
         // One lap, as the loop below sows it when nothing relays and nothing is sown on.
         let lap_now = Lap { number: 1 + offset, sown: hand.stones(state) };
+        // Every lap lifts its whole hole: said where the compiler sees it.
+        let hand = match hand {
+            Hand::Lift(hole, _) if WHOLE => Hand::Lift(hole, u32::MAX),
+            hand => hand,
+        };
         let last = lap(rules, state, hand, mover, why, tr);
-        if rules.play.first_lap_decides && !decided {
+        if first_lap_decides && !decided {
             may_capture = false;
         }
         bank_stores(rules, state);
-        let may_capture = may_capture || !rules.play.first_lap_decides || !decided;
+        let may_capture = may_capture || !first_lap_decides || !decided;
         return Some(Sowing { last, laps: 1, choice: false, lap: lap_now, taken, may_capture });
     }
     // Brent's cycle finding over the lap starts, kept only where a move can sow more than one lap
@@ -481,7 +512,7 @@ fn sow_hand<C: Cells, T: Trace>(
             true => super::capture::resow(rules, state, last, origin, mover, lap_now, tr),
             false => None,
         };
-        if rules.play.first_lap_decides && !decided && laps == 1 && resown.is_none() {
+        if first_lap_decides && !decided && laps == 1 && resown.is_none() {
             may_capture = false;
         }
         if let Some((stones, goes_on)) = resown {
@@ -489,7 +520,7 @@ fn sow_hand<C: Cells, T: Trace>(
             state.capturing = rules.tracks.capturing;
             hand = match goes_on {
                 GoesOn::SowAfter(after) => Hand::Captured { after, stones },
-                GoesOn::Lift(hole) => lift(rules, state, hole, mover, laps + 1 + offset),
+                GoesOn::Lift(hole) => lift(state, hole, laps + 1 + offset),
             };
             why = LiftWhy::Capture;
         } else {
@@ -502,10 +533,10 @@ fn sow_hand<C: Cells, T: Trace>(
                     !ends_here && rules.sowing.relay_or_stop.as_ref().is_some_and(|p| state.relays_in_lap(rules, p, last, mover, lap_now));
                 bank_stores(rules, state);
                 // A move that has sown more than one lap without its first capturing ends with none.
-                let may_capture = may_capture || !rules.play.first_lap_decides || (laps == 1 && !decided);
+                let may_capture = may_capture || !first_lap_decides || (laps == 1 && !decided);
                 return Some(Sowing { last, laps, choice, lap: lap_now, taken, may_capture });
             }
-            hand = lift(rules, state, relay_hole(rules, state, last, origin, mover), mover, laps + 1 + offset);
+            hand = lift(state, relay_hole(rules, state, last, origin, mover), laps + 1 + offset);
             why = LiftWhy::Relay;
         }
         // Under a lap limit every move ends, endless or not: it is cut at the limit. Without one, a
