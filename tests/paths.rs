@@ -75,10 +75,10 @@ fn lap_variants(file: &str, capture: &str, variants: &[(&str, &str)]) -> Vec<Rul
 }
 
 /// Tsoro's moves are laps joined by relays, where a lap ending in an occupied head leaves the
-/// mover a choice to relay or stop: such laps too are sown by relays alone, and the games of
-/// `both_ways_play_the_same_games` meet the choice both ways.
+/// mover a choice to relay or stop: such laps too are sown by relays alone (`sow_relays_or_stop`),
+/// and the games of `both_ways_play_the_same_games` meet the choice both ways.
 #[test]
 fn a_choice_to_relay_or_stop_is_sown_by_relays_alone() {
     let rules = common::rules("tsoro");
-    assert!(rules.sowing.relay_or_stop.is_some() && rules.tracks.plain_relays);
+    assert!(rules.sowing.relay_or_stop.is_some() && rules.tracks.choice_relays && !rules.tracks.plain_relays);
 }

@@ -75,10 +75,12 @@ pub struct Tracks {
     /// Whether every move is one lap ([`Tracks::one_lap`]) of all the stones of its hole, whatever
     /// it meets: no lift limit, no first lap deciding the captures.
     pub plain_laps: bool,
-    /// Whether every move is laps of whole holes joined by relays alone: a relay, and no capture
-    /// sown on, lift limit or first lap deciding. A choice to relay or stop may end a move where
-    /// it does not relay.
+    /// Whether every move is laps of whole holes joined by relays alone: a relay, and no choice to
+    /// stop, capture sown on, lift limit or first lap deciding.
     pub plain_relays: bool,
+    /// Whether every move is such laps ([`Tracks::plain_relays`]) but for a choice to relay or
+    /// stop, which a lap that does not relay may leave the mover (`relay or stop when …`).
+    pub choice_relays: bool,
 }
 
 impl Tracks {
@@ -93,7 +95,8 @@ impl Tracks {
         let one_lap = rules.sowing.relay.is_none() && relays_alone;
         let whole_laps = rules.sowing.lift_only.is_none() && !rules.play.first_lap_decides;
         let plain_laps = one_lap && whole_laps;
-        let plain_relays = rules.sowing.relay.is_some() && !rules.captures.resows && whole_laps;
+        let plain_relays = rules.sowing.relay.is_some() && relays_alone && whole_laps;
+        let choice_relays = rules.sowing.relay.is_some() && rules.sowing.relay_or_stop.is_some() && !rules.captures.resows && whole_laps;
         Tracks {
             intact: asks(Pred::Intact),
             capturing: rules.play.first_lap_decides || asks(Pred::Capturing),
@@ -102,6 +105,7 @@ impl Tracks {
             one_lap,
             plain_laps,
             plain_relays,
+            choice_relays,
         }
     }
 }

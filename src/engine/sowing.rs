@@ -256,9 +256,14 @@ pub fn sow<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, origin: us
     sow_laps(rules, state, origin, mover, tr)
 }
 
-/// [`sow`] of a move that is not laps joined by relays alone, or is recorded.
+/// [`sow`] of a move that is not laps joined by relays alone, or is recorded. Where nothing is
+/// recorded and every move is such laps but for a choice to relay or stop
+/// ([`crate::compile::Tracks::choice_relays`]), [`sow_relays_or_stop`] sows it.
 #[inline(never)]
 fn sow_laps<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player, tr: &mut T) -> Option<Sowing> {
+    if rules.tracks.choice_relays && !tr.on() {
+        return sow_relays_or_stop(rules, state, origin, mover);
+    }
     let hand = lift(rules, state, origin, mover, 1);
     sow_hand(rules, state, hand, mover, false, 0, LiftWhy::Move, tr)
 }
@@ -275,9 +280,22 @@ pub fn sow_plain<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize,
 
 /// [`sow`] where the rules make every move laps of whole holes joined by relays alone
 /// ([`crate::compile::Tracks::plain_relays`]): the same laps and the same cycle finding, without
-/// asking what such rules never do (a capture sown on, a lift limit, the first lap deciding).
-/// Nothing is recorded.
+/// asking what such rules never do (a capture sown on, a choice to stop, a lift limit, the first
+/// lap deciding). Nothing is recorded.
 pub fn sow_relays<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player) -> Option<Sowing> {
+    relays_of::<C, false>(rules, state, origin, mover)
+}
+
+/// [`sow_relays`] where a lap that does not relay may leave the mover a choice to relay or stop
+/// ([`crate::compile::Tracks::choice_relays`]), asked where a lap stops. Apart, so that the laps
+/// of files without such a choice do not grow.
+fn sow_relays_or_stop<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player) -> Option<Sowing> {
+    relays_of::<C, true>(rules, state, origin, mover)
+}
+
+/// [`sow_relays`] (`CHOICE` false) and [`sow_relays_or_stop`] (`CHOICE` true).
+#[inline(always)]
+fn relays_of<C: Cells, const CHOICE: bool>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player) -> Option<Sowing> {
     // A relay that asks the count of the next hole alone and lifts that hole (`relay from next
     // hole when next hole is …`): the next hole found once, its count read from the table. The
     // laps are sown apart where it does, so that the others do not grow.
@@ -298,19 +316,20 @@ pub fn sow_relays<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize
         _ => None,
     };
     match (next_relay.is_some(), passing.is_some()) {
-        (true, true) => relay_laps::<C, true, true>(rules, state, origin, mover, next_relay, passing),
-        (true, false) => relay_laps::<C, true, false>(rules, state, origin, mover, next_relay, passing),
-        (false, true) => relay_laps::<C, false, true>(rules, state, origin, mover, next_relay, passing),
-        (false, false) => relay_laps::<C, false, false>(rules, state, origin, mover, next_relay, passing),
+        (true, true) => relay_laps::<C, true, true, CHOICE>(rules, state, origin, mover, next_relay, passing),
+        (true, false) => relay_laps::<C, true, false, CHOICE>(rules, state, origin, mover, next_relay, passing),
+        (false, true) => relay_laps::<C, false, true, CHOICE>(rules, state, origin, mover, next_relay, passing),
+        (false, false) => relay_laps::<C, false, false, CHOICE>(rules, state, origin, mover, next_relay, passing),
     }
 }
 
 /// [`sow_relays`], where `NEXT` says whether the relay is one of the next hole's count alone
 /// (`next_relay`, its table) and `PASSING` whether stones are taken in passing by a count alone
 /// (`passing`, its table and taker): each `true` exactly where its option is `Some`, so that
-/// each way is compiled apart.
+/// each way is compiled apart. `CHOICE`: whether a lap that does not relay may leave a choice to
+/// relay or stop, asked only then.
 #[inline(always)]
-fn relay_laps<C: Cells, const NEXT: bool, const PASSING: bool>(
+fn relay_laps<C: Cells, const NEXT: bool, const PASSING: bool, const CHOICE: bool>(
     rules: &Rules,
     state: &mut StateIn<C>,
     origin: usize,
@@ -348,8 +367,9 @@ fn relay_laps<C: Cells, const NEXT: bool, const PASSING: bool>(
         };
         if stops {
             // Where it does not relay, the mover may have a choice to relay or stop.
-            let choice =
-                !ends_here && rules.sowing.relay_or_stop.as_ref().is_some_and(|p| state.relays_in_lap(rules, p, last, mover, lap_now));
+            let choice = CHOICE
+                && !ends_here
+                && rules.sowing.relay_or_stop.as_ref().is_some_and(|p| state.relays_in_lap(rules, p, last, mover, lap_now));
             bank_stores(rules, state);
             return Some(Sowing { last, laps, choice, lap: lap_now, taken: 0, may_capture: true });
         }
