@@ -7,7 +7,7 @@
 
 use super::events::Silent;
 use super::layout::{Cells, Mask};
-use super::placing;
+use super::placing::{self, Kept};
 use super::predicate::Ctx;
 use super::sowing::{sow, sow_plain, Sowing};
 use super::{GameIn, Lap, StateIn};
@@ -23,9 +23,9 @@ pub(super) struct Moves<C: Cells> {
     pub reversed: C::Mask,
     /// What each move sown to know it is legal leaves: its hole, whether reversed, the position
     /// and its sowing (kept from turn to turn, so that it allocates nothing once large enough).
-    pub sown: Vec<(u8, bool, StateIn<C>, Sowing)>,
+    pub sown: Vec<Kept<C>>,
     /// A second such list, to work in while placements are found (kept for the same reason).
-    pub spare: Vec<(u8, bool, StateIn<C>, Sowing)>,
+    pub spare: Vec<Kept<C>>,
     /// The moves the file's way were not sown to find them: each is one that always ends, sown in
     /// place when played.
     pub in_place: bool,
@@ -60,7 +60,7 @@ impl<C: Cells> Moves<C> {
     }
 
     /// What the move from `hole` that way leaves, if it was sown to find it.
-    pub fn sown(&self, hole: usize, reversed: bool) -> Option<&(u8, bool, StateIn<C>, Sowing)> {
+    pub fn sown(&self, hole: usize, reversed: bool) -> Option<&Kept<C>> {
         self.sown.iter().find(|(h, r, ..)| usize::from(*h) == hole && *r == reversed)
     }
 }
@@ -109,7 +109,7 @@ impl<C: Cells> GameIn<'_, C> {
         let mut moves = std::mem::take(&mut self.moves);
         let (mut forward, mut reversed) = (C::Mask::NONE, C::Mask::NONE);
         let mut in_place = false;
-        type Sown<C> = Vec<(u8, bool, StateIn<C>, Sowing)>;
+        type Sown<C> = Vec<Kept<C>>;
         let keep = |sown: &mut Sown<C>, hole: usize, way: bool, found: Option<(StateIn<C>, Sowing)>, set: &mut C::Mask| {
             if let Some((after, sowing)) = found {
                 *set |= C::Mask::bit(hole);

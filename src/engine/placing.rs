@@ -60,20 +60,32 @@ fn push_moves<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, holes:
         let byte = crate::hole_byte(hole);
         let mut moves = [None, None];
         for (slot, &reversed) in moves.iter_mut().zip(ways) {
-            *slot = placement(rules, state, mover, hole, reversed, &mut Silent)
-                .filter(|(_, sowing, _)| !capturing || sowing.taken > 0)
-                .map(|(after, _, turned)| (reversed, after, turned));
+            *slot = placement(rules, state, mover, hole, reversed, &mut Silent).filter(|(_, sowing, _)| !capturing || sowing.taken > 0);
         }
-        match &moves {
-            [Some((_, a, turned)), Some((_, b, _))] if a == b => actions.push(action(byte, *turned)),
-            _ => actions.extend(moves.iter().flatten().map(|(reversed, _, _)| action(byte, *reversed))),
+        each_listed(&moves, |way, _| actions.push(action(byte, way)));
+    }
+}
+
+/// Calls `each` with every legal placement into a hole, of `moves` (the file's way's and the
+/// other's, if legal), as a list of actions has them: its way, and what it leaves. The two ways
+/// that lead to the same position (a capture whose `direction` forces the way) are one, the way
+/// the capture turned it, with that way's sowing.
+fn each_listed<C: Cells>(moves: &[Option<(StateIn<C>, Sowing, bool)>; 2], mut each: impl FnMut(bool, &(StateIn<C>, Sowing, bool))) {
+    match moves {
+        [Some(file_way), Some(other_way)] if file_way.0 == other_way.0 => {
+            let turned = file_way.2;
+            each(turned, if turned { other_way } else { file_way });
+        }
+        [file_way, other_way] => {
+            file_way.iter().for_each(|placed| each(false, placed));
+            other_way.iter().for_each(|placed| each(true, placed));
         }
     }
 }
 
-/// What a placement sown to know it is legal leaves: its hole, its way, the position and its
-/// sowing (as [`super::moves::Moves`] keeps the moves of a turn).
-pub(super) type Placed<C> = (u8, bool, StateIn<C>, Sowing);
+/// What a move sown to know it is legal leaves: its hole, its way (`true`: against the file's),
+/// the position and its sowing, as [`super::moves::Moves`] keeps the moves of a turn.
+pub(super) type Kept<C> = (u8, bool, StateIn<C>, Sowing);
 
 /// [`placements`] with `then sow`, each placement sown once: the legal ones (what [`placements`]
 /// lists, in its order) go into `kept`, what each leaves with them; `spare` is a list to work in
@@ -83,8 +95,8 @@ pub(super) fn find<C: Cells>(
     rules: &Rules,
     state: &StateIn<C>,
     mover: Player,
-    kept: &mut Vec<Placed<C>>,
-    spare: &mut Vec<Placed<C>>,
+    kept: &mut Vec<Kept<C>>,
+    spare: &mut Vec<Kept<C>>,
 ) -> (C::Mask, C::Mask) {
     kept.clear();
     spare.clear();
@@ -123,21 +135,9 @@ pub(super) fn find<C: Cells>(
     })
 }
 
-/// The legal placements into `hole` of `moves` (each way's, if legal) into `kept`, as
-/// [`push_moves`] lists them: two ways that lead to the same position are one, the way the capture
-/// turned it, kept with that way's sowing.
-fn keep_moves<C: Cells>(hole: u8, moves: &[Option<(StateIn<C>, Sowing, bool)>; 2], kept: &mut Vec<Placed<C>>) {
-    match moves {
-        [Some(file_way), Some(other_way)] if file_way.0 == other_way.0 => {
-            let turned = file_way.2;
-            let (after, sowing, _) = if turned { other_way } else { file_way };
-            kept.push((hole, turned, *after, *sowing));
-        }
-        [file_way, other_way] => {
-            kept.extend(file_way.iter().map(|(after, sowing, _)| (hole, false, *after, *sowing)));
-            kept.extend(other_way.iter().map(|(after, sowing, _)| (hole, true, *after, *sowing)));
-        }
-    }
+/// The legal placements into `hole` of `moves` into `kept`, as [`each_listed`] lists them.
+fn keep_moves<C: Cells>(hole: u8, moves: &[Option<(StateIn<C>, Sowing, bool)>; 2], kept: &mut Vec<Kept<C>>) {
+    each_listed(moves, |way, &(after, sowing, _)| kept.push((hole, way, after, sowing)));
 }
 
 fn action(hole: u8, reversed: bool) -> Action {
