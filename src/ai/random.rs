@@ -2,12 +2,12 @@
 
 use rand::rngs::ChaCha8Rng;
 use rand::seq::IndexedRandom;
+use rand::RngExt;
 
 use crate::engine::layout::Mask;
 use crate::engine::{nth_subset, subset_count, with_actions};
 use crate::engine::{Cells, GameIn};
 use crate::Action;
-use rand::RngExt;
 
 /// The indices of a list of actions (at most one action a hole).
 const INDICES: [u8; crate::MAX_HOLES] = {

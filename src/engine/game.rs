@@ -224,9 +224,10 @@ impl<'r, C: Cells> GameIn<'r, C> {
                 actions.push(Action::Stop);
                 return;
             }
-            Pending::Choose(rule) => {
-                let count = self.rules.chosen_count(rule as usize);
-                super::subsets(choosable(self.rules, &self.state, mover, rule as usize), count, &mut |set| actions.push(Action::Take(set)));
+            Pending::Choose(_) => {
+                if let Some((holes, count)) = self.choice() {
+                    super::subsets(holes, count, &mut |set| actions.push(Action::Take(set)));
+                }
                 return;
             }
             Pending::Race(chosen) => {

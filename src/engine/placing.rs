@@ -24,6 +24,21 @@ fn holes_where<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, pred:
     (ctx.own() & !state.claimed & ctx.holes_where(pred)).wide()
 }
 
+/// The holes either condition (`place`, `otherwise place`) allows: where a capture is compulsory,
+/// any of them may make one.
+fn either_allows<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player) -> u128 {
+    holes_where(rules, state, mover, rules.play.place.as_ref()) | holes_where(rules, state, mover, rules.play.place_fallback.as_ref())
+}
+
+/// The ways a placement may sow on: the file's, and the other where the rules allow either.
+fn ways_of(rules: &Rules) -> &'static [bool] {
+    if rules.sowing.either_way {
+        &[false, true]
+    } else {
+        &[false]
+    }
+}
+
 /// The holes a placement may go into: those of `place`, or of `otherwise place` when none is.
 fn allowed<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player) -> u128 {
     match holes_where(rules, state, mover, rules.play.place.as_ref()) {
@@ -41,8 +56,7 @@ pub fn placements<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, ac
     }
     if rules.play.must_capture.is_some() {
         // Any hole either condition allows may capture.
-        let candidates = holes_where(rules, state, mover, rules.play.place.as_ref())
-            | holes_where(rules, state, mover, rules.play.place_fallback.as_ref());
+        let candidates = either_allows(rules, state, mover);
         push_moves(rules, state, mover, candidates, true, actions);
         if !actions.is_empty() {
             return;
@@ -55,7 +69,7 @@ pub fn placements<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, ac
 /// The two ways from a hole that lead to the same position (a capture whose `direction` forces
 /// the way) are one move, written with the way the capture turned it.
 fn push_moves<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, holes: u128, capturing: bool, actions: &mut Vec<Action>) {
-    let ways: &[bool] = if rules.sowing.either_way { &[false, true] } else { &[false] };
+    let ways = ways_of(rules);
     for hole in super::holes_of(holes) {
         let byte = crate::hole_byte(hole);
         let mut moves = [None, None];
@@ -105,13 +119,10 @@ pub(super) fn find<C: Cells>(
     // those that capture go into `spare`, and those of `allowed` into `kept`, in case none does.
     let must_capture = rules.play.must_capture.is_some();
     let candidates = match must_capture {
-        true => {
-            holes_where(rules, state, mover, rules.play.place.as_ref())
-                | holes_where(rules, state, mover, rules.play.place_fallback.as_ref())
-        }
+        true => either_allows(rules, state, mover),
         false => allowed,
     };
-    let ways: &[bool] = if rules.sowing.either_way { &[false, true] } else { &[false] };
+    let ways = ways_of(rules);
     for hole in super::holes_of(candidates) {
         let byte = crate::hole_byte(hole);
         let mut moves = [None, None];
@@ -187,13 +198,13 @@ pub fn placement<C: Cells, T: Trace>(
 
 /// Whether a placement of `mover`'s into `hole` captures, either way the rules allow.
 fn captures_from<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, hole: usize) -> bool {
-    let ways: &[bool] = if rules.sowing.either_way { &[false, true] } else { &[false] };
+    let ways = ways_of(rules);
     ways.iter().any(|&r| placement(rules, state, mover, hole, r, &mut Silent).is_some_and(|(_, sowing, _)| sowing.taken > 0))
 }
 
 /// Whether `mover` has a placement to make (allocates nothing).
 pub fn any<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player) -> bool {
-    let ways: &[bool] = if rules.sowing.either_way { &[false, true] } else { &[false] };
+    let ways = ways_of(rules);
     let possible = |holes: u128| {
         super::holes_of(holes)
             .any(|h| !rules.play.place_then_sow || ways.iter().any(|&r| placement(rules, state, mover, h, r, &mut Silent).is_some()))
@@ -201,11 +212,7 @@ pub fn any<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player) -> bool {
     // A capture may be made from a hole of either condition; otherwise the holes of `allowed`.
     let capturing = rules.play.must_capture.is_some()
         && rules.play.place_then_sow
-        && super::holes_of(
-            holes_where(rules, state, mover, rules.play.place.as_ref())
-                | holes_where(rules, state, mover, rules.play.place_fallback.as_ref()),
-        )
-        .any(|h| captures_from(rules, state, mover, h));
+        && super::holes_of(either_allows(rules, state, mover)).any(|h| captures_from(rules, state, mover, h));
     capturing || possible(allowed(rules, state, mover))
 }
 
@@ -229,8 +236,7 @@ pub fn is_legal<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, acti
         })
     };
     if rules.play.must_capture.is_some() {
-        let candidates = holes_where(rules, state, mover, rules.play.place.as_ref())
-            | holes_where(rules, state, mover, rules.play.place_fallback.as_ref());
+        let candidates = either_allows(rules, state, mover);
         if listed(candidates, true) {
             return true;
         }

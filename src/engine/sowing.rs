@@ -493,11 +493,6 @@ fn sow_hand_in<C: Cells, T: Trace, const WHOLE: bool>(
     if rules.tracks.one_lap {
         // One lap, as the loop below sows it when nothing relays and nothing is sown on.
         let lap_now = Lap { number: 1 + offset, sown: hand.stones(state) };
-        // Every lap lifts its whole hole: said where the compiler sees it.
-        let hand = match hand {
-            Hand::Lift(hole, _) if WHOLE => Hand::Lift(hole, u32::MAX),
-            hand => hand,
-        };
         let last = lap(rules, state, hand, mover, why, tr);
         if first_lap_decides && !decided {
             may_capture = false;
