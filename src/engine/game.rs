@@ -6,7 +6,7 @@ use super::capture::{capture, choosable, take_chosen, take_holes};
 use super::ending;
 use super::events::{Event, Recorder, Silent, TakeHow, Trace};
 use super::history::History;
-use super::layout::{Cells, Mask, Wide};
+use super::layout::{Cells, Mask, OpenWays, Wide};
 use super::moves::Moves;
 use super::placing;
 use super::rounds::{self, Next};
@@ -68,6 +68,8 @@ pub struct GameIn<'r, C: Cells> {
     trace: Recorder,
     /// The legal moves of the turn, found when it started.
     pub(super) moves: Moves<C>,
+    /// The sowing tables past the closed holes, kept while the closed holes stand.
+    pub(super) open: OpenWays<C::Mask>,
 }
 
 impl<'r, C: Cells> GameIn<'r, C> {
@@ -97,6 +99,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
             round_starts,
             trace: Recorder::default(),
             moves: Moves::default(),
+            open: OpenWays::default(),
         };
         game.history.record(rules, &state);
         // A position may leave a choice open that is no choice at all: settle it.

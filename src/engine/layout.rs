@@ -138,6 +138,45 @@ mask!(u32);
 mask!(u64);
 mask!(u128);
 
+/// Each player's sowing table (the file's way) past the closed holes of one position: the next
+/// open place after each place, read at once where [`step`] would pass over closed holes stone by
+/// stone. Found for a set of closed holes and kept while it stands (holes close and open only
+/// between rounds).
+#[derive(Clone, Debug)]
+pub struct OpenWays<M: Mask> {
+    /// The closed holes each player's table was found for ([`Mask::NONE`]: none found yet).
+    closed: [M; 2],
+    next: [[u8; MAX_HOLES]; 2],
+}
+
+impl<M: Mask> Default for OpenWays<M> {
+    fn default() -> OpenWays<M> {
+        OpenWays { closed: [M::NONE; 2], next: [[0; MAX_HOLES]; 2] }
+    }
+}
+
+impl<M: Mask> OpenWays<M> {
+    /// Finds `player`'s table past `closed` (not [`Mask::NONE`]), unless it is kept already.
+    #[inline]
+    pub fn find(&mut self, rules: &Rules, player: crate::player::Player, closed: M) {
+        let i = player.index();
+        if self.closed[i] != closed {
+            let table = rules.next_of(player, false);
+            let places = rules.board.holes + if rules.board.stores { 2 } else { 0 };
+            for (place, open) in self.next[i].iter_mut().enumerate().take(places) {
+                *open = crate::hole_byte(step(table, place, closed));
+            }
+            self.closed[i] = closed;
+        }
+    }
+
+    /// `player`'s table as [`OpenWays::find`] last found it.
+    #[inline]
+    pub fn of(&self, player: crate::player::Player) -> &[u8; MAX_HOLES] {
+        &self.next[player.index()]
+    }
+}
+
 /// The hole after `hole` along `table`, passing over the `closed` holes (at most once round).
 #[inline]
 pub fn step<M: Mask>(table: &[u8; MAX_HOLES], hole: usize, closed: M) -> usize {

@@ -9,7 +9,7 @@ use super::events::Silent;
 use super::layout::{Cells, Mask};
 use super::placing::{self, Kept};
 use super::predicate::Ctx;
-use super::sowing::{sow, sow_plain, Sowing};
+use super::sowing::{sow, sow_plain, sow_relays_open, Sowing};
 use super::{GameIn, Lap, StateIn};
 use crate::player::Player;
 
@@ -137,22 +137,16 @@ impl<C: Cells> GameIn<'_, C> {
             let sow_to_know = self.sow_to_know(mover);
             let startable = self.startable_holes(mover, start, stocked);
             if sow_to_know {
-                // Each sown where it is kept (as `try_move` sows it), and dropped if not legal.
-                for hole in startable.places() {
-                    let mut after = self.state;
-                    after.reversed = false;
-                    moves.sown.push((crate::hole_byte(hole), false, after, Sowing::default()));
-                    let Some((_, _, after, sowing)) = moves.sown.last_mut() else { continue };
-                    match sow(rules, after, hole, mover, &mut Silent) {
-                        Some(sown) if self.may_leave(mover, after) => {
-                            *sowing = sown;
-                            forward |= C::Mask::bit(hole);
-                        }
-                        _ => {
-                            moves.sown.pop();
-                        }
-                    }
-                }
+                // Laps joined by relays alone, from a position with closed holes: sown along the
+                // table past them, found once for these closed holes.
+                let closed = self.state.closed;
+                forward = if rules.tracks.plain_relays && closed != C::Mask::NONE {
+                    self.open.find(rules, mover, closed);
+                    let open = self.open.of(mover);
+                    self.sow_each(&mut moves.sown, startable, mover, |after, hole| sow_relays_open(rules, after, hole, mover, open))
+                } else {
+                    self.sow_each(&mut moves.sown, startable, mover, |after, hole| sow(rules, after, hole, mover, &mut Silent))
+                };
             } else {
                 forward = startable;
                 in_place = true;
@@ -173,6 +167,35 @@ impl<C: Cells> GameIn<'_, C> {
         moves.in_place = in_place;
         moves.known = true;
         self.moves = moves;
+    }
+
+    /// Sows the move from each of `holes` the file's way by `sow_one`, keeping in `sown` what the
+    /// legal ones leave (as `try_move` sows them); returns their holes.
+    #[inline(always)]
+    fn sow_each(
+        &self,
+        sown: &mut Vec<Kept<C>>,
+        holes: C::Mask,
+        mover: Player,
+        sow_one: impl Fn(&mut StateIn<C>, usize) -> Option<Sowing>,
+    ) -> C::Mask {
+        let mut legal = C::Mask::NONE;
+        for hole in holes.places() {
+            let mut after = self.state;
+            after.reversed = false;
+            sown.push((crate::hole_byte(hole), false, after, Sowing::default()));
+            let Some((_, _, after, sowing)) = sown.last_mut() else { continue };
+            match sow_one(after, hole) {
+                Some(found) if self.may_leave(mover, after) => {
+                    *sowing = found;
+                    legal |= C::Mask::bit(hole);
+                }
+                _ => {
+                    sown.pop();
+                }
+            }
+        }
+        legal
     }
 
     /// [`GameIn::find_moves`] of a turn that places a stone and sows on: each placement sown once

@@ -11,6 +11,7 @@ use crate::compile::screen_allows;
 use crate::compile::Rules;
 use crate::player::Player;
 use crate::vocabulary::{FirstSeed, HoleRef, Relation, Taker};
+use crate::MAX_HOLES;
 
 /// What a finished sowing left behind.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -33,6 +34,9 @@ pub struct Sowing {
 /// sowing. Exact cycle detection finds most endless moves far sooner, but with conserved stones
 /// (Hus without its cut) a move can wander for millions of laps before it repeats.
 pub const ENDLESS_LAPS: u32 = 100_000;
+
+/// The way stones go: a sowing table, and the closed holes it passes over.
+type Way<'a, C> = (&'a [u8; MAX_HOLES], <C as Cells>::Mask);
 
 /// Where the stones of a lap come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,7 +76,8 @@ fn lap<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, hand: Hand, mo
         Hand::Captured { after, stones } => (after, stones),
     };
     let plain = plain_stones(rules, state);
-    sow_stones(rules, state, origin, seeds, matches!(hand, Hand::Lift(..)), mover, plain, tr)
+    let way = (rules.next_of(mover, state.reversed), state.closed);
+    sow_stones(rules, state, origin, seeds, matches!(hand, Hand::Lift(..)), mover, plain, way, tr)
 }
 
 /// Whether every stone of a lap simply falls: none into a claimed hole that passes it on, none
@@ -89,7 +94,8 @@ fn none_passed_on<C: Cells>(rules: &Rules, state: &StateIn<C>) -> bool {
 }
 
 /// Sows the `seeds` stones of a lap from `origin` (`lifted` from it, rather than captured stones
-/// sown after it); `plain` is [`plain_stones`]. Returns the hole of the last stone.
+/// sown after it); `plain` is [`plain_stones`]. `way`: the sowing table and the closed holes it
+/// passes over. Returns the hole of the last stone.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn sow_stones<C: Cells, T: Trace>(
@@ -100,15 +106,14 @@ fn sow_stones<C: Cells, T: Trace>(
     lifted: bool,
     mover: Player,
     plain: bool,
+    (next, closed): Way<C>,
     tr: &mut T,
 ) -> usize {
-    let next = rules.next_of(mover, state.reversed);
     let mut at = origin;
     if lifted && back_into_origin(rules, seeds) {
         seeds -= 1;
         drop_stone(rules, state, origin, mover, plain, tr);
     }
-    let closed = state.closed;
     if plain && !rules.sowing.skip_origin && !tr.on() {
         // Every stone falls into the next open hole: nothing else to skip, nothing to ask.
         if closed == C::Mask::NONE {
@@ -203,9 +208,9 @@ pub(super) fn drop_stone<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<
     }
 }
 
-/// [`sow_stones`] of `seeds` stones after `at` where each hole a stone makes hold as `table`
-/// says is taken in passing (for `taker`), and nothing else is asked: no claim passes stones on,
-/// no hole is skipped, nothing is recorded. Returns the hole of the last stone.
+/// [`sow_stones`] of `seeds` stones after `at` (along `way`) where each hole a stone makes hold
+/// as `table` says is taken in passing (for `taker`), and nothing else is asked: no claim passes
+/// stones on, no hole is skipped, nothing is recorded. Returns the hole of the last stone.
 #[inline(always)]
 fn sow_passing<C: Cells>(
     rules: &Rules,
@@ -213,10 +218,9 @@ fn sow_passing<C: Cells>(
     mut at: usize,
     seeds: u32,
     mover: Player,
-    table: &CountTable,
-    taker: Taker,
+    (next, closed): Way<C>,
+    (table, taker): (&CountTable, Taker),
 ) -> usize {
-    let (next, closed) = (rules.next_of(mover, state.reversed), state.closed);
     for _ in 0..seeds {
         at = if closed == C::Mask::NONE { usize::from(next[at]) } else { step(next, at, closed) };
         state.add(at, 1);
@@ -283,19 +287,40 @@ pub fn sow_plain<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize,
 /// asking what such rules never do (a capture sown on, a choice to stop, a lift limit, the first
 /// lap deciding). Nothing is recorded.
 pub fn sow_relays<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player) -> Option<Sowing> {
-    relays_of::<C, false>(rules, state, origin, mover)
+    let way = (rules.next_of(mover, state.reversed), state.closed);
+    relays_of::<C, false>(rules, state, origin, mover, way)
+}
+
+/// [`sow_relays`] of a move the file's way from a position with closed holes, `open` being the
+/// mover's table of the next open place after each ([`super::layout::OpenWays`]): the same laps,
+/// each stone's hole read at once rather than found past the closed holes.
+pub fn sow_relays_open<C: Cells>(
+    rules: &Rules,
+    state: &mut StateIn<C>,
+    origin: usize,
+    mover: Player,
+    open: &[u8; MAX_HOLES],
+) -> Option<Sowing> {
+    relays_of::<C, false>(rules, state, origin, mover, (open, C::Mask::NONE))
 }
 
 /// [`sow_relays`] where a lap that does not relay may leave the mover a choice to relay or stop
 /// ([`crate::compile::Tracks::choice_relays`]), asked where a lap stops. Apart, so that the laps
 /// of files without such a choice do not grow.
 fn sow_relays_or_stop<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player) -> Option<Sowing> {
-    relays_of::<C, true>(rules, state, origin, mover)
+    let way = (rules.next_of(mover, state.reversed), state.closed);
+    relays_of::<C, true>(rules, state, origin, mover, way)
 }
 
-/// [`sow_relays`] (`CHOICE` false) and [`sow_relays_or_stop`] (`CHOICE` true).
+/// [`sow_relays`] (`CHOICE` false) and [`sow_relays_or_stop`] (`CHOICE` true), along `way`.
 #[inline(always)]
-fn relays_of<C: Cells, const CHOICE: bool>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player) -> Option<Sowing> {
+fn relays_of<C: Cells, const CHOICE: bool>(
+    rules: &Rules,
+    state: &mut StateIn<C>,
+    origin: usize,
+    mover: Player,
+    way: Way<C>,
+) -> Option<Sowing> {
     // A relay that asks the count of the next hole alone and lifts that hole (`relay from next
     // hole when next hole is …`): the next hole found once, its count read from the table. The
     // laps are sown apart where it does, so that the others do not grow.
@@ -316,10 +341,10 @@ fn relays_of<C: Cells, const CHOICE: bool>(rules: &Rules, state: &mut StateIn<C>
         _ => None,
     };
     match (next_relay.is_some(), passing.is_some()) {
-        (true, true) => relay_laps::<C, true, true, CHOICE>(rules, state, origin, mover, next_relay, passing),
-        (true, false) => relay_laps::<C, true, false, CHOICE>(rules, state, origin, mover, next_relay, passing),
-        (false, true) => relay_laps::<C, false, true, CHOICE>(rules, state, origin, mover, next_relay, passing),
-        (false, false) => relay_laps::<C, false, false, CHOICE>(rules, state, origin, mover, next_relay, passing),
+        (true, true) => relay_laps::<C, true, true, CHOICE>(rules, state, origin, mover, way, next_relay, passing),
+        (true, false) => relay_laps::<C, true, false, CHOICE>(rules, state, origin, mover, way, next_relay, passing),
+        (false, true) => relay_laps::<C, false, true, CHOICE>(rules, state, origin, mover, way, next_relay, passing),
+        (false, false) => relay_laps::<C, false, false, CHOICE>(rules, state, origin, mover, way, next_relay, passing),
     }
 }
 
@@ -327,13 +352,14 @@ fn relays_of<C: Cells, const CHOICE: bool>(rules: &Rules, state: &mut StateIn<C>
 /// (`next_relay`, its table) and `PASSING` whether stones are taken in passing by a count alone
 /// (`passing`, its table and taker): each `true` exactly where its option is `Some`, so that
 /// each way is compiled apart. `CHOICE`: whether a lap that does not relay may leave a choice to
-/// relay or stop, asked only then.
+/// relay or stop, asked only then. `way`: the sowing table and the closed holes it passes over.
 #[inline(always)]
 fn relay_laps<C: Cells, const NEXT: bool, const PASSING: bool, const CHOICE: bool>(
     rules: &Rules,
     state: &mut StateIn<C>,
     origin: usize,
     mover: Player,
+    way: Way<C>,
     next_relay: Option<&CountTable>,
     passing: Option<(&CountTable, Taker)>,
 ) -> Option<Sowing> {
@@ -350,15 +376,15 @@ fn relay_laps<C: Cells, const NEXT: bool, const PASSING: bool, const CHOICE: boo
         let lap_now = Lap { number: laps + 1, sown: seeds };
         let last = match passing {
             Some((table, taker)) if PASSING && !back_into_origin(rules, seeds) => {
-                sow_passing(rules, state, hole, seeds, mover, table, taker)
+                sow_passing(rules, state, hole, seeds, mover, way, (table, taker))
             }
-            _ => sow_stones(rules, state, hole, seeds, true, mover, plain, &mut Silent),
+            _ => sow_stones(rules, state, hole, seeds, true, mover, plain, way, &mut Silent),
         };
         laps += 1;
         let ends_here = last >= holes || state.claimed.has(last) || laps >= rules.sowing.lap_limit;
         // The next hole where the relay reads it from the table, if it is on the board.
         let on_next = match next_relay {
-            Some(table) if NEXT && !ends_here => next_holds(rules, state, last, mover, table),
+            Some(table) if NEXT && !ends_here => next_holds(rules, state, last, way, table),
             _ => None,
         };
         let stops = match on_next {
@@ -392,11 +418,17 @@ fn relay_laps<C: Cells, const NEXT: bool, const PASSING: bool, const CHOICE: boo
     }
 }
 
-/// The hole after `last` the way the move goes, if it is on the board, and whether its count
-/// holds as `table` says.
+/// The hole after `last` along `way`, if it is on the board, and whether its count holds as
+/// `table` says.
 #[inline(always)]
-fn next_holds<C: Cells>(rules: &Rules, state: &StateIn<C>, last: usize, mover: Player, table: &CountTable) -> Option<(bool, usize)> {
-    let on = step(rules.next_of(mover, state.reversed), last, state.closed);
+fn next_holds<C: Cells>(
+    rules: &Rules,
+    state: &StateIn<C>,
+    last: usize,
+    (next, closed): Way<C>,
+    table: &CountTable,
+) -> Option<(bool, usize)> {
+    let on = step(next, last, closed);
     (on < rules.board.holes).then(|| (table.holds(u32::from(state.count(on))), on))
 }
 
