@@ -289,15 +289,18 @@ impl<C: Cells> StateIn<C> {
 
     /// [`StateIn::relays_in_lap`] of a condition that reads more than the hole's set and count:
     /// one of a neighbour alone ([`crate::compile::Condition::of_neighbour`]) is asked of the
-    /// neighbour, one of the hole alone read from its table ([`predicate::Ctx::holds_locally`]),
+    /// neighbour, one of the hole alone read from its table ([`StateIn::holds_locally`]),
     /// any other asked in full. Out of line, so that the laps that relay by the count alone stay small (asking it
     /// inline made Rab'e, Congkak and Hoyito 5–6% slower).
     #[inline(never)]
     fn relays_by_neighbour(&self, rules: &Rules, pred: &crate::compile::Condition, hole: usize, mover: Player, lap: Lap) -> bool {
+        if let Some(holds) = self.holds_locally(pred, hole, mover) {
+            return holds;
+        }
         let ctx = predicate::Ctx::new(self, rules, mover, lap);
         match pred.of_neighbour.as_deref() {
             Some((relation, neighbour)) => ctx.holds_at(*relation, neighbour, hole),
-            None => ctx.holds_locally(pred, hole).unwrap_or_else(|| ctx.holds(pred, hole)),
+            None => ctx.holds(pred, hole),
         }
     }
 

@@ -17,6 +17,37 @@ use crate::compile::{Condition, Pred, Rules};
 use crate::player::Player;
 use crate::vocabulary::Relation;
 
+impl<C: Cells> StateIn<C> {
+    /// [`Ctx::holds`] where `condition` reads the hole alone ([`Code::local`]), read from its
+    /// table with no point of view to set up; `None` for any other condition.
+    #[inline(always)]
+    pub(crate) fn holds_locally(&self, condition: &Condition, hole: usize, mover: Player) -> Option<bool> {
+        match &condition.code {
+            Some(Code { whole: None, single: None, local: Some(local), .. }) if self.count(hole) < 256 => {
+                Some(self.local_holds(local, hole, mover))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the condition of `local` holds on `hole` (whose count is below 256) for `mover`.
+    #[inline(always)]
+    fn local_holds(&self, local: &Local, hole: usize, mover: Player) -> bool {
+        let kind = usize::from(local.kinds[usize::from(self.count(hole))]);
+        local.table[kind << 4 | usize::from(self.basis_bits(hole, mover))] >> hole & 1 != 0
+    }
+
+    /// Which atoms of the [`crate::compile::code::BASIS`] hold on `hole` for `mover` (bit `i`:
+    /// the basis's `i`th).
+    #[inline(always)]
+    fn basis_bits(&self, hole: usize, mover: Player) -> u8 {
+        u8::from(self.owner(hole) == mover)
+            | u8::from(self.count(hole) != 0) << 1
+            | u8::from(self.claimed.has(hole)) << 2
+            | u8::from(self.intact.has(hole)) << 3
+    }
+}
+
 /// A condition's point of view: the position, the rules, the player whose move it is and the lap
 /// being sown (both 0 outside a move).
 pub struct Ctx<'a, C: Cells> {
@@ -89,23 +120,10 @@ impl<'a, C: Cells> Ctx<'a, C> {
         }
     }
 
-    /// [`Ctx::holds`] where `condition` reads the hole alone ([`Code::local`]), read from its
-    /// table without a call; `None` for any other condition. For callers out of line already.
-    #[inline(always)]
-    pub fn holds_locally(&self, condition: &Condition, hole: usize) -> Option<bool> {
-        match &condition.code {
-            Some(Code { whole: None, single: None, local: Some(local), .. }) if self.state.count(hole) < 256 => {
-                Some(self.local_holds(local, hole))
-            }
-            _ => None,
-        }
-    }
-
     /// Whether the condition of `local` holds on `hole`, whose count is below 256.
     #[inline(always)]
     fn local_holds(&self, local: &Local, hole: usize) -> bool {
-        let kind = usize::from(local.kinds[usize::from(self.state.count(hole))]);
-        local.table[kind << 4 | usize::from(self.basis_bits(hole))] >> hole & 1 != 0
+        self.state.local_holds(local, hole, self.mover)
     }
 
     /// [`Ctx::holds`] of a condition that may be of the position alone (an ending). Where it
@@ -352,11 +370,7 @@ impl<'a, C: Cells> Ctx<'a, C> {
     /// `i`th).
     #[inline(always)]
     fn basis_bits(&self, hole: usize) -> u8 {
-        let state = self.state;
-        u8::from(state.owner(hole) == self.mover)
-            | u8::from(state.count(hole) != 0) << 1
-            | u8::from(state.claimed.has(hole)) << 2
-            | u8::from(state.intact.has(hole)) << 3
+        self.state.basis_bits(hole, self.mover)
     }
 
     /// The holes where `atom` holds (of the board's).
