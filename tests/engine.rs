@@ -50,6 +50,19 @@ fn a_move_that_would_never_end_is_not_legal() {
 }
 
 #[test]
+fn a_relaying_move_that_leaves_what_the_rules_forbid_is_not_legal() {
+    // Laps joined by relays alone, all of a turn's sown in one go: each is still asked whether it
+    // leaves a position the rules forbid.
+    let rules = rules("board {\n size 2 x 3\n seeds 1\n}\nplay {\n start from own hole\n no move leaves own row empty\n}\nsowing {\n relay when count >= 2\n}\n");
+    // a2 (1): a3 2 → relay: b3 1, b2 1, b1 1, South's row left empty. a3 (2): b3 1, b2 1.
+    let mut game = game(&rules, "south", &[0, 1, 2], &[0, 0, 0]);
+    assert_eq!(game.legal_texts(), ["a3"]);
+    assert!(game.apply(Action::parse("a2", &rules).unwrap()).is_err());
+    play(&mut game, "a3");
+    assert_eq!(rows(&game), (vec![0, 1, 0], vec![0, 1, 1]));
+}
+
+#[test]
 fn when_every_move_would_never_end_both_players_are_stuck_and_the_game_ends() {
     let rules = rules("board {\n size 2 x 2\n seeds 1\n}\nsowing {\n relay when count >= 1\n}\nend {\n when board repeats 2 times\n}\n");
     let game = Game::new(&rules);

@@ -9,7 +9,7 @@ use super::events::Silent;
 use super::layout::{Cells, Mask};
 use super::placing::{self, Kept};
 use super::predicate::Ctx;
-use super::sowing::{sow, sow_plain, sow_relays_open, Sowing};
+use super::sowing::{sow, sow_each, sow_plain, sow_relays_each, Sowing};
 use super::{GameIn, Lap, StateIn};
 use crate::player::Player;
 
@@ -137,15 +137,21 @@ impl<C: Cells> GameIn<'_, C> {
             let sow_to_know = self.sow_to_know(mover);
             let startable = self.startable_holes(mover, start, stocked);
             if sow_to_know {
-                // Laps joined by relays alone, from a position with closed holes: sown along the
-                // table past them, found once for these closed holes.
-                let closed = self.state.closed;
-                forward = if rules.tracks.plain_relays && closed != C::Mask::NONE {
-                    self.open.find(rules, mover, closed);
-                    let open = self.open.of(mover);
-                    self.sow_each(&mut moves.sown, startable, mover, |after, hole| sow_relays_open(rules, after, hole, mover, open))
+                // Laps joined by relays alone are all sown in one call, along the table past the
+                // closed holes where there are some (found once for those).
+                let past_closed = rules.tracks.plain_relays && self.state.closed != C::Mask::NONE;
+                if past_closed {
+                    self.open.find(rules, mover, self.state.closed);
+                }
+                // Each sown where it is kept (as `try_move` sows it), and dropped if not legal (a
+                // closure for each way, so that each is inlined where it is called).
+                forward = if rules.tracks.plain_relays {
+                    let open = if past_closed { self.open.of(mover) } else { rules.next_of(mover, false) };
+                    let legal = |after: &StateIn<C>| self.may_leave(mover, after);
+                    sow_relays_each(rules, &self.state, startable, mover, open, &mut moves.sown, legal)
                 } else {
-                    self.sow_each(&mut moves.sown, startable, mover, |after, hole| sow(rules, after, hole, mover, &mut Silent))
+                    let legal = |after: &StateIn<C>| self.may_leave(mover, after);
+                    sow_each(&self.state, startable, &mut moves.sown, legal, |after, hole| sow(rules, after, hole, mover, &mut Silent))
                 };
             } else {
                 forward = startable;
@@ -167,35 +173,6 @@ impl<C: Cells> GameIn<'_, C> {
         moves.in_place = in_place;
         moves.known = true;
         self.moves = moves;
-    }
-
-    /// Sows the move from each of `holes` the file's way by `sow_one`, keeping in `sown` what the
-    /// legal ones leave (as `try_move` sows them); returns their holes.
-    #[inline(always)]
-    fn sow_each(
-        &self,
-        sown: &mut Vec<Kept<C>>,
-        holes: C::Mask,
-        mover: Player,
-        sow_one: impl Fn(&mut StateIn<C>, usize) -> Option<Sowing>,
-    ) -> C::Mask {
-        let mut legal = C::Mask::NONE;
-        for hole in holes.places() {
-            let mut after = self.state;
-            after.reversed = false;
-            sown.push((crate::hole_byte(hole), false, after, Sowing::default()));
-            let Some((_, _, after, sowing)) = sown.last_mut() else { continue };
-            match sow_one(after, hole) {
-                Some(found) if self.may_leave(mover, after) => {
-                    *sowing = found;
-                    legal |= C::Mask::bit(hole);
-                }
-                _ => {
-                    sown.pop();
-                }
-            }
-        }
-        legal
     }
 
     /// [`GameIn::find_moves`] of a turn that places a stone and sows on: each placement sown once

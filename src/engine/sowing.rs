@@ -5,6 +5,7 @@ use super::capture::GoesOn;
 use super::events::{Event, LiftWhy, Silent, TakeHow, Trace};
 use super::layout::step;
 use super::layout::{Cells, Mask};
+use super::placing::Kept;
 use super::{Lap, StateIn};
 use crate::compile::pred::CountTable;
 use crate::compile::screen_allows;
@@ -288,20 +289,107 @@ pub fn sow_plain<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize,
 /// lap deciding). Nothing is recorded.
 pub fn sow_relays<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player) -> Option<Sowing> {
     let way = (rules.next_of(mover, state.reversed), state.closed);
-    relays_of::<C, false>(rules, state, origin, mover, way)
+    relays_of::<C, false, _>(rules, mover, way, One { state, origin })
 }
 
-/// [`sow_relays`] of a move the file's way from a position with closed holes, `open` being the
-/// mover's table of the next open place after each ([`super::layout::OpenWays`]): the same laps,
-/// each stone's hole read at once rather than found past the closed holes.
-pub fn sow_relays_open<C: Cells>(
+/// [`sow_relays`] of the move from each of `holes` the file's way, in one call, so that what the
+/// laps read of the rules is set up once for a turn's moves rather than once a move. Each is sown
+/// in a copy of `state` pushed on `sown` ([`Kept`]), and kept there where it ends and `legal`
+/// allows what it leaves; returns the holes of those kept. `open`: the mover's table of the next
+/// open place after each: the rules' table where no hole is closed, else the one past the closed
+/// holes ([`super::layout::OpenWays`]), so that each stone's hole is read at once rather than
+/// found past them.
+pub fn sow_relays_each<C: Cells>(
     rules: &Rules,
-    state: &mut StateIn<C>,
-    origin: usize,
+    state: &StateIn<C>,
+    holes: C::Mask,
     mover: Player,
     open: &[u8; MAX_HOLES],
-) -> Option<Sowing> {
-    relays_of::<C, false>(rules, state, origin, mover, (open, C::Mask::NONE))
+    sown: &mut Vec<Kept<C>>,
+    legal: impl Fn(&StateIn<C>) -> bool,
+) -> C::Mask {
+    relays_of::<C, false, _>(rules, mover, (open, C::Mask::NONE), Each { state, holes, sown, legal })
+}
+
+/// Sows the move from each of `holes` the file's way by `laps` (a position, sown in place, and
+/// the hole a move starts from), each in a copy of `state` pushed on `sown` and kept there where
+/// it ends and `legal` allows what it leaves; returns the holes of those kept.
+#[inline(always)]
+pub fn sow_each<C: Cells>(
+    state: &StateIn<C>,
+    holes: C::Mask,
+    sown: &mut Vec<Kept<C>>,
+    legal: impl Fn(&StateIn<C>) -> bool,
+    laps: impl FnMut(&mut StateIn<C>, usize) -> Option<Sowing>,
+) -> C::Mask {
+    Each { state, holes, sown, legal }.run(laps)
+}
+
+/// The moves a sowing of laps joined by relays sows, given how to sow one ([`relays_of`]).
+trait Sower<C: Cells> {
+    type Out;
+    /// The position the moves start from.
+    fn state(&self) -> &StateIn<C>;
+    /// Sows the moves by `laps` (a position, sown in place, and the hole a move starts from).
+    fn run(self, laps: impl FnMut(&mut StateIn<C>, usize) -> Option<Sowing>) -> Self::Out;
+}
+
+/// One move, from `origin`, sown in `state` ([`sow_relays`]).
+struct One<'s, C: Cells> {
+    state: &'s mut StateIn<C>,
+    origin: usize,
+}
+
+impl<C: Cells> Sower<C> for One<'_, C> {
+    type Out = Option<Sowing>;
+
+    #[inline(always)]
+    fn state(&self) -> &StateIn<C> {
+        self.state
+    }
+
+    #[inline(always)]
+    fn run(self, mut laps: impl FnMut(&mut StateIn<C>, usize) -> Option<Sowing>) -> Option<Sowing> {
+        laps(self.state, self.origin)
+    }
+}
+
+/// A turn's moves the file's way, one from each of `holes` ([`sow_relays_each`]).
+struct Each<'s, C: Cells, L> {
+    state: &'s StateIn<C>,
+    holes: C::Mask,
+    sown: &'s mut Vec<Kept<C>>,
+    legal: L,
+}
+
+impl<C: Cells, L: Fn(&StateIn<C>) -> bool> Sower<C> for Each<'_, C, L> {
+    type Out = C::Mask;
+
+    #[inline(always)]
+    fn state(&self) -> &StateIn<C> {
+        self.state
+    }
+
+    #[inline(always)]
+    fn run(self, mut laps: impl FnMut(&mut StateIn<C>, usize) -> Option<Sowing>) -> C::Mask {
+        let mut kept = C::Mask::NONE;
+        for hole in self.holes.places() {
+            let mut after = *self.state;
+            after.reversed = false;
+            self.sown.push((crate::hole_byte(hole), false, after, Sowing::default()));
+            let Some((_, _, after, sowing)) = self.sown.last_mut() else { continue };
+            match laps(after, hole) {
+                Some(found) if (self.legal)(after) => {
+                    *sowing = found;
+                    kept |= C::Mask::bit(hole);
+                }
+                _ => {
+                    self.sown.pop();
+                }
+            }
+        }
+        kept
+    }
 }
 
 /// [`sow_relays`] where a lap that does not relay may leave the mover a choice to relay or stop
@@ -309,18 +397,13 @@ pub fn sow_relays_open<C: Cells>(
 /// of files without such a choice do not grow.
 fn sow_relays_or_stop<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player) -> Option<Sowing> {
     let way = (rules.next_of(mover, state.reversed), state.closed);
-    relays_of::<C, true>(rules, state, origin, mover, way)
+    relays_of::<C, true, _>(rules, mover, way, One { state, origin })
 }
 
-/// [`sow_relays`] (`CHOICE` false) and [`sow_relays_or_stop`] (`CHOICE` true), along `way`.
+/// [`sow_relays`] and [`sow_relays_each`] (`CHOICE` false) and [`sow_relays_or_stop`] (`CHOICE`
+/// true), along `way`: the moves of `sower`.
 #[inline(always)]
-fn relays_of<C: Cells, const CHOICE: bool>(
-    rules: &Rules,
-    state: &mut StateIn<C>,
-    origin: usize,
-    mover: Player,
-    way: Way<C>,
-) -> Option<Sowing> {
+fn relays_of<C: Cells, const CHOICE: bool, S: Sower<C>>(rules: &Rules, mover: Player, way: Way<C>, sower: S) -> S::Out {
     // A relay that asks the count of the next hole alone and lifts that hole (`relay from next
     // hole when next hole is …`): the next hole found once, its count read from the table. The
     // laps are sown apart where it does, so that the others do not grow.
@@ -335,16 +418,24 @@ fn relays_of<C: Cells, const CHOICE: bool>(
     // a stone (no claim passes stones on, no hole is skipped): sown by [`sow_passing`], in laps
     // sown apart too.
     let passing = match &rules.sowing.in_passing {
-        Some((pred, taker)) if !rules.sowing.skip_origin && none_passed_on(rules, state) => {
+        Some((pred, taker)) if !rules.sowing.skip_origin && none_passed_on(rules, sower.state()) => {
             pred.of_count.as_deref().map(|table| (table, *taker))
         }
         _ => None,
     };
     match (next_relay.is_some(), passing.is_some()) {
-        (true, true) => relay_laps::<C, true, true, CHOICE>(rules, state, origin, mover, way, next_relay, passing),
-        (true, false) => relay_laps::<C, true, false, CHOICE>(rules, state, origin, mover, way, next_relay, passing),
-        (false, true) => relay_laps::<C, false, true, CHOICE>(rules, state, origin, mover, way, next_relay, passing),
-        (false, false) => relay_laps::<C, false, false, CHOICE>(rules, state, origin, mover, way, next_relay, passing),
+        (true, true) => {
+            sower.run(|state, origin| relay_laps::<C, true, true, CHOICE>(rules, state, origin, mover, way, next_relay, passing))
+        }
+        (true, false) => {
+            sower.run(|state, origin| relay_laps::<C, true, false, CHOICE>(rules, state, origin, mover, way, next_relay, passing))
+        }
+        (false, true) => {
+            sower.run(|state, origin| relay_laps::<C, false, true, CHOICE>(rules, state, origin, mover, way, next_relay, passing))
+        }
+        (false, false) => {
+            sower.run(|state, origin| relay_laps::<C, false, false, CHOICE>(rules, state, origin, mover, way, next_relay, passing))
+        }
     }
 }
 
