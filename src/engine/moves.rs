@@ -9,7 +9,7 @@ use super::events::Silent;
 use super::layout::{Cells, Mask};
 use super::placing::{self, Kept};
 use super::predicate::Ctx;
-use super::sowing::{sow, sow_each, sow_plain, sow_relays_each, Sowing};
+use super::sowing::{sow, sow_laps_each, sow_plain, sow_relays_each, Sowing};
 use super::{GameIn, Lap, StateIn};
 use crate::player::Player;
 
@@ -151,7 +151,7 @@ impl<C: Cells> GameIn<'_, C> {
                     sow_relays_each(rules, &self.state, startable, mover, open, &mut moves.sown, legal)
                 } else {
                     let legal = |after: &StateIn<C>| self.may_leave(mover, after);
-                    sow_each(&self.state, startable, &mut moves.sown, legal, |after, hole| sow(rules, after, hole, mover, &mut Silent))
+                    sow_laps_each(rules, &self.state, startable, mover, &mut moves.sown, legal)
                 };
             } else {
                 forward = startable;

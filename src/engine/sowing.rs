@@ -311,11 +311,50 @@ pub fn sow_relays_each<C: Cells>(
     relays_of::<C, false, _>(rules, mover, (open, C::Mask::NONE), Each { state, holes, sown, legal })
 }
 
+/// [`sow`] of the move from each of `holes` the file's way where they are not laps joined by
+/// relays alone ([`sow_relays_each`] sows those), in one call, so that what the laps read of the
+/// rules is set up once for a turn's moves: each sown in a copy of `state` pushed on `sown`, and
+/// kept there where it ends and `legal` allows what it leaves; returns the holes of those kept.
+/// Nothing is recorded. Out of line, so that the relay games' turns do not grow.
+#[inline(never)]
+pub fn sow_laps_each<C: Cells>(
+    rules: &Rules,
+    state: &StateIn<C>,
+    holes: C::Mask,
+    mover: Player,
+    sown: &mut Vec<Kept<C>>,
+    legal: impl Fn(&StateIn<C>) -> bool,
+) -> C::Mask {
+    if rules.tracks.choice_relays {
+        return sow_each(state, holes, sown, legal, |after, hole| sow_relays_or_stop(rules, after, hole, mover));
+    }
+    match rules.sowing.lift_only.is_none() && !rules.play.first_lap_decides {
+        true => hands_each::<C, true>(rules, state, holes, mover, sown, legal),
+        false => hands_each::<C, false>(rules, state, holes, mover, sown, legal),
+    }
+}
+
+/// [`sow_laps_each`] by [`sow_hand_in`], `WHOLE` as there.
+fn hands_each<C: Cells, const WHOLE: bool>(
+    rules: &Rules,
+    state: &StateIn<C>,
+    holes: C::Mask,
+    mover: Player,
+    sown: &mut Vec<Kept<C>>,
+    legal: impl Fn(&StateIn<C>) -> bool,
+) -> C::Mask {
+    let laps = |after: &mut StateIn<C>, hole| {
+        let hand = lift(rules, after, hole, mover, 1);
+        sow_hand_in::<C, Silent, WHOLE>(rules, after, hand, mover, false, 0, LiftWhy::Move, &mut Silent)
+    };
+    sow_each(state, holes, sown, legal, laps)
+}
+
 /// Sows the move from each of `holes` the file's way by `laps` (a position, sown in place, and
 /// the hole a move starts from), each in a copy of `state` pushed on `sown` and kept there where
 /// it ends and `legal` allows what it leaves; returns the holes of those kept.
 #[inline(always)]
-pub fn sow_each<C: Cells>(
+fn sow_each<C: Cells>(
     state: &StateIn<C>,
     holes: C::Mask,
     sown: &mut Vec<Kept<C>>,
