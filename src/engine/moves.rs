@@ -9,7 +9,7 @@ use super::events::Silent;
 use super::layout::{Cells, Mask};
 use super::placing::{self, Kept};
 use super::predicate::Ctx;
-use super::sowing::{sow, sow_laps_each, sow_plain, sow_relays_each, Sowing};
+use super::sowing::{sow, sow_laps_each, sow_plain, sow_relays_each, Allows, Sowing};
 use super::{GameIn, Lap, StateIn};
 use crate::player::Player;
 
@@ -62,6 +62,19 @@ impl<C: Cells> Moves<C> {
     /// What the move from `hole` that way leaves, if it was sown to find it.
     pub fn sown(&self, hole: usize, reversed: bool) -> Option<&Kept<C>> {
         self.sown.iter().find(|(h, r, ..)| usize::from(*h) == hole && *r == reversed)
+    }
+}
+
+/// The question whether `mover`'s move may leave a position ([`GameIn::may_leave`]).
+struct MayLeave<'g, 'r, C: Cells> {
+    game: &'g GameIn<'r, C>,
+    mover: Player,
+}
+
+impl<C: Cells> Allows<C> for MayLeave<'_, '_, C> {
+    #[inline(always)]
+    fn allows(&self, after: &StateIn<C>) -> bool {
+        self.game.may_leave(self.mover, after)
     }
 }
 
@@ -143,14 +156,12 @@ impl<C: Cells> GameIn<'_, C> {
                 if past_closed {
                     self.open.find(rules, mover, self.state.closed);
                 }
-                // Each sown where it is kept (as `try_move` sows it), and dropped if not legal (a
-                // closure for each way, so that each is inlined where it is called).
+                // Each sown where it is kept (as `try_move` sows it), and dropped if not legal.
+                let legal = MayLeave { game: self, mover };
                 forward = if rules.tracks.plain_relays {
                     let open = if past_closed { self.open.of(mover) } else { rules.next_of(mover, false) };
-                    let legal = |after: &StateIn<C>| self.may_leave(mover, after);
                     sow_relays_each(rules, &self.state, startable, mover, open, &mut moves.sown, legal)
                 } else {
-                    let legal = |after: &StateIn<C>| self.may_leave(mover, after);
                     sow_laps_each(rules, &self.state, startable, mover, &mut moves.sown, legal)
                 };
             } else {

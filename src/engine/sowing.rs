@@ -306,7 +306,7 @@ pub fn sow_relays_each<C: Cells>(
     mover: Player,
     open: &[u8; MAX_HOLES],
     sown: &mut Vec<Kept<C>>,
-    legal: impl Fn(&StateIn<C>) -> bool,
+    legal: impl Allows<C>,
 ) -> C::Mask {
     relays_of::<C, false, _>(rules, mover, (open, C::Mask::NONE), Each { state, holes, sown, legal })
 }
@@ -323,7 +323,7 @@ pub fn sow_laps_each<C: Cells>(
     holes: C::Mask,
     mover: Player,
     sown: &mut Vec<Kept<C>>,
-    legal: impl Fn(&StateIn<C>) -> bool,
+    legal: impl Allows<C>,
 ) -> C::Mask {
     if rules.tracks.choice_relays {
         return sow_each(state, holes, sown, legal, |after, hole| sow_relays_or_stop(rules, after, hole, mover));
@@ -341,7 +341,7 @@ fn hands_each<C: Cells, const WHOLE: bool>(
     holes: C::Mask,
     mover: Player,
     sown: &mut Vec<Kept<C>>,
-    legal: impl Fn(&StateIn<C>) -> bool,
+    legal: impl Allows<C>,
 ) -> C::Mask {
     let laps = |after: &mut StateIn<C>, hole| {
         let hand = lift(rules, after, hole, mover, 1);
@@ -358,10 +358,17 @@ fn sow_each<C: Cells>(
     state: &StateIn<C>,
     holes: C::Mask,
     sown: &mut Vec<Kept<C>>,
-    legal: impl Fn(&StateIn<C>) -> bool,
+    legal: impl Allows<C>,
     laps: impl FnMut(&mut StateIn<C>, usize) -> Option<Sowing>,
 ) -> C::Mask {
     Each { state, holes, sown, legal }.run(laps)
+}
+
+/// Whether the rules allow a move to leave a position, asked of each move a turn sows to find its
+/// moves ([`sow_relays_each`], [`sow_laps_each`]). A trait rather than a closure, so that the
+/// question is inlined where it is asked.
+pub trait Allows<C: Cells> {
+    fn allows(&self, after: &StateIn<C>) -> bool;
 }
 
 /// The moves a sowing of laps joined by relays sows, given how to sow one ([`relays_of`]).
@@ -401,7 +408,7 @@ struct Each<'s, C: Cells, L> {
     legal: L,
 }
 
-impl<C: Cells, L: Fn(&StateIn<C>) -> bool> Sower<C> for Each<'_, C, L> {
+impl<C: Cells, L: Allows<C>> Sower<C> for Each<'_, C, L> {
     type Out = C::Mask;
 
     #[inline(always)]
@@ -418,7 +425,7 @@ impl<C: Cells, L: Fn(&StateIn<C>) -> bool> Sower<C> for Each<'_, C, L> {
             self.sown.push((crate::hole_byte(hole), false, after, Sowing::default()));
             let Some((_, _, after, sowing)) = self.sown.last_mut() else { continue };
             match laps(after, hole) {
-                Some(found) if (self.legal)(after) => {
+                Some(found) if self.legal.allows(after) => {
                     *sowing = found;
                     kept |= C::Mask::bit(hole);
                 }
