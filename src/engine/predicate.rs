@@ -12,7 +12,7 @@ use super::layout::step;
 use super::layout::{Cells, Mask};
 use super::{Lap, StateIn};
 use crate::compile::code::{Atom, Basic, Check, Code, Local, Sides, Split, Term, Whole, MOST_ATOMS};
-use crate::compile::pred::{compare, Reads, Scalar};
+use crate::compile::pred::{compare, CountTable, Reads, Scalar};
 use crate::compile::{Condition, Pred, Rules};
 use crate::player::Player;
 use crate::vocabulary::Relation;
@@ -248,9 +248,24 @@ impl<'a, C: Cells> Ctx<'a, C> {
         }
     }
 
+    /// The holes of the board whose count holds as `table` says.
+    #[inline]
+    fn count_holes(&self, table: &CountTable) -> C::Mask {
+        let (state, all) = (self.state, self.all());
+        match table.steps {
+            // Each threshold flips the holes that reach it.
+            Some(steps) => steps.thresholds().iter().fold(C::Mask::every_if(steps.zero) & all, |set, &k| set ^ state.at_least(k, all)),
+            None => C::Mask::of((0..self.rules.board.holes).filter(|&h| table.holds(u32::from(state.count(h))))),
+        }
+    }
+
     /// Whether `condition` holds on every hole of the board.
     pub fn everywhere(&self, condition: &Condition) -> bool {
         let all = self.all();
+        // A condition of the count alone (`every hole has count <= 1`): its holes, at once.
+        if let Some(table) = condition.of_count.as_deref() {
+            return self.count_holes(table) == all;
+        }
         let Some(code) = &condition.code else {
             if let Some(split) = &condition.split {
                 return self.everywhere(self.case(split));
@@ -381,11 +396,7 @@ impl<'a, C: Cells> Ctx<'a, C> {
             Atom::Stocked => self.stocked(),
             Atom::Claimed => state.claimed & all,
             Atom::Intact => state.intact & all,
-            // Each threshold flips the holes that reach it.
-            Atom::Count(table) => match table.steps {
-                Some(steps) => steps.thresholds().iter().fold(C::Mask::every_if(steps.zero) & all, |set, &k| set ^ state.at_least(k, all)),
-                None => C::Mask::of((0..rules.board.holes).filter(|&h| table.holds(u32::from(state.count(h))))),
-            },
+            Atom::Count(table) => self.count_holes(table),
             Atom::Scalar(_) | Atom::Every(_) => {
                 if self.atom(atom, 0) {
                     all
