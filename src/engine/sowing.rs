@@ -325,43 +325,22 @@ pub fn sow_laps_each<C: Cells>(
     sown: &mut Vec<Kept<C>>,
     legal: impl Allows<C>,
 ) -> C::Mask {
+    let each = Each { state, holes, sown, legal };
     if rules.tracks.choice_relays {
-        return sow_each(state, holes, sown, legal, |after, hole| sow_relays_or_stop(rules, after, hole, mover));
+        return each.run(|after, hole| sow_relays_or_stop(rules, after, hole, mover));
     }
     match rules.sowing.lift_only.is_none() && !rules.play.first_lap_decides {
-        true => hands_each::<C, true>(rules, state, holes, mover, sown, legal),
-        false => hands_each::<C, false>(rules, state, holes, mover, sown, legal),
+        true => hands_each::<C, true, _>(rules, mover, each),
+        false => hands_each::<C, false, _>(rules, mover, each),
     }
 }
 
 /// [`sow_laps_each`] by [`sow_hand_in`], `WHOLE` as there.
-fn hands_each<C: Cells, const WHOLE: bool>(
-    rules: &Rules,
-    state: &StateIn<C>,
-    holes: C::Mask,
-    mover: Player,
-    sown: &mut Vec<Kept<C>>,
-    legal: impl Allows<C>,
-) -> C::Mask {
-    let laps = |after: &mut StateIn<C>, hole| {
+fn hands_each<C: Cells, const WHOLE: bool, L: Allows<C>>(rules: &Rules, mover: Player, each: Each<'_, C, L>) -> C::Mask {
+    each.run(|after, hole| {
         let hand = lift(rules, after, hole, mover, 1);
         sow_hand_in::<C, Silent, WHOLE>(rules, after, hand, mover, false, 0, LiftWhy::Move, &mut Silent)
-    };
-    sow_each(state, holes, sown, legal, laps)
-}
-
-/// Sows the move from each of `holes` the file's way by `laps` (a position, sown in place, and
-/// the hole a move starts from), each in a copy of `state` pushed on `sown` and kept there where
-/// it ends and `legal` allows what it leaves; returns the holes of those kept.
-#[inline(always)]
-fn sow_each<C: Cells>(
-    state: &StateIn<C>,
-    holes: C::Mask,
-    sown: &mut Vec<Kept<C>>,
-    legal: impl Allows<C>,
-    laps: impl FnMut(&mut StateIn<C>, usize) -> Option<Sowing>,
-) -> C::Mask {
-    Each { state, holes, sown, legal }.run(laps)
+    })
 }
 
 /// Whether the rules allow a move to leave a position, asked of each move a turn sows to find its
