@@ -48,6 +48,11 @@ pub struct Board {
 }
 
 impl Board {
+    /// The places of a position: the holes, then the two stores where there are some.
+    pub fn places(&self) -> usize {
+        self.holes + if self.stores { 2 } else { 0 }
+    }
+
     /// The `board` section of `model`, on the board of the columns chosen.
     pub(super) fn of(model: &Model, lower: &Lowering<'_>) -> Board {
         let geometry = &lower.geometry;

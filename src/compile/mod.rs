@@ -72,8 +72,11 @@ pub struct Tracks {
     pub plain_turns: bool,
     /// Whether every move is one lap: no relay (chosen or not), no capture sown on.
     pub one_lap: bool,
+    /// Whether every lap lifts all the stones of its hole and no first lap decides the captures:
+    /// no lift limit, no `no capture unless the first lap captures`.
+    pub whole_laps: bool,
     /// Whether every move is one lap ([`Tracks::one_lap`]) of all the stones of its hole, whatever
-    /// it meets: no lift limit, no first lap deciding the captures.
+    /// it meets ([`Tracks::whole_laps`]).
     pub plain_laps: bool,
     /// Whether every move is laps of whole holes joined by relays alone: a relay, and no choice to
     /// stop, capture sown on, lift limit or first lap deciding.
@@ -103,6 +106,7 @@ impl Tracks {
             moves_end,
             plain_turns,
             one_lap,
+            whole_laps,
             plain_laps,
             plain_relays,
             choice_relays,

@@ -162,7 +162,7 @@ impl<M: Mask> OpenWays<M> {
         let i = player.index();
         if self.closed[i] != closed {
             let table = rules.next_of(player, false);
-            let places = rules.board.holes + if rules.board.stores { 2 } else { 0 };
+            let places = rules.board.places();
             for (place, open) in self.next[i].iter_mut().enumerate().take(places) {
                 *open = crate::hole_byte(step(table, place, closed));
             }
@@ -543,7 +543,7 @@ impl AtLeast for [u16] {
 /// Whether a game of `rules` fits layout `C` from its start: its places, and its stones
 /// wherever they go (a place never holds more than the game's stones).
 pub fn fits<C: Cells>(rules: &Rules) -> bool {
-    let places = rules.board.holes + if rules.board.stores { 2 } else { 0 };
+    let places = rules.board.places();
     let stones: u32 = rules.board.initial[..rules.board.holes].iter().map(|&c| u32::from(c)).sum::<u32>() + 2 * u32::from(rules.board.hand);
     places <= C::PLACES && places <= <C::Mask as Mask>::BITS && stones <= C::STONES
 }

@@ -323,7 +323,7 @@ impl State {
 
     /// The same position in layout `C`, if it fits.
     pub fn narrow<C: Cells>(&self, rules: &Rules) -> Option<StateIn<C>> {
-        let places = rules.board.holes + if rules.board.stores { 2 } else { 0 };
+        let places = rules.board.places();
         let fits = places <= C::PLACES
             && places <= <C::Mask as Mask>::BITS
             && self.counts()[..places].iter().map(|&c| u32::from(c)).sum::<u32>() <= C::STONES;

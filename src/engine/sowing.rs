@@ -39,6 +39,13 @@ pub const ENDLESS_LAPS: u32 = 100_000;
 /// The way stones go: a sowing table, and the closed holes it passes over.
 type Way<'a, C> = (&'a [u8; MAX_HOLES], <C as Cells>::Mask);
 
+/// The way `mover`'s stones go from `state`: the rules' table the way the move goes, past the
+/// position's closed holes.
+#[inline(always)]
+fn way_of<'r, C: Cells>(rules: &'r Rules, state: &StateIn<C>, mover: Player) -> Way<'r, C> {
+    (rules.next_of(mover, state.reversed), state.closed)
+}
+
 /// Where the stones of a lap come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Hand {
@@ -77,7 +84,7 @@ fn lap<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, hand: Hand, mo
         Hand::Captured { after, stones } => (after, stones),
     };
     let plain = plain_stones(rules, state);
-    let way = (rules.next_of(mover, state.reversed), state.closed);
+    let way = way_of(rules, state, mover);
     sow_stones(rules, state, origin, seeds, matches!(hand, Hand::Lift(..)), mover, plain, way, tr)
 }
 
@@ -288,7 +295,7 @@ pub fn sow_plain<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize,
 /// asking what such rules never do (a capture sown on, a choice to stop, a lift limit, the first
 /// lap deciding). Nothing is recorded.
 pub fn sow_relays<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player) -> Option<Sowing> {
-    let way = (rules.next_of(mover, state.reversed), state.closed);
+    let way = way_of(rules, state, mover);
     relays_of::<C, false, _>(rules, mover, way, One { state, origin })
 }
 
@@ -329,7 +336,7 @@ pub fn sow_laps_each<C: Cells>(
     if rules.tracks.choice_relays {
         return each.run(|after, hole| sow_relays_or_stop(rules, after, hole, mover));
     }
-    match rules.sowing.lift_only.is_none() && !rules.play.first_lap_decides {
+    match rules.tracks.whole_laps {
         true => hands_each::<C, true, _>(rules, mover, each),
         false => hands_each::<C, false, _>(rules, mover, each),
     }
@@ -421,7 +428,7 @@ impl<C: Cells, L: Allows<C>> Sower<C> for Each<'_, C, L> {
 /// ([`crate::compile::Tracks::choice_relays`]), asked where a lap stops. Apart, so that the laps
 /// of files without such a choice do not grow.
 fn sow_relays_or_stop<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player) -> Option<Sowing> {
-    let way = (rules.next_of(mover, state.reversed), state.closed);
+    let way = way_of(rules, state, mover);
     relays_of::<C, true, _>(rules, mover, way, One { state, origin })
 }
 
@@ -607,15 +614,14 @@ fn sow_hand<C: Cells, T: Trace>(
     why: LiftWhy,
     tr: &mut T,
 ) -> Option<Sowing> {
-    match rules.sowing.lift_only.is_none() && !rules.play.first_lap_decides {
+    match rules.tracks.whole_laps {
         true => sow_hand_in::<C, T, true>(rules, state, hand, mover, decided, offset, why, tr),
         false => sow_hand_in::<C, T, false>(rules, state, hand, mover, decided, offset, why, tr),
     }
 }
 
-/// [`sow_hand`], where `WHOLE` says whether every lap lifts all the stones of its hole and no first
-/// lap decides the captures (no `lift only`, no `no capture unless the first lap captures`): then
-/// compiled without asking either.
+/// [`sow_hand`], where `WHOLE` is [`crate::compile::Tracks::whole_laps`] (every lap lifts all the
+/// stones of its hole and no first lap decides the captures): then compiled without asking either.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn sow_hand_in<C: Cells, T: Trace, const WHOLE: bool>(
