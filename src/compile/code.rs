@@ -58,14 +58,16 @@ impl Condition {
         let of_place = code
             .as_ref()
             .and_then(|code| code.single.as_ref())
-            .filter(|single| of_count.is_none() && single.basis.care == 0 && single.literals.is_empty() && single.count.is_some())
+            .filter(|single| of_count.is_none() && single.basis.care == 0 && single.literals.is_empty() && single.neighbours.is_empty() && single.count.is_some())
             .cloned();
         let of_neighbour = match code.as_ref().map(|code| &code.atoms[..]) {
             Some([Atom::At(relation, neighbour)]) if matches!(pred, Pred::At(..)) => Some(Box::new((*relation, (**neighbour).clone()))),
             _ => None,
         };
-        let places = match (&of_count, &code) {
-            (None, Some(code)) if !code.single.as_ref().is_some_and(|single| single.holds) => code.places(),
+        let places = match (&of_count, &code, &split) {
+            (None, Some(code), _) if !code.single.as_ref().is_some_and(|single| single.holds) => code.places(),
+            // A split condition may hold where one of its cases may.
+            (None, None, Some(split)) => split.places(),
             _ => None,
         };
         Condition { code, pred, of_count, split, of_place, of_neighbour, places }
@@ -128,6 +130,16 @@ pub struct Split {
 }
 
 impl Split {
+    /// [`Condition::places`] of a split condition: for each count below 256, the holes where
+    /// one of its cases may hold; `None` where that rules out no hole.
+    fn places(&self) -> Option<Box<[u128; 256]>> {
+        let mut places = Box::new([0u128; 256]);
+        for (count, holes) in (0u16..).zip(places.iter_mut()) {
+            *holes = self.cases.iter().fold(0, |union, case| union | case.may_hold_on(count));
+        }
+        places.iter().any(|&holes| holes != u128::MAX).then_some(places)
+    }
+
     /// The most terms a condition is split by (into 2^terms cases).
     const MOST: usize = 4;
 
@@ -291,14 +303,27 @@ impl Local {
 /// term wants, the answer is `holds`; anywhere else it is the opposite. The term's atoms of the
 /// [`BASIS`] are asked at once (`basis`: a term over its places), a condition of the count is
 /// read in place (`count`: its table and the truth wanted), and the others (relations, terms
-/// about the position) one by one (`literals`: an atom's index and the truth wanted).
+/// about the position) one by one (`literals`: an atom's index and the truth wanted), except
+/// the count of a hole a fixed relation names (`opposite hole is not empty`), read from that
+/// hole's count (`neighbours`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Single {
     pub holds: bool,
     pub holes: u128,
     pub basis: Term,
     pub count: Option<(CountTable, bool)>,
+    pub neighbours: Box<[Neighbour]>,
     pub literals: Box<[(u8, bool)]>,
+}
+
+/// An atom of a [`Single`] that reads the count of the hole a relation names whatever the way
+/// of the move (opposite, symmetric, behind): the relation, the count's table and the truth
+/// wanted.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Neighbour {
+    pub relation: Relation,
+    pub table: CountTable,
+    pub want: bool,
 }
 
 impl Single {
@@ -319,7 +344,7 @@ impl Single {
         };
         let mut basis = Term { want: 0, care: 0, holes: term.holes };
         let mut count = None;
-        let mut literals = Vec::new();
+        let (mut neighbours, mut literals) = (Vec::new(), Vec::new());
         for (i, atom) in atoms.iter().enumerate().filter(|(i, _)| term.care >> i & 1 != 0) {
             let want = term.want >> i & 1 != 0;
             match (BASIS.iter().position(|b| b == atom), atom) {
@@ -328,10 +353,16 @@ impl Single {
                     basis.want |= u8::from(want) << place;
                 }
                 (None, Atom::Count(table)) if count.is_none() => count = Some((table.clone(), want)),
+                (None, Atom::At(relation @ (Relation::Opposite | Relation::Symmetric | Relation::Behind), neighbour)) => {
+                    match &neighbour.of_count {
+                        Some(table) => neighbours.push(Neighbour { relation: *relation, table: (**table).clone(), want }),
+                        None => literals.push((u8::try_from(i).unwrap_or(u8::MAX), want)),
+                    }
+                }
                 _ => literals.push((u8::try_from(i).unwrap_or(u8::MAX), want)),
             }
         }
-        Some(Box::new(Single { holds, holes: term.holes, basis, count, literals: literals.into() }))
+        Some(Box::new(Single { holds, holes: term.holes, basis, count, neighbours: neighbours.into(), literals: literals.into() }))
     }
 }
 

@@ -92,7 +92,7 @@ pub fn resow<C: Cells, T: Trace>(
     lap: Lap,
     tr: &mut T,
 ) -> Option<(u32, GoesOn)> {
-    let rule = rules.captures.rules.iter().find(|c| c.resow() && state.holds_in_lap(rules, &c.when, last, mover, lap))?;
+    let rule = rules.captures.rules.iter().find(|c| c.resow() && state.holds_at_lap_end(rules, &c.when, last, mover, lap))?;
     let how = if rule.continue_from.is_some() { TakeHow::Capture } else { TakeHow::Sown };
     let stones = take_by(rules, rule, state, last, origin, mover, how, tr);
     if stones == 0 {
@@ -104,7 +104,7 @@ pub fn resow<C: Cells, T: Trace>(
         return Some((stones, GoesOn::Lift(hole)));
     }
     let sow_on = rule.sow_on?;
-    if let Some((way, _)) = rule.directions.iter().find(|(_, when)| state.holds_in_lap(rules, when, last, mover, lap)) {
+    if let Some((way, _)) = rule.directions.iter().find(|(_, when)| state.holds_at_lap_end(rules, when, last, mover, lap)) {
         state.reversed = (*way == Direction::Clockwise) != rules.sowing.clockwise;
     }
     let from = resolve(rules, state, sow_on.from, last, origin, mover).filter(|&h| h < rules.board.holes + 2).unwrap_or(last);

@@ -11,7 +11,7 @@ use std::cell::Cell;
 use super::layout::step;
 use super::layout::{Cells, Mask};
 use super::{Lap, StateIn};
-use crate::compile::code::{Atom, Basic, Check, Code, Local, Sides, Split, Term, Whole, MOST_ATOMS};
+use crate::compile::code::{Atom, Basic, Check, Code, Local, Neighbour, Sides, Single, Split, Term, Whole, MOST_ATOMS};
 use crate::compile::pred::{compare, CountTable, Reads, Scalar};
 use crate::compile::{Condition, Pred, Rules};
 use crate::player::Player;
@@ -35,6 +35,36 @@ impl<C: Cells> StateIn<C> {
     fn local_holds(&self, local: &Local, hole: usize, mover: Player) -> bool {
         let kind = usize::from(local.kinds[usize::from(self.count(hole))]);
         local.table[kind << 4 | usize::from(self.basis_bits(hole, mover))] >> hole & 1 != 0
+    }
+
+    /// Whether `hole` is in the term of `single` as far as its hole set, basis, count and
+    /// neighbours say (its other literals aside), for `mover`.
+    #[inline(always)]
+    pub(crate) fn single_within(&self, rules: &Rules, single: &Single, hole: usize, mover: Player) -> bool {
+        let basis = (self.basis_bits(hole, mover) ^ single.basis.want) & single.basis.care == 0;
+        let count = single.count.as_ref().is_none_or(|(table, want)| table.holds(u32::from(self.count(hole))) == *want);
+        if !((single.holes >> hole & 1 != 0) & basis & count) {
+            return false;
+        }
+        for neighbour in &single.neighbours {
+            if !self.neighbour_holds(rules, neighbour, hole) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether the count of the hole `neighbour`'s relation names from `hole` holds as it wants
+    /// (the atom is false where there is no such hole, as behind a hole of an outer row).
+    #[inline(always)]
+    fn neighbour_holds(&self, rules: &Rules, neighbour: &Neighbour, hole: usize) -> bool {
+        let holes = rules.board.holes;
+        let to = match neighbour.relation {
+            Relation::Opposite => usize::from(rules.board.opposite[hole]),
+            Relation::Behind => usize::from(rules.board.behind[hole]),
+            _ => holes - 1 - hole,
+        };
+        (to < holes && neighbour.table.holds(u32::from(self.count(to)))) == neighbour.want
     }
 
     /// Which atoms of the [`crate::compile::code::BASIS`] hold on `hole` for `mover` (bit `i`:
@@ -104,10 +134,8 @@ impl<'a, C: Cells> Ctx<'a, C> {
             Some(Code { single: Some(single), atoms, .. }) => {
                 // One term: the hole is in it when every atom holds as it wants. Its atoms of
                 // the basis and its count are read at once, without a branch; only then are the
-                // others asked.
-                let basis = (self.basis_bits(hole) ^ single.basis.want) & single.basis.care == 0;
-                let count = single.count.as_ref().is_none_or(|(table, want)| table.holds(u32::from(self.state.count(hole))) == *want);
-                let within = (single.holes >> hole & 1 != 0) & basis & count
+                // neighbours' counts and the others asked.
+                let within = self.state.single_within(self.rules, single, hole, self.mover)
                     && single.literals.iter().all(|&(i, want)| atoms.get(usize::from(i)).is_some_and(|atom| self.atom(atom, hole) == want));
                 within == single.holds
             }
@@ -160,7 +188,7 @@ impl<'a, C: Cells> Ctx<'a, C> {
 
     /// The case of a split condition that the position's terms pick.
     #[inline]
-    fn case<'c>(&self, split: &'c Split) -> &'c Condition {
+    pub(crate) fn case<'c>(&self, split: &'c Split) -> &'c Condition {
         &split.cases[self.terms(&split.scalars)]
     }
 
@@ -421,8 +449,7 @@ impl<'a, C: Cells> Ctx<'a, C> {
         scalar.holds(match scalar.reads {
             Reads::Captured => state.captured[mover.index()],
             Reads::OpponentCaptured => state.captured[mover.opponent().index()],
-            Reads::StonesLeft => state.board_total(self.rules),
-            Reads::Claims => (state.claimed & state.owned(mover, self.all())).ones(),
+            Reads::StonesLeft | Reads::Claims => self.read_board(scalar.reads),
             Reads::Hand => u32::from(state.hand[mover.index()]),
             Reads::Lap => self.lap.number,
             Reads::Sown => self.lap.sown,
@@ -430,6 +457,19 @@ impl<'a, C: Cells> Ctx<'a, C> {
             Reads::Phase => u32::from(state.phase[mover.index()]),
             Reads::Nothing => return false,
         })
+    }
+
+    /// [`Ctx::scalar`]'s numbers read from the whole board: the stones on it, or the mover's
+    /// claims. Out of line, so that the others, a read each, do not pay for these where the
+    /// compiler would compute them ahead of the question (as it did for a split condition's
+    /// terms).
+    #[inline(never)]
+    fn read_board(&self, reads: Reads) -> u32 {
+        let state = self.state;
+        match reads {
+            Reads::StonesLeft => state.board_total(self.rules),
+            _ => (state.claimed & state.owned(self.mover, self.all())).ones(),
+        }
     }
 
     /// [`Ctx::scalar`] of a term of a tree, lowered as it is asked (out of line, so that the
@@ -526,6 +566,9 @@ mod tests {
                                 let read: Vec<bool> =
                                     (0..rules.board.holes).map(|h| state.holds_in_lap(&rules, condition, h, mover, lap)).collect();
                                 assert_eq!(read, tree, "{}: {:?}", file.display(), condition.pred);
+                                let ends: Vec<bool> =
+                                    (0..rules.board.holes).map(|h| state.holds_at_lap_end(&rules, condition, h, mover, lap)).collect();
+                                assert_eq!(ends, tree, "{}: {:?}", file.display(), condition.pred);
                                 let relays: Vec<bool> =
                                     (0..rules.board.holes).map(|h| state.relays_in_lap(&rules, condition, h, mover, lap)).collect();
                                 assert_eq!(relays, tree, "{}: {:?}", file.display(), condition.pred);
