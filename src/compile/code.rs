@@ -58,7 +58,13 @@ impl Condition {
         let of_place = code
             .as_ref()
             .and_then(|code| code.single.as_ref())
-            .filter(|single| of_count.is_none() && single.basis.care == 0 && single.literals.is_empty() && single.neighbours.is_empty() && single.count.is_some())
+            .filter(|single| {
+                of_count.is_none()
+                    && single.basis.care == 0
+                    && single.literals.is_empty()
+                    && single.neighbours.is_empty()
+                    && single.count.is_some()
+            })
             .cloned();
         let of_neighbour = match code.as_ref().map(|code| &code.atoms[..]) {
             Some([Atom::At(relation, neighbour)]) if matches!(pred, Pred::At(..)) => Some(Box::new((*relation, (**neighbour).clone()))),

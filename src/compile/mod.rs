@@ -84,6 +84,9 @@ pub struct Tracks {
     /// Whether every move is such laps ([`Tracks::plain_relays`]) but for a choice to relay or
     /// stop, which a lap that does not relay may leave the mover (`relay or stop when …`).
     pub choice_relays: bool,
+    /// Whether every move is laps of whole holes joined by relays and captures sown on (or
+    /// going on from a hole): no choice to stop, lift limit or first lap deciding.
+    pub sown_on: bool,
 }
 
 impl Tracks {
@@ -100,6 +103,7 @@ impl Tracks {
         let plain_laps = one_lap && whole_laps;
         let plain_relays = rules.sowing.relay.is_some() && relays_alone && whole_laps;
         let choice_relays = rules.sowing.relay.is_some() && rules.sowing.relay_or_stop.is_some() && !rules.captures.resows && whole_laps;
+        let sown_on = rules.captures.resows && rules.sowing.relay_or_stop.is_none() && whole_laps;
         Tracks {
             intact: asks(Pred::Intact),
             capturing: rules.play.first_lap_decides || asks(Pred::Capturing),
@@ -110,6 +114,7 @@ impl Tracks {
             plain_laps,
             plain_relays,
             choice_relays,
+            sown_on,
         }
     }
 }

@@ -276,6 +276,9 @@ fn sow_laps<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, origin: u
     if rules.tracks.choice_relays && !tr.on() {
         return sow_relays_or_stop(rules, state, origin, mover);
     }
+    if rules.tracks.sown_on && !tr.on() {
+        return sow_resown(rules, state, (origin, 0), mover);
+    }
     let hand = lift(rules, state, origin, mover, 1);
     sow_hand(rules, state, hand, mover, false, 0, LiftWhy::Move, tr)
 }
@@ -333,6 +336,9 @@ pub fn sow_laps_each<C: Cells>(
     legal: impl Allows<C>,
 ) -> C::Mask {
     let each = Each { state, holes, sown, legal };
+    if rules.tracks.sown_on {
+        return resown_each(rules, mover, each);
+    }
     if rules.tracks.choice_relays {
         return each.run(|after, hole| sow_relays_or_stop(rules, after, hole, mover));
     }
@@ -432,6 +438,24 @@ fn sow_relays_or_stop<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: u
     relays_of::<C, true, _>(rules, mover, way, One { state, origin })
 }
 
+/// [`sow_laps_each`] where captures sow their stones on ([`crate::compile::Tracks::sown_on`]):
+/// the laps of [`relay_laps`], asking the relay and each stone in the general way. Apart, so
+/// that the laps of relays alone do not grow.
+#[inline(never)]
+fn resown_each<C: Cells, L: Allows<C>>(rules: &Rules, mover: Player, each: Each<'_, C, L>) -> C::Mask {
+    let way = way_of(rules, each.state, mover);
+    each.run(|state, origin| relay_laps::<C, false, false, false, true>(rules, state, (origin, 0), mover, way, None, None))
+}
+
+/// A move (or the rest of one) sown in place where captures sow their stones on
+/// ([`crate::compile::Tracks::sown_on`]), nothing recorded: from `origin`, lifted, or (where
+/// `carried` is not 0) with the stones a capture took, the first into the hole after it.
+#[inline(never)]
+fn sow_resown<C: Cells>(rules: &Rules, state: &mut StateIn<C>, (origin, carried): (usize, u32), mover: Player) -> Option<Sowing> {
+    let way = way_of(rules, state, mover);
+    relay_laps::<C, false, false, false, true>(rules, state, (origin, carried), mover, way, None, None)
+}
+
 /// [`sow_relays`] and [`sow_relays_each`] (`CHOICE` false) and [`sow_relays_or_stop`] (`CHOICE`
 /// true), along `way`: the moves of `sower`.
 #[inline(always)]
@@ -456,18 +480,14 @@ fn relays_of<C: Cells, const CHOICE: bool, S: Sower<C>>(rules: &Rules, mover: Pl
         _ => None,
     };
     match (next_relay.is_some(), passing.is_some()) {
-        (true, true) => {
-            sower.run(|state, origin| relay_laps::<C, true, true, CHOICE>(rules, state, origin, mover, way, next_relay, passing))
-        }
-        (true, false) => {
-            sower.run(|state, origin| relay_laps::<C, true, false, CHOICE>(rules, state, origin, mover, way, next_relay, passing))
-        }
-        (false, true) => {
-            sower.run(|state, origin| relay_laps::<C, false, true, CHOICE>(rules, state, origin, mover, way, next_relay, passing))
-        }
-        (false, false) => {
-            sower.run(|state, origin| relay_laps::<C, false, false, CHOICE>(rules, state, origin, mover, way, next_relay, passing))
-        }
+        (true, true) => sower
+            .run(|state, origin| relay_laps::<C, true, true, CHOICE, false>(rules, state, (origin, 0), mover, way, next_relay, passing)),
+        (true, false) => sower
+            .run(|state, origin| relay_laps::<C, true, false, CHOICE, false>(rules, state, (origin, 0), mover, way, next_relay, passing)),
+        (false, true) => sower
+            .run(|state, origin| relay_laps::<C, false, true, CHOICE, false>(rules, state, (origin, 0), mover, way, next_relay, passing)),
+        (false, false) => sower
+            .run(|state, origin| relay_laps::<C, false, false, CHOICE, false>(rules, state, (origin, 0), mover, way, next_relay, passing)),
     }
 }
 
@@ -475,65 +495,100 @@ fn relays_of<C: Cells, const CHOICE: bool, S: Sower<C>>(rules: &Rules, mover: Pl
 /// (`next_relay`, its table) and `PASSING` whether stones are taken in passing by a count alone
 /// (`passing`, its table and taker): each `true` exactly where its option is `Some`, so that
 /// each way is compiled apart. `CHOICE`: whether a lap that does not relay may leave a choice to
-/// relay or stop, asked only then. `way`: the sowing table and the closed holes it passes over.
+/// relay or stop, asked only then. `RESOW`: whether a capture may sow its stones on (or go on
+/// from a hole) at the end of a lap ([`crate::compile::Tracks::sown_on`]), asked before the
+/// relay. `way`: the sowing table and the closed holes it passes over. `(origin, carried)`: the
+/// first lap's hole, and the stones a capture took that it sows after that hole (0: it lifts the
+/// hole).
 #[inline(always)]
-fn relay_laps<C: Cells, const NEXT: bool, const PASSING: bool, const CHOICE: bool>(
+#[allow(clippy::too_many_arguments)]
+fn relay_laps<C: Cells, const NEXT: bool, const PASSING: bool, const CHOICE: bool, const RESOW: bool>(
     rules: &Rules,
     state: &mut StateIn<C>,
-    origin: usize,
+    (origin, carried): (usize, u32),
     mover: Player,
     way: Way<C>,
     next_relay: Option<&CountTable>,
     passing: Option<(&CountTable, Taker)>,
 ) -> Option<Sowing> {
     let holes = rules.board.holes;
-    // Brent's cycle finding over the lap starts: the hole lifted and the position (the move's
-    // way and whether it captures never change in such a move), where no lap limit cuts it.
+    // The way, which a capture sown on may turn: the rules' table from then on.
+    let mut way: Way<'_, C> = way;
+    // Brent's cycle finding over the lap starts: the hole lifted (or the stones carried after
+    // it) and the position, where no lap limit cuts it. Without captures sown on, the move's way
+    // and whether it captures never change in such a move; with them, they are part of a start.
     let endless = rules.sowing.lap_limit == u32::MAX;
     let mut checkpoint = (origin, state.intact, *state.cells());
+    let mut turned = (carried, state.reversed, state.capturing);
     let (mut power, mut steps) = (1u32, 0u32);
-    let (mut hole, mut laps) = (origin, 0u32);
-    let plain = plain_stones(rules, state);
+    let (mut hole, mut carried, mut laps, mut taken) = (origin, carried, 0u32, 0u32);
+    let mut plain = plain_stones(rules, state);
     loop {
-        let seeds = lift_from(state, hole, u32::MAX);
+        let lifted = !RESOW || carried == 0;
+        let seeds = if lifted { lift_from(state, hole, u32::MAX) } else { carried };
         let lap_now = Lap { number: laps + 1, sown: seeds };
         let last = match passing {
             Some((table, taker)) if PASSING && !back_into_origin(rules, seeds) => {
                 sow_passing(rules, state, hole, seeds, mover, way, (table, taker))
             }
-            _ => sow_stones(rules, state, hole, seeds, true, mover, plain, way, &mut Silent),
+            _ => sow_stones(rules, state, hole, seeds, lifted, mover, plain, way, &mut Silent),
         };
         laps += 1;
         let ends_here = last >= holes || state.claimed.has(last) || laps >= rules.sowing.lap_limit;
-        // The next hole where the relay reads it from the table, if it is on the board.
-        let on_next = match next_relay {
-            Some(table) if NEXT && !ends_here => next_holds(rules, state, last, way, table),
-            _ => None,
+        // A capture whose stones are sown on comes before any relay; only where it may hold, by
+        // what its condition reads of the hole alone, is it asked in full.
+        let resown = match RESOW && !ends_here && screen_allows(rules.captures.resow_screen.as_deref(), last, state.count(last)) {
+            true => super::capture::resow(rules, state, last, hole, mover, lap_now, &mut Silent),
+            false => None,
         };
-        let stops = match on_next {
-            Some((relays, _)) => !relays,
-            None => ends_here || !rules.sowing.relay.as_ref().is_some_and(|relay| state.relays_in_lap(rules, relay, last, mover, lap_now)),
-        };
-        if stops {
-            // Where it does not relay, the mover may have a choice to relay or stop.
-            let choice = CHOICE
-                && !ends_here
-                && rules.sowing.relay_or_stop.as_ref().is_some_and(|p| state.relays_in_lap(rules, p, last, mover, lap_now));
-            bank_stores(rules, state);
-            return Some(Sowing { last, laps, choice, lap: lap_now, taken: 0, may_capture: true });
+        carried = 0;
+        if let Some((stones, goes_on)) = resown {
+            taken += stones;
+            state.capturing = rules.tracks.capturing;
+            match goes_on {
+                GoesOn::SowAfter(after) => (hole, carried) = (after, stones),
+                GoesOn::Lift(from) => hole = from,
+            }
+            // The capture may turn the move, or claim holes.
+            way = way_of(rules, state, mover);
+            plain = plain_stones(rules, state);
+        } else {
+            // The next hole where the relay reads it from the table, if it is on the board.
+            let on_next = match next_relay {
+                Some(table) if NEXT && !ends_here => next_holds(rules, state, last, way, table),
+                _ => None,
+            };
+            let stops = match on_next {
+                Some((relays, _)) => !relays,
+                None => {
+                    ends_here || !rules.sowing.relay.as_ref().is_some_and(|relay| state.relays_in_lap(rules, relay, last, mover, lap_now))
+                }
+            };
+            if stops {
+                // Where it does not relay, the mover may have a choice to relay or stop.
+                let choice = CHOICE
+                    && !ends_here
+                    && rules.sowing.relay_or_stop.as_ref().is_some_and(|p| state.relays_in_lap(rules, p, last, mover, lap_now));
+                bank_stores(rules, state);
+                return Some(Sowing { last, laps, choice, lap: lap_now, taken, may_capture: true });
+            }
+            hole = match on_next {
+                Some((_, on)) => on,
+                None => relay_hole(rules, state, last, hole, mover),
+            };
         }
-        hole = match on_next {
-            Some((_, on)) => on,
-            None => relay_hole(rules, state, last, hole, mover),
-        };
         if endless {
             let (at, intact, cells) = &checkpoint;
-            if (*at == hole && *intact == state.intact && state.cells().same(cells, holes)) || laps >= ENDLESS_LAPS {
+            let same_start = *at == hole && (!RESOW || turned == (carried, state.reversed, state.capturing));
+            if (same_start && *intact == state.intact && state.cells().same(cells, holes)) || laps >= ENDLESS_LAPS {
                 return None;
             }
             steps += 1;
             if steps == power {
                 checkpoint = (hole, state.intact, *state.cells());
+                if RESOW {
+                    turned = (carried, state.reversed, state.capturing);
+                }
                 power = power.saturating_mul(2);
                 steps = 0;
             }
@@ -576,6 +631,10 @@ pub fn sow_on<C: Cells, T: Trace>(
     continued: bool,
     tr: &mut T,
 ) -> Option<Sowing> {
+    if !continued && rules.tracks.sown_on && !tr.on() {
+        // Under whole laps a hole sown after a placement is sown as a move from it.
+        return sow_resown(rules, state, (origin, 0), mover);
+    }
     let offset = u32::from(continued);
     let hand = lift(rules, state, origin, mover, 1 + offset);
     let why = if continued { LiftWhy::Continue } else { LiftWhy::Move };
@@ -591,6 +650,9 @@ pub fn sow_taken<C: Cells, T: Trace>(
     mover: Player,
     tr: &mut T,
 ) -> Option<Sowing> {
+    if stones > 0 && rules.tracks.sown_on && !tr.on() {
+        return sow_resown(rules, state, (after, stones), mover);
+    }
     sow_hand(rules, state, Hand::Captured { after, stones }, mover, true, 0, LiftWhy::Move, tr)
 }
 
