@@ -316,11 +316,24 @@ impl<C: Cells> StateIn<C> {
     /// [`StateIn::holds_in_lap`] of a condition asked at the end of every lap (a capture sown
     /// on): a split condition's case is picked at once, and a case of one term over the hole and
     /// the counts of fixed neighbours read with no point of view.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn holds_at_lap_end(&self, rules: &Rules, pred: &crate::compile::Condition, hole: usize, mover: Player, lap: Lap) -> bool {
         if let Some(table) = pred.of_count.as_ref().filter(|_| hole < rules.board.holes) {
             return table.holds(u32::from(self.count(hole)));
         }
+        if let Some(crate::compile::Code { whole: None, single: Some(single), .. }) = &pred.code {
+            if single.literals.is_empty() {
+                return self.single_within(rules, single, hole, mover) == single.holds;
+            }
+        }
+        self.holds_in_case(rules, pred, hole, mover, lap)
+    }
+
+    /// [`StateIn::holds_at_lap_end`] of a condition that is not one term over the hole and its
+    /// fixed neighbours: a split condition's case, or any condition asked in full. Out of line,
+    /// so that the one-term way stays small where it is inlined.
+    #[inline(never)]
+    fn holds_in_case(&self, rules: &Rules, pred: &crate::compile::Condition, hole: usize, mover: Player, lap: Lap) -> bool {
         let ctx = predicate::Ctx::new(self, rules, mover, lap);
         let pred = match (&pred.code, &pred.split) {
             (None, Some(split)) => ctx.case(split),
