@@ -2,7 +2,9 @@
 //! general way (the move checked and sown afresh, laps, relays and captures sown on as the rules
 //! allow); one that does not plays a known move of the turn from what finding it left, and where
 //! the rules make every move a plain lap, by that lap alone (`engine::sowing::sow_plain`), or
-//! laps joined by relays alone, by those laps alone (`engine::sowing::sow_relays`). For every
+//! laps joined by relays alone, by those laps alone (`engine::sowing::sow_relays`), or laps
+//! joined by relays and captures sown on, by the same laps asking the capture first (the
+//! `RESOW` way of `relay_laps`, also for the sowing after a placement). For every
 //! shipped rule file, and for files whose captures ask how far the last lap went, random
 //! games played both ways see the same legal actions, the same position after every action, the
 //! same laps and the same result.
