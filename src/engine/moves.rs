@@ -119,7 +119,9 @@ impl<C: Cells> GameIn<'_, C> {
     fn search_moves(&mut self, stocked: Option<C::Mask>) {
         let mover = self.state.to_move;
         let rules = self.rules;
-        let mut moves = std::mem::take(&mut self.moves);
+        // The list of positions is taken while the game is asked about them (a list, not the
+        // whole `Moves`, so that a turn copies three words out and back).
+        let mut sown = std::mem::take(&mut self.moves.sown);
         let (mut forward, mut reversed) = (C::Mask::NONE, C::Mask::NONE);
         let mut in_place = false;
         type Sown<C> = Vec<Kept<C>>;
@@ -140,7 +142,7 @@ impl<C: Cells> GameIn<'_, C> {
                         continue;
                     }
                     let found = self.try_move(mover, hole, way, &mut Silent).filter(|(after, sowing)| self.captures(after, sowing, mover));
-                    keep(&mut moves.sown, hole, way, found, if way { &mut reversed } else { &mut forward });
+                    keep(&mut sown, hole, way, found, if way { &mut reversed } else { &mut forward });
                 }
             }
             capturing = forward | reversed != C::Mask::NONE;
@@ -160,9 +162,9 @@ impl<C: Cells> GameIn<'_, C> {
                 let legal = MayLeave { game: self, mover };
                 forward = if rules.tracks.plain_relays {
                     let open = if past_closed { self.open.of(mover) } else { rules.next_of(mover, false) };
-                    sow_relays_each(rules, &self.state, startable, mover, open, &mut moves.sown, legal)
+                    sow_relays_each(rules, &self.state, startable, mover, open, &mut sown, legal)
                 } else {
-                    sow_laps_each(rules, &self.state, startable, mover, &mut moves.sown, legal)
+                    sow_laps_each(rules, &self.state, startable, mover, &mut sown, legal)
                 };
             } else {
                 forward = startable;
@@ -175,15 +177,16 @@ impl<C: Cells> GameIn<'_, C> {
                     let found = self
                         .try_move(mover, hole, true, &mut Silent)
                         .filter(|(after, sowing)| !only_to_capture || self.captures(after, sowing, mover));
-                    keep(&mut moves.sown, hole, true, found, &mut reversed);
+                    keep(&mut sown, hole, true, found, &mut reversed);
                 }
             }
         }
+        let moves = &mut self.moves;
+        moves.sown = sown;
         moves.forward = forward;
         moves.reversed = reversed;
         moves.in_place = in_place;
         moves.known = true;
-        self.moves = moves;
     }
 
     /// [`GameIn::find_moves`] of a turn that places a stone and sows on: each placement sown once
