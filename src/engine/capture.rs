@@ -40,7 +40,7 @@ fn capture_asked<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, last
         !c.resow()
             && match &c.when.of_count {
                 Some(table) => table.holds(u32::from(count)),
-                None => c.when.may_hold(last, count) && state.holds_in_lap(rules, &c.when, last, mover, lap),
+                None => c.when.may_hold(last, count) && state.holds_at_lap_end(rules, &c.when, last, mover, lap),
             }
     }) else {
         return 0;

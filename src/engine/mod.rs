@@ -313,9 +313,9 @@ impl<C: Cells> StateIn<C> {
         predicate::Ctx::new(self, rules, mover, lap).holds(pred, hole)
     }
 
-    /// [`StateIn::holds_in_lap`] of a condition asked at the end of every lap (a capture sown
-    /// on): a split condition's case is picked at once, and a case of one term over the hole and
-    /// the counts of fixed neighbours read with no point of view.
+    /// [`StateIn::holds_in_lap`] of a capture's condition, asked at the end of every lap (a
+    /// capture sown on) or of a move: a condition (or a split condition's case) of one term over
+    /// the hole and the counts of fixed neighbours is read with no point of view.
     #[inline(always)]
     pub(crate) fn holds_at_lap_end(&self, rules: &Rules, pred: &crate::compile::Condition, hole: usize, mover: Player, lap: Lap) -> bool {
         if let Some(table) = pred.of_count.as_ref().filter(|_| hole < rules.board.holes) {
