@@ -42,6 +42,8 @@ pub struct Board {
     pub opposite: [u8; MAX_HOLES],
     /// The hole behind the opposite one (`u8::MAX`: none), on four rows.
     pub behind: [u8; MAX_HOLES],
+    /// Each hole's column (`hole % columns`), read rather than divided for.
+    pub column: [u8; MAX_HOLES],
     /// Each player's first and last hole of their outer, inner and own rows, in the order they
     /// sow (`u8::MAX`: no such row): `[player][outer, inner, own][first, last]`.
     pub row_ends: [[[u8; 2]; 3]; 2],
@@ -72,6 +74,7 @@ impl Board {
             previous: geometry.previous,
             opposite: geometry.opposite,
             behind: geometry.behind(),
+            column: std::array::from_fn(|hole| hole_byte(hole % geometry.columns.max(1))),
             row_ends: geometry.row_ends(),
         }
     }

@@ -246,7 +246,7 @@ fn take_one<C: Cells, T: Trace>(
         }
         Take::OpponentColumn => {
             for row in 0..rules.board.rows {
-                let hole = row * rules.board.columns + last % rules.board.columns;
+                let hole = row * rules.board.columns + usize::from(rules.board.column[last]);
                 if state.owner(hole) != mover {
                     take(state, hole, taken, mover, how, tr);
                 }
