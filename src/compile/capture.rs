@@ -1,9 +1,10 @@
 //! The `capture` sections compiled ([`Captures`]): each one a [`CaptureRule`], in the order
 //! written, and what the engine needs to know of them all.
 
-use super::{Condition, Lowering};
+use super::{Condition, CountTable, Lowering, Pred, Rules};
 use crate::check::model;
-use crate::vocabulary::{ChainDirection, Direction, HoleRef, Num, SowOn, Take};
+use crate::player::Player;
+use crate::vocabulary::{ChainDirection, Direction, HoleRef, Num, Relation, SowOn, Take};
 
 /// Every `capture` section, lowered.
 #[derive(Clone, Debug)]
@@ -19,6 +20,11 @@ pub struct Captures {
     /// The same of the captures at a move's end (those that keep their stones), where each can
     /// be ruled out so: the holes where one of them may hold, for each count below 256.
     pub end_screen: Option<Box<[u128; 256]>>,
+    /// Where every capture that sows its stones on needs the count of a hole a fixed relation
+    /// names to reach some number, and that hole is one the mover's move never sows into: the
+    /// holes where one of them may still hold during a move, found from the position it starts
+    /// from ([`Live`]). Set once the board is known ([`Live::of`]).
+    pub live: Option<Box<Live>>,
     /// Whether some capture claims holes.
     pub claims: bool,
     /// Whether a claimed hole keeps its stones (and those sown into it), rather than passing
@@ -35,6 +41,7 @@ impl Captures {
             resow_screen: screen(&rules, CaptureRule::resow),
             end_screen: screen(&rules, |c| !c.resow()),
             rules,
+            live: None,
             claims: captures.iter().any(|c| !c.claims.is_empty()),
             claims_keep: captures.iter().any(|c| c.keeping),
         }
@@ -62,6 +69,152 @@ fn screen(rules: &[CaptureRule], which: impl Fn(&CaptureRule) -> bool) -> Option
         *holes = picked.iter().fold(0, |holes, when| holes | when.may_hold_on(count));
     }
     Some(screen)
+}
+
+/// The holes where a capture that sows its stones on may still hold during a move, read from the
+/// position the move starts from ([`Captures::live`]). A capture of Omweso needs both of the
+/// opponent's holes facing the last hole to hold stones: a move sows only round its mover's own
+/// rows, so the opponent's holes never gain a stone while it lasts, and a column whose holes are
+/// not both full when it starts cannot capture before it ends. The engine then asks the capture
+/// in full only where such a hole is among these.
+///
+/// This holds because no stone of a move falls outside the holes its laps can reach from the
+/// mover's own holes along their sowing tables (both ways: `reach`): where a lap may start from
+/// elsewhere (a relay or captured stones from the opposite hole), there is no `Live`; a move that
+/// starts outside `reach` is not screened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Live {
+    /// For each player as mover, the places their laps reach from their own holes (a bit each).
+    pub reach: [u128; 2],
+    /// For each player as mover, the needs of each capture that sows its stones on, capture
+    /// after capture: a capture may hold where all of its needs are met.
+    pub needs: [Box<[Need]>; 2],
+}
+
+/// Stones a capture needs in the hole a fixed relation names ([`Live`]): met on the holes of
+/// `always` whatever the counts, and on a hole of `shifts` where the hole the relation names
+/// holds stones. The relation is read as shifts of the set of holes holding stones: each a
+/// distance (the related hole's place less the hole's) and the holes it serves, so that the
+/// needs are found with a few operations on sets rather than hole by hole.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Need {
+    pub always: u128,
+    pub shifts: Box<[(i8, u128)]>,
+    /// The holes whose counts are read (every related hole of `shifts`).
+    pub read: u128,
+    /// Whether this is the last need of its capture.
+    pub closes: bool,
+}
+
+impl Live {
+    /// The screen of `rules`' captures that sow their stones on, if each of them needs a count
+    /// of a hole outside what its mover's laps reach, and every lap starts within it.
+    pub(super) fn of(rules: &Rules) -> Option<Box<Live>> {
+        let resowing: Vec<&CaptureRule> = rules.captures.rules.iter().filter(|c| c.resow()).collect();
+        let needs: Vec<Vec<Relation>> = resowing.iter().map(|c| needs(&c.when.pred)).collect();
+        if resowing.is_empty() || needs.iter().any(Vec::is_empty) {
+            return None;
+        }
+        let board = &rules.board;
+        let places = board.places();
+        let reach = Player::BOTH.map(|mover| {
+            let mut reach = (0..board.holes).filter(|&h| board.home[h] == mover).fold(0u128, |m, h| m | 1 << h);
+            loop {
+                let more = (0..places).filter(|&h| reach >> h & 1 != 0).fold(reach, |m, h| {
+                    [rules.next_of(mover, false)[h], rules.next_of(mover, true)[h]]
+                        .into_iter()
+                        .filter(|&to| usize::from(to) < places)
+                        .fold(m, |m, to| m | 1 << to)
+                });
+                if more == reach {
+                    break reach;
+                }
+                reach = more;
+            }
+        });
+        // Every lap starts in `reach`: from the last hole, along the tables from it, or from a
+        // row end of the mover's that is in it.
+        let within = |what: HoleRef| match what {
+            HoleRef::Last | HoleRef::Origin => true,
+            HoleRef::Related(relation) => matches!(relation, Relation::Next | Relation::Previous | Relation::Beyond),
+            HoleRef::RowEnd(..) => Player::BOTH.iter().all(|mover| {
+                let ends = board.row_ends[mover.index()].iter().flatten();
+                ends.clone().all(|&h| h == u8::MAX || reach[mover.index()] >> h & 1 != 0)
+            }),
+        };
+        let starts = std::iter::once(rules.sowing.relay_from)
+            .chain(resowing.iter().filter_map(|c| c.sow_on.map(|s| s.from)))
+            .chain(resowing.iter().filter_map(|c| c.continue_from));
+        if !starts.into_iter().all(within) {
+            return None;
+        }
+        let related = |relation: Relation, hole: usize| {
+            let to = match relation {
+                Relation::Opposite => usize::from(board.opposite[hole]),
+                Relation::Behind => usize::from(board.behind[hole]),
+                _ => board.holes - 1 - hole,
+            };
+            (to < board.holes).then_some(to)
+        };
+        let per_mover = |mover: Player| -> Option<Box<[Need]>> {
+            let reach = reach[mover.index()];
+            resowing
+                .iter()
+                .zip(&needs)
+                .map(|(rule, needs)| -> Option<Vec<Need>> {
+                    // The holes where the capture may hold at all, whatever the count.
+                    let may = (0..=256u16).chain([u16::MAX]).fold(0u128, |m, count| m | rule.when.may_hold_on(count));
+                    needs
+                        .iter()
+                        .enumerate()
+                        .map(|(n, &relation)| {
+                            let (mut always, mut read, mut shifts) = (0u128, 0u128, Vec::<(i8, u128)>::new());
+                            for hole in (0..board.holes).filter(|&h| may >> h & 1 != 0) {
+                                match related(relation, hole) {
+                                    // No such hole: the need is never met there.
+                                    None => {}
+                                    Some(of) if reach >> of & 1 != 0 => always |= 1 << hole,
+                                    Some(of) => {
+                                        read |= 1 << of;
+                                        let by = i8::try_from(of).ok().zip(i8::try_from(hole).ok()).map(|(of, hole)| of - hole)?;
+                                        match shifts.iter_mut().find(|(b, _)| *b == by) {
+                                            Some((_, holes)) => *holes |= 1 << hole,
+                                            None => shifts.push((by, 1 << hole)),
+                                        }
+                                    }
+                                }
+                            }
+                            Some(Need { always, shifts: shifts.into(), read, closes: n + 1 == needs.len() })
+                        })
+                        .collect()
+                })
+                .collect::<Option<Vec<Vec<Need>>>>()
+                .map(|rules| rules.into_iter().flatten().collect())
+        };
+        let [south, north] = Player::BOTH.map(per_mover);
+        Some(Box::new(Live { reach, needs: [south?, north?] }))
+    }
+}
+
+/// The holes a fixed relation names that `pred` needs to hold stones wherever it holds
+/// (`opposite hole is not empty`, `count of behind hole >= 1`): their relations.
+fn needs(pred: &Pred) -> Vec<Relation> {
+    match pred {
+        Pred::And(ps) => ps.iter().flat_map(needs).collect(),
+        // Each needed by every alternative.
+        Pred::Or(ps) => {
+            let each: Vec<Vec<Relation>> = ps.iter().map(needs).collect();
+            let Some((first, rest)) = each.split_first() else { return Vec::new() };
+            first.iter().filter(|relation| rest.iter().all(|other| other.contains(relation))).copied().collect()
+        }
+        // A condition of the related hole's count that fails where it is empty.
+        Pred::At(relation @ (Relation::Opposite | Relation::Symmetric | Relation::Behind), p)
+            if p.of_count_alone() && !CountTable::of((**p).clone()).holds(0) =>
+        {
+            vec![*relation]
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// A runtime capture rule.
@@ -115,5 +268,75 @@ impl CaptureRule {
     /// every lap).
     pub fn resow(&self) -> bool {
         self.sow_on.is_some() || self.continue_from.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ast::CompareOp;
+
+    fn not_empty(relation: Relation) -> Pred {
+        Pred::At(relation, Box::new(Pred::Not(Box::new(Pred::Empty))))
+    }
+
+    /// A need is found through `and` and through every alternative of `or`, of the fixed
+    /// relations only, and only where the related hole's condition fails on an empty hole.
+    #[test]
+    fn a_capture_needs_what_every_way_it_may_hold_needs() {
+        let opposite = not_empty(Relation::Opposite);
+        let behind = not_empty(Relation::Behind);
+        assert_eq!(needs(&Pred::And([Pred::Own, opposite.clone(), behind.clone()].into())), [Relation::Opposite, Relation::Behind]);
+        let either = Pred::Or([Pred::And([opposite.clone(), behind.clone()].into()), opposite.clone()].into());
+        assert_eq!(needs(&either), [Relation::Opposite]);
+        assert_eq!(needs(&Pred::Or([opposite.clone(), Pred::Own].into())), []);
+        assert_eq!(needs(&Pred::At(Relation::Opposite, Box::new(Pred::Count(CompareOp::Ge, 3)))), [Relation::Opposite]);
+        // An empty hole meets `count <= 1`, and `next` is not a fixed relation.
+        assert_eq!(needs(&Pred::At(Relation::Opposite, Box::new(Pred::Count(CompareOp::Le, 1)))), []);
+        assert_eq!(needs(&not_empty(Relation::Next)), []);
+        assert_eq!(needs(&Pred::Not(Box::new(Pred::Not(Box::new(opposite))))), []);
+    }
+
+    /// The shipped files whose captures sown on are screened so, and Omweso's screen: South's
+    /// laps reach their own two rows; a capture on their inner row (b) needs North's facing
+    /// inner hole (c, eight places on) and the outer one behind it (d, sixteen on).
+    #[test]
+    fn the_holes_a_capture_sown_on_needs_are_found_where_no_lap_reaches_them() {
+        let screened: Vec<String> = crate::load::every_shipped()
+            .into_iter()
+            .filter(|(_, rules)| rules.captures.live.is_some())
+            .map(|(file, _)| file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default())
+            .collect();
+        assert_eq!(screened, ["bao-kiswahili-congo", "bao-la-kiswahili", "bao-la-kujifunza", "hus", "omweso"]);
+        let rules = crate::load::shipped("omweso");
+        let live = rules.captures.live.as_deref().expect("a screen");
+        let row = |r: u32| 0xffu128 << (8 * r);
+        assert_eq!(live.reach, [row(0) | row(1), row(2) | row(3)]);
+        let south = &live.needs[0];
+        assert_eq!(south.len(), 2);
+        assert_eq!((south[0].always, &*south[0].shifts, south[0].read, south[0].closes), (row(2), &[(8, row(1))][..], row(2), false));
+        assert_eq!((south[1].always, &*south[1].shifts, south[1].read, south[1].closes), (row(2), &[(16, row(1))][..], row(3), true));
+    }
+
+    /// No screen where a lap may start from a hole the mover's laps do not reach (captured stones
+    /// sown from the opposite hole), and no need read where the laps reach the hole it reads
+    /// (sowing round the whole board): only where the mover never sows into it.
+    #[test]
+    fn a_hole_a_move_may_sow_into_is_never_needed() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/omweso.mancala");
+        let text = std::fs::read_to_string(path).expect("omweso ships");
+        let load = |from: &str, to: &str| {
+            assert!(text.contains(from), "{from}");
+            crate::load::load_str("omweso", &text.replace(from, to), &[] as &[&str]).unwrap_or_else(|e| panic!("{to}: {e:?}")).captures.live
+        };
+        assert_eq!(load("sow captured after origin", "sow captured from opposite hole"), None);
+        let round = "game \"Round\"\nboard {\n size 2 x 6\n south owns row a\n north owns row b\n seeds 4\n}\n\
+                     play {\n south moves first\n start from own hole\n}\nsowing {\n sow counter-clockwise\n}\n\
+                     capture {\n when count >= 2 and opposite hole is not empty\n take opposite hole\n sow captured from next hole\n}\n\
+                     end {\n when own row is empty, \"a row is empty\"\n most stones wins\n}\n";
+        let rules = crate::load::load_str("round", round, &[] as &[&str]).unwrap_or_else(|e| panic!("{e:?}"));
+        let live = rules.captures.live.expect("a screen");
+        assert_eq!(live.reach, [0xfff, 0xfff]);
+        assert!(live.needs.iter().flatten().all(|need| need.always == 0xfff && need.shifts.is_empty()), "{live:?}");
     }
 }

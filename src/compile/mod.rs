@@ -19,7 +19,7 @@ mod rounds;
 mod sowing;
 
 pub use board::Board;
-pub use capture::{screen_allows, CaptureRule, Captures};
+pub use capture::{screen_allows, CaptureRule, Captures, Live, Need};
 pub use code::{Atom, Code, Condition};
 pub use end::{End, EndRule, EndingRule};
 pub use options::{Choice, OptionError};
@@ -141,6 +141,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         tracks: Tracks::default(),
     };
     rules.tracks = Tracks::of(&rules);
+    rules.captures.live = capture::Live::of(&rules);
     rules
 }
 

@@ -53,6 +53,8 @@ pub trait Mask:
     fn from_wide(set: u128) -> Self;
     /// The lowest place of the set, and the set without it (`None`: empty).
     fn pop(self) -> Option<(usize, Self)>;
+    /// The set with each place `p` moved to `p - by` (places moved off the set dropped).
+    fn shifted(self, by: i8) -> Self;
     /// The places of the set, lowest first.
     #[inline]
     fn places(self) -> Places<Self> {
@@ -129,6 +131,15 @@ macro_rules! mask {
             #[inline]
             fn pop(self) -> Option<(usize, $word)> {
                 (self != 0).then(|| (self.trailing_zeros() as usize, self & self.wrapping_sub(1)))
+            }
+
+            #[inline]
+            fn shifted(self, by: i8) -> $word {
+                let places = u32::from(by.unsigned_abs());
+                match by >= 0 {
+                    true => self.checked_shr(places).unwrap_or(0),
+                    false => self.checked_shl(places).unwrap_or(0),
+                }
             }
         }
     };

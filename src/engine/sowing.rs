@@ -444,7 +444,8 @@ fn sow_relays_or_stop<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: u
 #[inline(never)]
 fn resown_each<C: Cells, L: Allows<C>>(rules: &Rules, mover: Player, each: Each<'_, C, L>) -> C::Mask {
     let way = way_of(rules, each.state, mover);
-    each.run(|state, origin| relay_laps::<C, false, false, false, true>(rules, state, (origin, 0), mover, way, None, None))
+    let live = super::capture::live_holes(rules, each.state, mover, each.holes);
+    each.run(|state, origin| relay_laps::<C, false, false, false, true>(rules, state, (origin, 0), mover, way, live, None, None))
 }
 
 /// A move (or the rest of one) sown in place where captures sow their stones on
@@ -453,7 +454,8 @@ fn resown_each<C: Cells, L: Allows<C>>(rules: &Rules, mover: Player, each: Each<
 #[inline(never)]
 fn sow_resown<C: Cells>(rules: &Rules, state: &mut StateIn<C>, (origin, carried): (usize, u32), mover: Player) -> Option<Sowing> {
     let way = way_of(rules, state, mover);
-    relay_laps::<C, false, false, false, true>(rules, state, (origin, carried), mover, way, None, None)
+    let live = super::capture::live_holes(rules, state, mover, C::Mask::bit(origin));
+    relay_laps::<C, false, false, false, true>(rules, state, (origin, carried), mover, way, live, None, None)
 }
 
 /// [`sow_relays`] and [`sow_relays_each`] (`CHOICE` false) and [`sow_relays_or_stop`] (`CHOICE`
@@ -480,14 +482,18 @@ fn relays_of<C: Cells, const CHOICE: bool, S: Sower<C>>(rules: &Rules, mover: Pl
         _ => None,
     };
     match (next_relay.is_some(), passing.is_some()) {
-        (true, true) => sower
-            .run(|state, origin| relay_laps::<C, true, true, CHOICE, false>(rules, state, (origin, 0), mover, way, next_relay, passing)),
-        (true, false) => sower
-            .run(|state, origin| relay_laps::<C, true, false, CHOICE, false>(rules, state, (origin, 0), mover, way, next_relay, passing)),
-        (false, true) => sower
-            .run(|state, origin| relay_laps::<C, false, true, CHOICE, false>(rules, state, (origin, 0), mover, way, next_relay, passing)),
-        (false, false) => sower
-            .run(|state, origin| relay_laps::<C, false, false, CHOICE, false>(rules, state, (origin, 0), mover, way, next_relay, passing)),
+        (true, true) => sower.run(|state, origin| {
+            relay_laps::<C, true, true, CHOICE, false>(rules, state, (origin, 0), mover, way, C::Mask::NONE, next_relay, passing)
+        }),
+        (true, false) => sower.run(|state, origin| {
+            relay_laps::<C, true, false, CHOICE, false>(rules, state, (origin, 0), mover, way, C::Mask::NONE, next_relay, passing)
+        }),
+        (false, true) => sower.run(|state, origin| {
+            relay_laps::<C, false, true, CHOICE, false>(rules, state, (origin, 0), mover, way, C::Mask::NONE, next_relay, passing)
+        }),
+        (false, false) => sower.run(|state, origin| {
+            relay_laps::<C, false, false, CHOICE, false>(rules, state, (origin, 0), mover, way, C::Mask::NONE, next_relay, passing)
+        }),
     }
 }
 
@@ -497,9 +503,10 @@ fn relays_of<C: Cells, const CHOICE: bool, S: Sower<C>>(rules: &Rules, mover: Pl
 /// each way is compiled apart. `CHOICE`: whether a lap that does not relay may leave a choice to
 /// relay or stop, asked only then. `RESOW`: whether a capture may sow its stones on (or go on
 /// from a hole) at the end of a lap ([`crate::compile::Tracks::sown_on`]), asked before the
-/// relay. `way`: the sowing table and the closed holes it passes over. `(origin, carried)`: the
-/// first lap's hole, and the stones a capture took that it sows after that hole (0: it lifts the
-/// hole).
+/// relay, and only on the holes of `live` ([`super::capture::live_holes`]: where the holes it
+/// needs may hold stones; ignored otherwise). `way`: the sowing table and the closed holes it
+/// passes over. `(origin, carried)`: the first lap's hole, and the stones a capture took that it
+/// sows after that hole (0: it lifts the hole).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn relay_laps<C: Cells, const NEXT: bool, const PASSING: bool, const CHOICE: bool, const RESOW: bool>(
@@ -508,6 +515,7 @@ fn relay_laps<C: Cells, const NEXT: bool, const PASSING: bool, const CHOICE: boo
     (origin, carried): (usize, u32),
     mover: Player,
     way: Way<C>,
+    live: C::Mask,
     next_relay: Option<&CountTable>,
     passing: Option<(&CountTable, Taker)>,
 ) -> Option<Sowing> {
@@ -536,11 +544,13 @@ fn relay_laps<C: Cells, const NEXT: bool, const PASSING: bool, const CHOICE: boo
         laps += 1;
         let ends_here = last >= holes || state.claimed.has(last) || laps >= rules.sowing.lap_limit;
         // A capture whose stones are sown on comes before any relay; only where it may hold, by
-        // what its condition reads of the hole alone, is it asked in full.
-        let resown = match RESOW && !ends_here && screen_allows(rules.captures.resow_screen.as_deref(), last, state.count(last)) {
-            true => super::capture::resow(rules, state, last, hole, mover, lap_now, &mut Silent),
-            false => None,
-        };
+        // what its condition reads of the hole alone and of the holes it needs, is it asked in
+        // full.
+        let resown =
+            match RESOW && !ends_here && live.has(last) && screen_allows(rules.captures.resow_screen.as_deref(), last, state.count(last)) {
+                true => super::capture::resow(rules, state, last, hole, mover, lap_now, &mut Silent),
+                false => None,
+            };
         carried = 0;
         if let Some((stones, goes_on)) = resown {
             taken += stones;
