@@ -24,7 +24,8 @@ pub(super) struct Moves<C: Cells> {
     /// What each move sown to know it is legal leaves: its hole, whether reversed, the position
     /// and its sowing (kept from turn to turn, so that it allocates nothing once large enough).
     pub sown: Vec<Kept<C>>,
-    /// A second such list, to work in while placements are found (kept for the same reason).
+    /// A second such list, to work in while placements are found, and to keep what the moves that
+    /// do not capture leave while a compulsory capture is looked for (kept for the same reason).
     pub spare: Vec<Kept<C>>,
     /// The moves the file's way were not sown to find them: each is one that always ends, sown in
     /// place when played.
@@ -132,22 +133,11 @@ impl<C: Cells> GameIn<'_, C> {
             }
         };
         // A capture is compulsory where some move captures: only those are legal then.
-        let mut capturing = false;
+        let (mut capturing, mut sown_already) = (false, false);
         if let Some(from) = &rules.play.must_capture {
-            let allowed_back =
-                |hole| rules.sowing.either_way || rules.play.reverse.as_ref().is_some_and(|(p, _)| self.startable(mover, hole, p));
-            for hole in self.startable_holes(mover, from, stocked).places() {
-                for way in [false, true] {
-                    if way && !allowed_back(hole) {
-                        continue;
-                    }
-                    let found = self.try_move(mover, hole, way, &mut Silent).filter(|(after, sowing)| self.captures(after, sowing, mover));
-                    keep(&mut sown, hole, way, found, if way { &mut reversed } else { &mut forward });
-                }
-            }
-            capturing = forward | reversed != C::Mask::NONE;
+            (capturing, sown_already) = self.compulsory(from, stocked, &mut sown, (&mut forward, &mut reversed));
         }
-        if !capturing {
+        if !capturing && !sown_already {
             let start = self.start_condition(mover);
             let sow_to_know = self.sow_to_know(mover);
             let startable = self.startable_holes(mover, start, stocked);
@@ -187,6 +177,60 @@ impl<C: Cells> GameIn<'_, C> {
         moves.reversed = reversed;
         moves.in_place = in_place;
         moves.known = true;
+    }
+
+    /// The moves of a turn where a capture is compulsory, from the holes where `from` holds: each
+    /// sown, those that capture kept in `sown` (their holes in `ways`, the file's way and the
+    /// other). Returns whether one captures, and whether, none capturing, the moves that do not
+    /// are the turn's moves as they were sown and are kept instead (every hole that may start a
+    /// move among those tried, both ways where a move may go either way, else the file's way
+    /// only, each one that must be sown to know it is legal). Out of line, so that the turns of
+    /// files without such a rule do not grow.
+    #[inline(never)]
+    fn compulsory(
+        &mut self,
+        from: &crate::compile::Condition,
+        stocked: Option<C::Mask>,
+        sown: &mut Vec<Kept<C>>,
+        (forward, reversed): (&mut C::Mask, &mut C::Mask),
+    ) -> (bool, bool) {
+        let (rules, mover) = (self.rules, self.state.to_move);
+        // What the moves that do not capture leave, kept apart in the spare list.
+        let mut others = std::mem::take(&mut self.moves.spare);
+        others.clear();
+        let allowed_back =
+            |hole| rules.sowing.either_way || rules.play.reverse.as_ref().is_some_and(|(p, _)| self.startable(mover, hole, p));
+        let tried = self.startable_holes(mover, from, stocked);
+        for hole in tried.places() {
+            for way in [false, true] {
+                if way && !allowed_back(hole) {
+                    continue;
+                }
+                let Some((after, sowing)) = self.try_move(mover, hole, way, &mut Silent) else { continue };
+                let kept = (crate::hole_byte(hole), way, after, sowing);
+                if self.captures(&after, &sowing, mover) {
+                    *(if way { &mut *reversed } else { &mut *forward }) |= C::Mask::bit(hole);
+                    sown.push(kept);
+                } else {
+                    others.push(kept);
+                }
+            }
+        }
+        let capturing = *forward | *reversed != C::Mask::NONE;
+        let mut sown_already = false;
+        if !capturing && (rules.sowing.either_way || rules.play.reverse.is_none()) && self.sow_to_know(mover) {
+            let startable = self.startable_holes(mover, self.start_condition(mover), stocked);
+            if startable & !tried == C::Mask::NONE {
+                others.retain(|&(hole, ..)| startable.has(usize::from(hole)));
+                for &(hole, way, ..) in &others {
+                    *(if way { &mut *reversed } else { &mut *forward }) |= C::Mask::bit(usize::from(hole));
+                }
+                std::mem::swap(sown, &mut others);
+                sown_already = true;
+            }
+        }
+        self.moves.spare = others;
+        (capturing, sown_already)
     }
 
     /// [`GameIn::find_moves`] of a turn that places a stone and sows on: each placement sown once

@@ -337,7 +337,10 @@ pub fn sow_laps_each<C: Cells>(
 ) -> C::Mask {
     let each = Each { state, holes, sown, legal };
     if rules.tracks.sown_on {
-        return resown_each(rules, mover, each);
+        return match rules.captures.live.is_some() {
+            true => resown_each_live(rules, mover, each),
+            false => resown_each(rules, mover, each),
+        };
     }
     if rules.tracks.choice_relays {
         return each.run(|after, hole| sow_relays_or_stop(rules, after, hole, mover));
@@ -444,18 +447,44 @@ fn sow_relays_or_stop<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: u
 #[inline(never)]
 fn resown_each<C: Cells, L: Allows<C>>(rules: &Rules, mover: Player, each: Each<'_, C, L>) -> C::Mask {
     let way = way_of(rules, each.state, mover);
+    each.run(|state, origin| {
+        relay_laps::<C, false, false, false, true, false>(rules, state, (origin, 0), mover, way, C::Mask::NONE, None, None)
+    })
+}
+
+/// [`resown_each`] where the captures are asked only where the holes they need may hold stones
+/// ([`super::capture::live_holes`]). Apart, so that the laps of the others do not grow.
+#[inline(never)]
+fn resown_each_live<C: Cells, L: Allows<C>>(rules: &Rules, mover: Player, each: Each<'_, C, L>) -> C::Mask {
+    let way = way_of(rules, each.state, mover);
     let live = super::capture::live_holes(rules, each.state, mover, each.holes);
-    each.run(|state, origin| relay_laps::<C, false, false, false, true>(rules, state, (origin, 0), mover, way, live, None, None))
+    each.run(|state, origin| relay_laps::<C, false, false, false, true, true>(rules, state, (origin, 0), mover, way, live, None, None))
 }
 
 /// A move (or the rest of one) sown in place where captures sow their stones on
 /// ([`crate::compile::Tracks::sown_on`]), nothing recorded: from `origin`, lifted, or (where
 /// `carried` is not 0) with the stones a capture took, the first into the hole after it.
+#[inline(always)]
+fn sow_resown<C: Cells>(rules: &Rules, state: &mut StateIn<C>, from: (usize, u32), mover: Player) -> Option<Sowing> {
+    match rules.captures.live.is_some() {
+        true => sow_resown_live(rules, state, from, mover),
+        false => sow_resown_all(rules, state, from, mover),
+    }
+}
+
+/// [`sow_resown`] where every capture is asked wherever its hole and count allow.
 #[inline(never)]
-fn sow_resown<C: Cells>(rules: &Rules, state: &mut StateIn<C>, (origin, carried): (usize, u32), mover: Player) -> Option<Sowing> {
+fn sow_resown_all<C: Cells>(rules: &Rules, state: &mut StateIn<C>, (origin, carried): (usize, u32), mover: Player) -> Option<Sowing> {
+    let way = way_of(rules, state, mover);
+    relay_laps::<C, false, false, false, true, false>(rules, state, (origin, carried), mover, way, C::Mask::NONE, None, None)
+}
+
+/// [`sow_resown`] where the captures are asked only where the holes they need may hold stones.
+#[inline(never)]
+fn sow_resown_live<C: Cells>(rules: &Rules, state: &mut StateIn<C>, (origin, carried): (usize, u32), mover: Player) -> Option<Sowing> {
     let way = way_of(rules, state, mover);
     let live = super::capture::live_holes(rules, state, mover, C::Mask::bit(origin));
-    relay_laps::<C, false, false, false, true>(rules, state, (origin, carried), mover, way, live, None, None)
+    relay_laps::<C, false, false, false, true, true>(rules, state, (origin, carried), mover, way, live, None, None)
 }
 
 /// [`sow_relays`] and [`sow_relays_each`] (`CHOICE` false) and [`sow_relays_or_stop`] (`CHOICE`
@@ -483,16 +512,16 @@ fn relays_of<C: Cells, const CHOICE: bool, S: Sower<C>>(rules: &Rules, mover: Pl
     };
     match (next_relay.is_some(), passing.is_some()) {
         (true, true) => sower.run(|state, origin| {
-            relay_laps::<C, true, true, CHOICE, false>(rules, state, (origin, 0), mover, way, C::Mask::NONE, next_relay, passing)
+            relay_laps::<C, true, true, CHOICE, false, false>(rules, state, (origin, 0), mover, way, C::Mask::NONE, next_relay, passing)
         }),
         (true, false) => sower.run(|state, origin| {
-            relay_laps::<C, true, false, CHOICE, false>(rules, state, (origin, 0), mover, way, C::Mask::NONE, next_relay, passing)
+            relay_laps::<C, true, false, CHOICE, false, false>(rules, state, (origin, 0), mover, way, C::Mask::NONE, next_relay, passing)
         }),
         (false, true) => sower.run(|state, origin| {
-            relay_laps::<C, false, true, CHOICE, false>(rules, state, (origin, 0), mover, way, C::Mask::NONE, next_relay, passing)
+            relay_laps::<C, false, true, CHOICE, false, false>(rules, state, (origin, 0), mover, way, C::Mask::NONE, next_relay, passing)
         }),
         (false, false) => sower.run(|state, origin| {
-            relay_laps::<C, false, false, CHOICE, false>(rules, state, (origin, 0), mover, way, C::Mask::NONE, next_relay, passing)
+            relay_laps::<C, false, false, CHOICE, false, false>(rules, state, (origin, 0), mover, way, C::Mask::NONE, next_relay, passing)
         }),
     }
 }
@@ -509,7 +538,7 @@ fn relays_of<C: Cells, const CHOICE: bool, S: Sower<C>>(rules: &Rules, mover: Pl
 /// sows after that hole (0: it lifts the hole).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn relay_laps<C: Cells, const NEXT: bool, const PASSING: bool, const CHOICE: bool, const RESOW: bool>(
+fn relay_laps<C: Cells, const NEXT: bool, const PASSING: bool, const CHOICE: bool, const RESOW: bool, const LIVE: bool>(
     rules: &Rules,
     state: &mut StateIn<C>,
     (origin, carried): (usize, u32),
@@ -546,11 +575,14 @@ fn relay_laps<C: Cells, const NEXT: bool, const PASSING: bool, const CHOICE: boo
         // A capture whose stones are sown on comes before any relay; only where it may hold, by
         // what its condition reads of the hole alone and of the holes it needs, is it asked in
         // full.
-        let resown =
-            match RESOW && !ends_here && live.has(last) && screen_allows(rules.captures.resow_screen.as_deref(), last, state.count(last)) {
-                true => super::capture::resow(rules, state, last, hole, mover, lap_now, &mut Silent),
-                false => None,
-            };
+        let resown = match RESOW
+            && !ends_here
+            && (!LIVE || live.has(last))
+            && screen_allows(rules.captures.resow_screen.as_deref(), last, state.count(last))
+        {
+            true => super::capture::resow(rules, state, last, hole, mover, lap_now, &mut Silent),
+            false => None,
+        };
         carried = 0;
         if let Some((stones, goes_on)) = resown {
             taken += stones;
