@@ -92,7 +92,7 @@ pub struct Live {
 }
 
 /// Stones a capture needs in the hole a fixed relation names ([`Live`]): met on the holes of
-/// `always` whatever the counts, and on a hole of `shifts` where the hole the relation names
+/// `always` whatever the counts (holes a lap may end in, whose related hole it may sow into), and on a hole of `shifts` where the hole the relation names
 /// holds stones. The relation is read as shifts of the set of holes holding stones: each a
 /// distance (the related hole's place less the hole's) and the holes it serves, so that the
 /// needs are found with a few operations on sets rather than hole by hole.
@@ -169,7 +169,8 @@ impl Live {
                         .enumerate()
                         .map(|(n, &relation)| {
                             let (mut always, mut read, mut shifts) = (0u128, 0u128, Vec::<(i8, u128)>::new());
-                            for hole in (0..board.holes).filter(|&h| may >> h & 1 != 0) {
+                            // Only the holes a lap may end in (those it reaches).
+                            for hole in (0..board.holes).filter(|&h| (may & reach) >> h & 1 != 0) {
                                 match related(relation, hole) {
                                     // No such hole: the need is never met there.
                                     None => {}
@@ -314,8 +315,8 @@ mod tests {
         assert_eq!(live.reach, [row(0) | row(1), row(2) | row(3)]);
         let south = &live.needs[0];
         assert_eq!(south.len(), 2);
-        assert_eq!((south[0].always, &*south[0].shifts, south[0].read, south[0].closes), (row(2), &[(8, row(1))][..], row(2), false));
-        assert_eq!((south[1].always, &*south[1].shifts, south[1].read, south[1].closes), (row(2), &[(16, row(1))][..], row(3), true));
+        assert_eq!((south[0].always, &*south[0].shifts, south[0].read, south[0].closes), (0, &[(8, row(1))][..], row(2), false));
+        assert_eq!((south[1].always, &*south[1].shifts, south[1].read, south[1].closes), (0, &[(16, row(1))][..], row(3), true));
     }
 
     /// No screen where a lap may start from a hole the mover's laps do not reach (captured stones

@@ -140,6 +140,16 @@ pub fn live_holes<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, or
     holes
 }
 
+/// Whether no move of `mover`'s from `origins` can capture in `state`: every capture sows its
+/// stones on and is screened by the holes it needs ([`crate::compile::Live`]), none of which
+/// holds stones where a lap may end, and nothing is taken in passing.
+pub fn none_can_capture<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player, origins: C::Mask) -> bool {
+    rules.captures.live.is_some()
+        && rules.sowing.in_passing.is_none()
+        && rules.captures.rules.iter().all(CaptureRule::resow)
+        && live_holes(rules, state, mover, origins) == C::Mask::NONE
+}
+
 /// The one hole `what` names, from the lap's last hole `last` and its origin, the way the move
 /// now goes (`None`: no such hole, as the hole behind one in an outer row). The one resolver of
 /// hole references: takes, claims, relays and captured stones sown on all come here.
@@ -314,18 +324,19 @@ mod tests {
     use rand::{RngExt, SeedableRng};
 
     use super::*;
-    use crate::engine::events::Event;
+    use crate::engine::events::{Event, TakeHow};
     use crate::engine::{Game, Wide};
 
     /// For every shipped file whose captures sown on are screened by the holes they need
     /// ([`crate::compile::Live`]), on the positions of random games: no capture sown on holds
     /// on a hole the screen leaves out (at any lap, capturing or not), and no stone of a move
     /// falls outside its mover's reach or into a hole a need reads, so that what the screen
-    /// leaves out at a move's start stays out until it ends.
+    /// leaves out at a move's start stays out until it ends; where it leaves out every hole, the
+    /// move takes nothing.
     #[test]
     fn a_capture_sown_on_is_left_out_only_where_a_hole_it_needs_is_empty_for_the_whole_move() {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
-        let (mut left_out, mut sown, mut files) = (0, 0, 0);
+        let (mut left_out, mut sown, mut files, mut quiet_moves) = (0, 0, 0, 0);
         for (file, rules) in crate::load::every_shipped() {
             let Some(live) = rules.captures.live.as_deref() else { continue };
             let resowing: Vec<&CaptureRule> = rules.captures.rules.iter().filter(|c| c.resow()).collect();
@@ -350,10 +361,14 @@ mod tests {
                             }
                         }
                     }
+                    let quiet = none_can_capture(&rules, game.state(), mover, reach);
+                    quiet_moves += usize::from(quiet);
                     let actions = game.legal_actions();
                     let action = actions[rng.random_range(0..actions.len())];
                     game.apply(action).expect("a legal action");
                     for event in game.events() {
+                        let took = matches!(event, Event::Take { by, how, .. } if *by == mover && *how != TakeHow::Leftover);
+                        assert!(!(quiet && took), "{}: {event:?} where no move could capture", file.display());
                         if let Event::Sow { by, holes } = event {
                             for hole in holes.iter().filter(|_| *by == mover).map(|&h| usize::from(h)) {
                                 sown += 1;
@@ -367,5 +382,6 @@ mod tests {
             assert!(left_out > files * 1000 && sown > files * 1000, "{}: {left_out} holes left out, {sown} stones sown", file.display());
         }
         assert_eq!(files, 5);
+        assert!(quiet_moves > 20, "{quiet_moves} moves where none could capture");
     }
 }

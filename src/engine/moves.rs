@@ -163,7 +163,13 @@ impl<C: Cells> GameIn<'_, C> {
             if rules.reversible() {
                 let from = if rules.sowing.either_way { Some(start) } else { rules.play.reverse.as_ref().map(|(p, _)| p) };
                 let only_to_capture = !rules.sowing.either_way && rules.play.reverse.as_ref().is_some_and(|(_, only)| *only);
-                for hole in from.map_or(C::Mask::NONE, |p| self.startable_holes(mover, p, stocked)).places() {
+                let holes = from.map_or(C::Mask::NONE, |p| self.startable_holes(mover, p, stocked));
+                // Moves only to capture are none where no move can capture.
+                let holes = match only_to_capture && super::capture::none_can_capture(rules, &self.state, mover, holes) {
+                    true => C::Mask::NONE,
+                    false => holes,
+                };
+                for hole in holes.places() {
                     let found = self
                         .try_move(mover, hole, true, &mut Silent)
                         .filter(|(after, sowing)| !only_to_capture || self.captures(after, sowing, mover));
