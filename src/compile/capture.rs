@@ -74,8 +74,8 @@ fn screen(rules: &[CaptureRule], which: impl Fn(&CaptureRule) -> bool) -> Option
 /// The holes where a capture that sows its stones on may still hold during a move, read from the
 /// position the move starts from ([`Captures::live`]). A capture of Omweso needs both of the
 /// opponent's holes facing the last hole to hold stones: a move sows only round its mover's own
-/// rows, so the opponent's holes never gain a stone while it lasts, and a column whose holes are
-/// not both full when it starts cannot capture before it ends. The engine then asks the capture
+/// rows, so the opponent's holes never gain a stone while it lasts, and a column whose holes do
+/// not both hold stones when it starts cannot capture before it ends. The engine then asks the capture
 /// in full only where such a hole is among these.
 ///
 /// This holds because no stone of a move falls outside the holes its laps can reach from the
@@ -92,10 +92,11 @@ pub struct Live {
 }
 
 /// Stones a capture needs in the hole a fixed relation names ([`Live`]): met on the holes of
-/// `always` whatever the counts (holes a lap may end in, whose related hole it may sow into), and on a hole of `shifts` where the hole the relation names
-/// holds stones. The relation is read as shifts of the set of holes holding stones: each a
-/// distance (the related hole's place less the hole's) and the holes it serves, so that the
-/// needs are found with a few operations on sets rather than hole by hole.
+/// `always` whatever the counts (holes a lap may end in whose related hole a lap may sow into),
+/// and on a hole of `shifts` where the hole the relation names holds stones. The relation is
+/// read as shifts of the set of holes holding stones: each a distance (the related hole's place
+/// less the hole's) and the holes it serves, so that the needs are found with a few operations
+/// on sets rather than hole by hole.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Need {
     pub always: u128,
@@ -107,8 +108,8 @@ pub struct Need {
 }
 
 impl Live {
-    /// The screen of `rules`' captures that sow their stones on, if each of them needs a count
-    /// of a hole outside what its mover's laps reach, and every lap starts within it.
+    /// The screen of `rules`' captures that sow their stones on, if each of them needs stones in
+    /// a hole a fixed relation names, and every lap starts within what its mover's laps reach.
     pub(super) fn of(rules: &Rules) -> Option<Box<Live>> {
         let resowing: Vec<&CaptureRule> = rules.captures.rules.iter().filter(|c| c.resow()).collect();
         let needs: Vec<Vec<Relation>> = resowing.iter().map(|c| needs(&c.when.pred)).collect();
@@ -198,7 +199,7 @@ impl Live {
 }
 
 /// The holes a fixed relation names that `pred` needs to hold stones wherever it holds
-/// (`opposite hole is not empty`, `count of behind hole >= 1`): their relations.
+/// (`opposite hole is not empty`): their relations.
 fn needs(pred: &Pred) -> Vec<Relation> {
     match pred {
         Pred::And(ps) => ps.iter().flat_map(needs).collect(),

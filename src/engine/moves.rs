@@ -186,8 +186,8 @@ impl<C: Cells> GameIn<'_, C> {
     }
 
     /// The moves of a turn where a capture is compulsory, from the holes where `from` holds: each
-    /// sown, those that capture kept in `sown` (their holes in `ways`, the file's way and the
-    /// other). Returns whether one captures, and whether, none capturing, the moves that do not
+    /// sown, those that capture kept in `sown` (their holes in `forward` and `reversed`, the
+    /// file's way and the other). Returns whether one captures, and whether, none capturing, the moves that do not
     /// are the turn's moves as they were sown and are kept instead (every hole that may start a
     /// move among those tried, both ways where a move may go either way, else the file's way
     /// only, each one that must be sown to know it is legal). Out of line, so that the turns of

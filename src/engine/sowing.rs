@@ -532,8 +532,8 @@ fn relays_of<C: Cells, const CHOICE: bool, S: Sower<C>>(rules: &Rules, mover: Pl
 /// each way is compiled apart. `CHOICE`: whether a lap that does not relay may leave a choice to
 /// relay or stop, asked only then. `RESOW`: whether a capture may sow its stones on (or go on
 /// from a hole) at the end of a lap ([`crate::compile::Tracks::sown_on`]), asked before the
-/// relay, and only on the holes of `live` ([`super::capture::live_holes`]: where the holes it
-/// needs may hold stones; ignored otherwise). `way`: the sowing table and the closed holes it
+/// relay; where `LIVE`, only on the holes of `live` ([`super::capture::live_holes`]: where the
+/// holes it needs may hold stones; not read otherwise). `way`: the sowing table and the closed holes it
 /// passes over. `(origin, carried)`: the first lap's hole, and the stones a capture took that it
 /// sows after that hole (0: it lifts the hole).
 #[inline(always)]
