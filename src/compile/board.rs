@@ -7,7 +7,7 @@ use super::Lowering;
 use crate::check::model::{Model, Placement};
 use crate::holes::Holes;
 use crate::player::Player;
-use crate::vocabulary::{Direction, Num, RowEnd, RowKind};
+use crate::vocabulary::{Direction, Num, Relation, RowEnd, RowKind};
 use crate::{hole_byte, MAX_HOLES};
 
 /// What the `board` section says, for the options chosen: the board's size and geometry as the
@@ -53,6 +53,23 @@ impl Board {
     /// The places of a position: the holes, then the two stores where there are some.
     pub fn places(&self) -> usize {
         self.holes + if self.stores { 2 } else { 0 }
+    }
+
+    /// The hole a relation fixed by the board (opposite, symmetric, behind) names from `hole`:
+    /// `None` where there is none (behind a hole of an outer row), and for the relations that
+    /// follow the sowing (next, previous, beyond). For the cold paths (loading, checking a
+    /// position); the engine's laps read the tables in the form each wants.
+    pub fn fixed(&self, relation: Relation, hole: usize) -> Option<usize> {
+        if hole >= self.holes {
+            return None;
+        }
+        let to = match relation {
+            Relation::Opposite => usize::from(self.opposite[hole]),
+            Relation::Symmetric => self.holes - 1 - hole,
+            Relation::Behind => usize::from(self.behind[hole]),
+            Relation::Next | Relation::Previous | Relation::Beyond => return None,
+        };
+        (to < self.holes).then_some(to)
     }
 
     /// The `board` section of `model`, on the board of the columns chosen.

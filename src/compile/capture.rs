@@ -149,14 +149,6 @@ impl Live {
         if !starts.into_iter().all(within) {
             return None;
         }
-        let related = |relation: Relation, hole: usize| {
-            let to = match relation {
-                Relation::Opposite => usize::from(board.opposite[hole]),
-                Relation::Behind => usize::from(board.behind[hole]),
-                _ => board.holes - 1 - hole,
-            };
-            (to < board.holes).then_some(to)
-        };
         let per_mover = |mover: Player| -> Option<Box<[Need]>> {
             let reach = reach[mover.index()];
             resowing
@@ -172,7 +164,7 @@ impl Live {
                             let (mut always, mut read, mut shifts) = (0u128, 0u128, Vec::<(i8, u128)>::new());
                             // Only the holes a lap may end in (those it reaches).
                             for hole in (0..board.holes).filter(|&h| (may & reach) >> h & 1 != 0) {
-                                match related(relation, hole) {
+                                match board.fixed(relation, hole) {
                                     // No such hole: the need is never met there.
                                     None => {}
                                     Some(of) if reach >> of & 1 != 0 => always |= 1 << hole,

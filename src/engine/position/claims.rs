@@ -197,10 +197,8 @@ impl Past<'_> {
         let related = match relation {
             Relation::Next => step(next, hole, self.closed),
             Relation::Previous => step(previous, hole, self.closed),
-            Relation::Opposite => usize::from(rules.board.opposite[hole]),
-            Relation::Symmetric => rules.board.holes.checked_sub(hole + 1)?,
             Relation::Beyond => step(next, step(next, hole, self.closed), self.closed),
-            Relation::Behind => Some(usize::from(rules.board.behind[hole])).filter(|&h| h < rules.board.holes)?,
+            Relation::Opposite | Relation::Symmetric | Relation::Behind => rules.board.fixed(relation, hole)?,
         };
         (related < MAX_HOLES).then_some(related)
     }
