@@ -13,13 +13,19 @@ pub struct Captures {
     pub rules: Vec<CaptureRule>,
     /// Whether some capture sows its stones on (tried at the end of every lap).
     pub resows: bool,
-    /// Where every capture that sows its stones on can be ruled out at a lap's end by the hole
-    /// and its count alone ([`Condition::may_hold`]): for each count below 256, the holes where
-    /// one of them may hold (a bit per hole), so that its condition is asked only there.
-    pub resow_screen: Option<Box<[u128; 256]>>,
+    /// Where every capture that sows its stones on can be ruled out at a lap's end by the hole,
+    /// its count and whose it is alone ([`Condition::may_hold_on_side`]): for each count below
+    /// 256, the holes where one of them may hold (a bit per hole), if the hole is the mover's
+    /// and if it is not, so that its condition is asked only there.
+    pub resow_screen: Option<Box<Screen>>,
     /// The same of the captures at a move's end (those that keep their stones), where each can
-    /// be ruled out so: the holes where one of them may hold, for each count below 256.
-    pub end_screen: Option<Box<[u128; 256]>>,
+    /// be ruled out so.
+    pub end_screen: Option<Box<Screen>>,
+    /// Where every capture that sows its stones on takes only holes the board fixes (the
+    /// opposite hole, the opponent's column …): what each takes from each hole, so that a lap
+    /// ending where those holes are empty does not ask it (it would take nothing, and a capture
+    /// that takes nothing does not happen). Set once the board is known ([`Takes::of`]).
+    pub resow_takes: Option<Box<Takes>>,
     /// Where every capture that sows its stones on needs the count of a hole a fixed relation
     /// names to reach some number, and that hole is one the mover's move never sows into: the
     /// holes where one of them may still hold during a move, found from the position it starts
@@ -41,6 +47,7 @@ impl Captures {
             resow_screen: screen(&rules, CaptureRule::resow),
             end_screen: screen(&rules, |c| !c.resow()),
             rules,
+            resow_takes: None,
             live: None,
             claims: captures.iter().any(|c| !c.claims.is_empty()),
             claims_keep: captures.iter().any(|c| c.keeping),
@@ -48,27 +55,78 @@ impl Captures {
     }
 }
 
+/// For each count below 256, the holes where a capture may hold ([`Captures::resow_screen`],
+/// [`Captures::end_screen`]): `[count][0]` of the mover's holes, `[count][1]` of the others.
+pub type Screen = [[u128; 2]; 256];
+
 /// Whether `screen` (one of [`Captures::resow_screen`] and [`Captures::end_screen`]) leaves open
-/// a capture on `hole` holding `count` stones: true without a screen, and for counts past its
-/// table.
+/// a capture on `hole` holding `count` stones, the mover's hole (`own`) or not: true without a
+/// screen, and for counts past its table.
 #[inline(always)]
-pub fn screen_allows(screen: Option<&[u128; 256]>, hole: usize, count: u16) -> bool {
-    screen.is_none_or(|screen| screen.get(usize::from(count)).is_none_or(|holes| holes >> hole & 1 != 0))
+pub fn screen_allows(screen: Option<&Screen>, hole: usize, count: u16, own: bool) -> bool {
+    screen.is_none_or(|screen| screen.get(usize::from(count)).is_none_or(|holes| holes[usize::from(!own)] >> hole & 1 != 0))
 }
 
-/// For each count below 256, the holes where one of the capture rules `which` picks may hold
-/// ([`Captures::resow_screen`], [`Captures::end_screen`]); `None` where one of them cannot be
-/// ruled out by the hole and its count.
-fn screen(rules: &[CaptureRule], which: impl Fn(&CaptureRule) -> bool) -> Option<Box<[u128; 256]>> {
+/// For each count below 256 and each side, the holes where one of the capture rules `which`
+/// picks may hold ([`Captures::resow_screen`], [`Captures::end_screen`]); `None` where one of
+/// them cannot be ruled out by the hole and its count.
+fn screen(rules: &[CaptureRule], which: impl Fn(&CaptureRule) -> bool) -> Option<Box<Screen>> {
     let picked: Vec<&Condition> = rules.iter().filter(|c| which(c)).map(|c| &c.when).collect();
     if !picked.iter().all(|when| when.screens()) {
         return None;
     }
-    let mut screen = Box::new([0u128; 256]);
-    for (count, holes) in (0u16..).zip(screen.iter_mut()) {
-        *holes = picked.iter().fold(0, |holes, when| holes | when.may_hold_on(count));
+    let mut screen = Box::new([[0u128; 2]; 256]);
+    for (side, own) in [true, false].into_iter().enumerate() {
+        for when in &picked {
+            screen.iter_mut().zip(when.may_hold_by_count(own).iter()).for_each(|(holes, may)| holes[side] |= may);
+        }
     }
     Some(screen)
+}
+
+/// What the captures that sow their stones on take from each hole ([`Captures::resow_takes`]):
+/// the holes a fixed relation names, and the column, where one takes the opponent's column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Takes {
+    /// For each hole of the board, the holes the relations name.
+    pub fixed: Box<[u128]>,
+    /// For each hole of the board, the holes of its column, of which the opponent's are taken
+    /// (none where no capture takes a column).
+    pub column: Box<[u128]>,
+}
+
+impl Takes {
+    /// The takes of `rules`' captures that sow their stones on, if each takes only holes a
+    /// relation fixed by the board names or the opponent's column, claims no hole and takes no
+    /// chain; and if no hole need be told intact (a capture that takes nothing still marks the
+    /// empty holes it takes from as emptied).
+    pub(super) fn of(rules: &Rules) -> Option<Box<Takes>> {
+        let resowing: Vec<&CaptureRule> = rules.captures.rules.iter().filter(|c| c.resow()).collect();
+        let plain = |c: &&CaptureRule| c.claims.is_empty() && c.chain.is_none();
+        if resowing.is_empty() || rules.tracks.intact || !resowing.iter().all(plain) {
+            return None;
+        }
+        let board = &rules.board;
+        let (mut fixed, mut column) = (vec![0u128; board.holes], vec![0u128; board.holes]);
+        for take in resowing.iter().flat_map(|c| c.takes.iter()) {
+            match *take {
+                Take::Hole(HoleRef::Related(relation)) | Take::Part(_, HoleRef::Related(relation))
+                    if !matches!(relation, Relation::Next | Relation::Previous | Relation::Beyond) =>
+                {
+                    for (hole, holes) in fixed.iter_mut().enumerate() {
+                        *holes |= board.fixed(relation, hole).map_or(0, |to| 1 << to);
+                    }
+                }
+                Take::OpponentColumn => {
+                    for (hole, holes) in column.iter_mut().enumerate() {
+                        *holes = (0..board.holes).filter(|&h| board.column[h] == board.column[hole]).fold(0, |m, h| m | 1 << h);
+                    }
+                }
+                _ => return None,
+            }
+        }
+        Some(Box::new(Takes { fixed: fixed.into(), column: column.into() }))
+    }
 }
 
 /// The holes where a capture that sows its stones on may still hold during a move, read from the

@@ -116,6 +116,25 @@ impl Condition {
         }
     }
 
+    /// [`Condition::may_hold_on`] of holes that are the mover's (`own`) or not, for each count
+    /// below 256: the holes where the condition may hold with that count as far as its hole
+    /// sets, its count atoms and whose the hole is say (a condition of `own` holes holds on no
+    /// hole of the opponent's).
+    pub fn may_hold_by_count(&self, own: bool) -> Box<[u128; 256]> {
+        let mut side = match (&self.of_count, &self.code, &self.split) {
+            (None, Some(code), _) => code.places_on(Some(own)),
+            (None, None, Some(split)) => split.cases.iter().fold(Box::new([0u128; 256]), |mut union, case| {
+                union.iter_mut().zip(case.may_hold_by_count(own).iter()).for_each(|(u, holes)| *u |= holes);
+                union
+            }),
+            _ => Box::new([u128::MAX; 256]),
+        };
+        for (count, holes) in (0u16..).zip(side.iter_mut()) {
+            *holes &= self.may_hold_on(count);
+        }
+        side
+    }
+
     /// Whether [`Condition::may_hold`] can be false.
     pub fn screens(&self) -> bool {
         self.of_count.is_some()
@@ -560,29 +579,41 @@ impl Code {
     /// the combinations whose count atoms hold as that count makes them; `None` where no count
     /// and no hole is ruled out.
     fn places(&self) -> Option<Box<[u128; 256]>> {
-        // The atoms a count decides, and what each asks of it.
-        let by_count: Vec<(usize, Option<&CountTable>)> = (self.atoms.iter().enumerate())
-            .filter_map(|(i, atom)| match atom {
-                Atom::Count(table) => Some((i, Some(table))),
-                Atom::Stocked => Some((i, None)),
-                _ => None,
-            })
-            .collect();
-        let care = by_count.iter().fold(0usize, |care, &(i, _)| care | 1 << i);
-        let mut places = Box::new([0u128; 256]);
-        for (count, holes) in (0u32..).zip(places.iter_mut()) {
-            let want = by_count.iter().fold(0usize, |want, &(i, table)| {
-                let holds = table.map_or(count != 0, |table| table.holds(count));
-                want | usize::from(holds) << i
-            });
-            *holes = self
-                .table
-                .iter()
-                .enumerate()
-                .filter(|&(combination, _)| combination & care == want)
-                .fold(0, |union, (_, &set)| union | set);
-        }
+        let places = self.places_on(None);
         places.iter().any(|&holes| holes != u128::MAX).then_some(places)
+    }
+
+    /// For each count below 256, the union of the table's hole sets over the combinations whose
+    /// count atoms hold as that count makes them, and where `own` is given, whose `own` atom (if
+    /// it has one) is that. Each union is found once for all the counts that make the atoms alike.
+    fn places_on(&self, own: Option<bool>) -> Box<[u128; 256]> {
+        let mut places = Box::new([0u128; 256]);
+        let mut found: Vec<(usize, usize, u128)> = Vec::new();
+        for (count, holes) in (0u32..).zip(places.iter_mut()) {
+            // The atoms a count decides, and what it makes each; then the mover's own, if asked.
+            let (mut care, mut want) = (0usize, 0usize);
+            for (i, atom) in self.atoms.iter().enumerate() {
+                let holds = match (atom, own) {
+                    (Atom::Count(table), _) => table.holds(count),
+                    (Atom::Stocked, _) => count != 0,
+                    (Atom::Own, Some(own)) => own,
+                    _ => continue,
+                };
+                care |= 1 << i;
+                want |= usize::from(holds) << i;
+            }
+            *holes = match found.iter().find(|&&(c, w, _)| (c, w) == (care, want)) {
+                Some(&(_, _, union)) => union,
+                None => {
+                    let union = (self.table.iter().enumerate())
+                        .filter(|&(combination, _)| combination & care == want)
+                        .fold(0, |union, (_, &set)| union | set);
+                    found.push((care, want, union));
+                    union
+                }
+            };
+        }
+        places
     }
 }
 
@@ -760,9 +791,16 @@ mod tests {
             for (screen, resowing) in [(&captures.resow_screen, true), (&captures.end_screen, false)] {
                 let picked: Vec<_> = captures.rules.iter().filter(|c| c.resow() == resowing).collect();
                 assert_eq!(screen.is_some(), picked.iter().all(|c| c.when.screens()), "{}", file.display());
-                for (count, holes) in (0u16..).zip(screen.iter().flat_map(|s| s.iter())) {
+                for (count, sides) in (0u16..).zip(screen.iter().flat_map(|s| s.iter())) {
+                    // Each side's holes are among those where a condition may hold by the hole
+                    // and its count alone, and are those of each condition on that side.
                     let any = (0..crate::MAX_HOLES).filter(|&h| picked.iter().any(|c| c.when.may_hold(h, count)));
-                    assert_eq!(*holes, any.fold(0u128, |m, h| m | 1 << h), "{} at {count}", file.display());
+                    let any = any.fold(0u128, |m, h| m | 1 << h);
+                    for (side, own) in [true, false].into_iter().enumerate() {
+                        assert_eq!(sides[side] & !any, 0, "{} at {count}", file.display());
+                        let each = picked.iter().fold(0u128, |m, c| m | c.when.may_hold_by_count(own)[usize::from(count)]);
+                        assert_eq!(sides[side], each, "{} at {count}", file.display());
+                    }
                 }
             }
         }

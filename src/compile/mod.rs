@@ -19,7 +19,7 @@ mod rounds;
 mod sowing;
 
 pub use board::Board;
-pub use capture::{screen_allows, CaptureRule, Captures, Live, Need};
+pub use capture::{screen_allows, CaptureRule, Captures, Live, Need, Screen, Takes};
 pub use code::{Atom, Code, Condition};
 pub use end::{End, EndRule, EndingRule};
 pub use options::{Choice, OptionError};
@@ -142,6 +142,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
     };
     rules.tracks = Tracks::of(&rules);
     rules.captures.live = capture::Live::of(&rules);
+    rules.captures.resow_takes = capture::Takes::of(&rules);
     rules
 }
 

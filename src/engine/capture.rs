@@ -19,7 +19,7 @@ use crate::vocabulary::{ChainDirection, Direction, HoleRef, Num, Relation, RowEn
 /// ([`crate::compile::Captures::end_screen`]), that is known at once, without a call.
 #[inline(always)]
 pub fn capture<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, last: usize, mover: Player, lap: Lap, tr: &mut T) -> u32 {
-    if !screen_allows(rules.captures.end_screen.as_deref(), last, state.count(last)) {
+    if !screen_allows(rules.captures.end_screen.as_deref(), last, state.count(last), state.owner(last) == mover) {
         return 0;
     }
     capture_asked(rules, state, last, mover, lap, tr)
@@ -111,6 +111,20 @@ pub fn resow<C: Cells, T: Trace>(
     // The first stone goes into `from`: the lap starts after the hole before it.
     let after = if sow_on.after { from } else { rules.previous_of(mover, state.reversed)[from] as usize };
     Some((stones, GoesOn::SowAfter(after)))
+}
+
+/// Whether a capture that sows its stones on may take stones at the end of `mover`'s lap in
+/// `last` (a hole of the board): where one may hold there by the hole, its count and whose it is
+/// ([`crate::compile::Captures::resow_screen`]), and the holes it would take from hold stones
+/// ([`crate::compile::Captures::resow_takes`]). Where not, [`resow`] would find nothing.
+#[inline(always)]
+pub fn may_resow<C: Cells>(rules: &Rules, state: &StateIn<C>, last: usize, mover: Player) -> bool {
+    screen_allows(rules.captures.resow_screen.as_deref(), last, state.count(last), state.owner(last) == mover)
+        && rules.captures.resow_takes.as_deref().is_none_or(|takes| {
+            let (fixed, column) = (takes.fixed.get(last).copied().unwrap_or(0), takes.column.get(last).copied().unwrap_or(0));
+            let opponents = state.owned(mover.opponent(), C::Mask::from_wide(column));
+            state.stocked(C::Mask::from_wide(fixed) | opponents) != C::Mask::NONE
+        })
 }
 
 /// The holes where a capture that sows its stones on may still hold during `mover`'s move from
@@ -324,8 +338,104 @@ mod tests {
     use rand::{RngExt, SeedableRng};
 
     use super::*;
-    use crate::engine::events::{Event, TakeHow};
+    use crate::engine::events::{Event, Silent, TakeHow};
     use crate::engine::{Game, Wide};
+
+    /// What [`check_screens`] counted: conditions asked, shut out by their screen, captures sown
+    /// on that took stones, lap ends the screen left open that [`may_resow`] shut because the
+    /// holes taken were empty.
+    #[derive(Default)]
+    struct Screened {
+        asked: usize,
+        shut: usize,
+        taken: usize,
+        no_stones: usize,
+    }
+
+    /// On the positions of random games of `rules`, for either mover, every hole, laps 0 to 2,
+    /// capturing or not: a capture's condition holds only where its screen (by the hole's count
+    /// and whose it is) leaves it open, and a capture sown on takes stones only where
+    /// [`may_resow`] (the screen and the holes it takes from) says it may.
+    fn check_screens(name: &str, rules: &Rules, rng: &mut ChaCha8Rng, seen: &mut Screened) {
+        let captures = &rules.captures;
+        for _ in 0..4 {
+            let mut game = Game::new(rules);
+            for _ in 0..150 {
+                if game.to_move().is_none() {
+                    break;
+                }
+                for (mover, hole) in Player::BOTH.into_iter().flat_map(|m| (0..rules.board.holes).map(move |h| (m, h))) {
+                    for capturing in [false, true] {
+                        let mut state = *game.state();
+                        state.capturing = capturing;
+                        let (count, own) = (state.count(hole), state.owner(hole) == mover);
+                        for lap in [Lap::default(), Lap { number: 1, sown: 3 }, Lap { number: 2, sown: 9 }] {
+                            for rule in &captures.rules {
+                                let screen = if rule.resow() { &captures.resow_screen } else { &captures.end_screen };
+                                seen.asked += 1;
+                                if !screen_allows(screen.as_deref(), hole, count, own) {
+                                    seen.shut += 1;
+                                    assert!(!state.holds_at_lap_end(rules, &rule.when, hole, mover, lap), "{name}: {hole}");
+                                }
+                            }
+                            if captures.resows {
+                                let may = may_resow(rules, &state, hole, mover);
+                                let open = screen_allows(captures.resow_screen.as_deref(), hole, count, own);
+                                seen.no_stones += usize::from(open && !may);
+                                let mut after = state;
+                                if resow(rules, &mut after, hole, hole, mover, lap, &mut Silent).is_some() {
+                                    seen.taken += 1;
+                                    assert!(may, "{name}: {hole} takes where the screens say it may not");
+                                }
+                            }
+                        }
+                    }
+                }
+                let actions = game.legal_actions();
+                let action = actions[rng.random_range(0..actions.len())];
+                game.apply(action).expect("a legal action");
+            }
+        }
+    }
+
+    #[test]
+    fn the_screens_leave_out_only_captures_that_cannot_take() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut seen = Screened::default();
+        for (file, rules) in crate::load::every_shipped() {
+            check_screens(&file.display().to_string(), &rules, &mut rng, &mut seen);
+        }
+        let Screened { asked, shut, taken, no_stones } = seen;
+        assert!(shut > asked / 4 && taken > 1000 && no_stones > 1000, "{shut} of {asked} shut, {taken} taken, {no_stones} with no stones");
+    }
+
+    /// [`check_screens`] where the captures sown on take the holes a relation names without
+    /// needing them full: the opposite hole of a board sown round, and (Omweso's captures without
+    /// their needs) the opposite and behind holes, or the opponent's column, of four rows.
+    #[test]
+    fn the_holes_a_capture_takes_screen_it_where_its_condition_does_not() {
+        let round = "game \"Round\"\nboard {\n size 2 x 6\n south owns row a\n north owns row b\n seeds 4\n}\n\
+                     play {\n south moves first\n start from own hole\n}\nsowing {\n sow counter-clockwise\n relay when count >= 2\n}\n\
+                     capture {\n when own and count = 1\n take opposite hole\n sow captured from next hole\n}\n\
+                     end {\n when own row is empty, \"a row is empty\"\n when position repeats 3 times, draw, \"repeated\"\n most stones wins\n}\n";
+        let omweso =
+            std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/omweso.mancala")).expect("omweso ships");
+        let need = "and opposite hole is not empty and behind hole is not empty";
+        assert!(omweso.contains(need));
+        let column = omweso.replace(need, "");
+        let both = column.replace("take opponent's column", "take opposite hole\n    take behind hole");
+        let mut rng = ChaCha8Rng::seed_from_u64(12);
+        for (name, text, fixed, columns) in
+            [("round", round.to_string(), true, false), ("column", column, false, true), ("both", both, true, false)]
+        {
+            let rules = crate::load::load_str(name, &text, &[] as &[&str]).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+            let takes = rules.captures.resow_takes.as_deref().unwrap_or_else(|| panic!("{name}: no takes screen"));
+            assert_eq!((takes.fixed.iter().any(|&h| h != 0), takes.column.iter().any(|&h| h != 0)), (fixed, columns), "{name}");
+            let mut seen = Screened::default();
+            check_screens(name, &rules, &mut rng, &mut seen);
+            assert!(seen.taken > 100 && seen.no_stones > 100, "{name}: {} taken, {} with no stones", seen.taken, seen.no_stones);
+        }
+    }
 
     /// For every shipped file whose captures sown on are screened by the holes they need
     /// ([`crate::compile::Live`]), on the positions of random games: no capture sown on holds

@@ -8,7 +8,6 @@ use super::layout::{Cells, Mask};
 use super::placing::Kept;
 use super::{Lap, StateIn};
 use crate::compile::pred::CountTable;
-use crate::compile::screen_allows;
 use crate::compile::Rules;
 use crate::player::Player;
 use crate::vocabulary::{FirstSeed, HoleRef, Relation, Taker};
@@ -575,11 +574,7 @@ fn relay_laps<C: Cells, const NEXT: bool, const PASSING: bool, const CHOICE: boo
         // A capture whose stones are sown on comes before any relay; only where it may hold, by
         // what its condition reads of the hole alone and of the holes it needs, is it asked in
         // full.
-        let resown = match RESOW
-            && !ends_here
-            && (!LIVE || live.has(last))
-            && screen_allows(rules.captures.resow_screen.as_deref(), last, state.count(last))
-        {
+        let resown = match RESOW && !ends_here && (!LIVE || live.has(last)) && super::capture::may_resow(rules, state, last, mover) {
             true => super::capture::resow(rules, state, last, hole, mover, lap_now, &mut Silent),
             false => None,
         };
@@ -777,11 +772,7 @@ fn sow_hand_in<C: Cells, T: Trace, const WHOLE: bool>(
         // A capture whose stones are sown on comes before any relay.
         // Only where a capture sown on may hold, by what its condition reads of the hole alone,
         // is it asked in full.
-        let resown = match rules.captures.resows
-            && may_capture
-            && !ends_here
-            && screen_allows(rules.captures.resow_screen.as_deref(), last, state.count(last))
-        {
+        let resown = match rules.captures.resows && may_capture && !ends_here && super::capture::may_resow(rules, state, last, mover) {
             true => super::capture::resow(rules, state, last, origin, mover, lap_now, tr),
             false => None,
         };
