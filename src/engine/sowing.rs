@@ -35,6 +35,11 @@ pub struct Sowing {
 /// (Hus without its cut) a move can wander for millions of laps before it repeats.
 pub const ENDLESS_LAPS: u32 = 100_000;
 
+/// The lap after which the relay laps start watching a move for a lap start it has seen (Brent's
+/// cycle finding): most moves end before it, and a move that comes back to a lap start comes
+/// back to it again however late the watch begins, so that what is found is the same.
+const WATCHED_FROM: u32 = 24;
+
 /// The way stones go: a sowing table, and the closed holes it passes over.
 type Way<'a, C> = (&'a [u8; MAX_HOLES], <C as Cells>::Mask);
 
@@ -256,8 +261,9 @@ fn take_in_passing<C: Cells, T: Trace>(state: &mut StateIn<C>, at: usize, mover:
 /// (and captures sown on) until a lap ends without one, or ends where the mover has a choice to
 /// make ([`Sowing::choice`]). Returns `None` if the move would never end (never under `stop after
 /// N laps`, which cuts such a move instead); `state` is then left mid-move, so callers work on a
-/// copy. Detection is exact (Brent's cycle finding over the position at the start of each lap) up
-/// to [`ENDLESS_LAPS`] laps, a move still going then counting as endless. Where nothing is
+/// copy. Detection is exact (Brent's cycle finding over the position at the start of each lap,
+/// from lap [`WATCHED_FROM`] on) up to [`ENDLESS_LAPS`] laps, a move still going then counting
+/// as endless. Where nothing is
 /// recorded and every move is laps joined by relays alone, [`sow_relays`] sows it.
 #[inline(always)]
 pub fn sow<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player, tr: &mut T) -> Option<Sowing> {
@@ -553,8 +559,9 @@ fn relay_laps<C: Cells, const NEXT: bool, const PASSING: bool, const CHOICE: boo
     // Brent's cycle finding over the lap starts: the hole lifted (or the stones carried after
     // it) and the position, where no lap limit cuts it. Without captures sown on, the move's way
     // and whether it captures never change in such a move; with them, they are part of a start.
+    // It watches from lap `WATCHED_FROM` on.
     let endless = rules.sowing.lap_limit == u32::MAX;
-    let mut checkpoint = (origin, state.intact, *state.cells());
+    let mut checkpoint: Option<(usize, C::Mask, C)> = None;
     let mut turned = (carried, state.reversed, state.capturing);
     let (mut power, mut steps) = (1u32, 0u32);
     let (mut hole, mut carried, mut laps, mut taken) = (origin, carried, 0u32, 0u32);
@@ -614,20 +621,23 @@ fn relay_laps<C: Cells, const NEXT: bool, const PASSING: bool, const CHOICE: boo
                 None => relay_hole(rules, state, last, hole, mover),
             };
         }
-        if endless {
-            let (at, intact, cells) = &checkpoint;
-            let same_start = *at == hole && (!RESOW || turned == (carried, state.reversed, state.capturing));
-            if (same_start && *intact == state.intact && state.cells().same(cells, holes)) || laps >= ENDLESS_LAPS {
-                return None;
+        if endless && laps >= WATCHED_FROM {
+            if let Some((at, intact, cells)) = &checkpoint {
+                let same_start = *at == hole && (!RESOW || turned == (carried, state.reversed, state.capturing));
+                if (same_start && *intact == state.intact && state.cells().same(cells, holes)) || laps >= ENDLESS_LAPS {
+                    return None;
+                }
+                steps += 1;
             }
-            steps += 1;
-            if steps == power {
-                checkpoint = (hole, state.intact, *state.cells());
+            if checkpoint.is_none() || steps == power {
+                if checkpoint.is_some() {
+                    power = power.saturating_mul(2);
+                    steps = 0;
+                }
+                checkpoint = Some((hole, state.intact, *state.cells()));
                 if RESOW {
                     turned = (carried, state.reversed, state.capturing);
                 }
-                power = power.saturating_mul(2);
-                steps = 0;
             }
         }
     }
@@ -755,11 +765,11 @@ fn sow_hand_in<C: Cells, T: Trace, const WHOLE: bool>(
         return Some(Sowing { last, laps: 1, choice: false, lap: lap_now, taken, may_capture });
     }
     // Brent's cycle finding over the lap starts, kept only where a move can sow more than one lap
-    // and no lap limit cuts it.
-    let mut checkpoint = match (rules.sowing.relay.is_some() || rules.captures.resows) && rules.sowing.lap_limit == u32::MAX {
-        true => Some((*state.cells(), (hand, state.reversed, state.capturing, state.intact))),
-        false => None,
-    };
+    // and no lap limit cuts it, from lap `WATCHED_FROM` on ([`WATCHED_FROM`]).
+    let watched = (rules.sowing.relay.is_some() || rules.captures.resows) && rules.sowing.lap_limit == u32::MAX;
+    // A lap start: the counts, then the hand, the way, whether the move captures, the intact holes.
+    type Start<C> = (C, (Hand, bool, bool, <C as Cells>::Mask));
+    let mut checkpoint: Option<Start<C>> = None;
     let (mut power, mut steps) = (1u32, 0u32);
     loop {
         let lap_now = Lap { number: laps + 1 + offset, sown: hand.stones(state) };
@@ -813,14 +823,17 @@ fn sow_hand_in<C: Cells, T: Trace, const WHOLE: bool>(
         {
             return None;
         }
-        steps += 1;
-        if steps == power {
-            if let Some((counts, at)) = checkpoint.as_mut() {
-                *counts = *state.cells();
-                *at = (hand, state.reversed, state.capturing, state.intact);
+        if watched && laps >= WATCHED_FROM {
+            if checkpoint.is_some() {
+                steps += 1;
             }
-            power = power.saturating_mul(2);
-            steps = 0;
+            if checkpoint.is_none() || steps == power {
+                if checkpoint.is_some() {
+                    power = power.saturating_mul(2);
+                    steps = 0;
+                }
+                checkpoint = Some((*state.cells(), (hand, state.reversed, state.capturing, state.intact)));
+            }
         }
     }
 }
