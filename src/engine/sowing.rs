@@ -130,7 +130,9 @@ fn sow_stones<C: Cells, T: Trace>(
         // Every stone falls into the next open hole: nothing else to skip, nothing to ask.
         if closed == C::Mask::NONE {
             for _ in 0..seeds {
-                at = usize::from(next[at]);
+                // Every entry of a table is a place, below `MAX_HOLES`: the mask only spares the
+                // bounds check of each step.
+                at = usize::from(next[at & (MAX_HOLES - 1)]);
                 state.add(at, 1);
             }
         } else {
