@@ -65,6 +65,17 @@ pub enum Relation {
     Behind,
 }
 
+impl Relation {
+    /// Whether the board fixes the hole the relation names (opposite, symmetric, behind), rather
+    /// than the sowing's way, which a move may turn (next, previous, beyond).
+    pub const fn board_fixed(self) -> bool {
+        match self {
+            Relation::Opposite | Relation::Symmetric | Relation::Behind => true,
+            Relation::Next | Relation::Previous | Relation::Beyond => false,
+        }
+    }
+}
+
 /// A hole named from where the sowing stands, resolved by one function in the engine.
 #[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
 pub enum HoleRef {

@@ -14,7 +14,7 @@ pub struct Captures {
     /// Whether some capture sows its stones on (tried at the end of every lap).
     pub resows: bool,
     /// Where every capture that sows its stones on can be ruled out at a lap's end by the hole,
-    /// its count and whose it is alone ([`Condition::may_hold_on_side`]): for each count below
+    /// its count and whose it is alone ([`Condition::may_hold_by_count`]): for each count below
     /// 256, the holes where one of them may hold (a bit per hole), if the hole is the mover's
     /// and if it is not, so that its condition is asked only there.
     pub resow_screen: Option<Box<Screen>>,
@@ -110,9 +110,7 @@ impl Takes {
         let (mut fixed, mut column) = (vec![0u128; board.holes], vec![0u128; board.holes]);
         for take in resowing.iter().flat_map(|c| c.takes.iter()) {
             match *take {
-                Take::Hole(HoleRef::Related(relation)) | Take::Part(_, HoleRef::Related(relation))
-                    if !matches!(relation, Relation::Next | Relation::Previous | Relation::Beyond) =>
-                {
+                Take::Hole(HoleRef::Related(relation)) | Take::Part(_, HoleRef::Related(relation)) if relation.board_fixed() => {
                     for (hole, holes) in fixed.iter_mut().enumerate() {
                         *holes |= board.fixed(relation, hole).map_or(0, |to| 1 << to);
                     }
@@ -195,7 +193,7 @@ impl Live {
         // row end of the mover's that is in it.
         let within = |what: HoleRef| match what {
             HoleRef::Last | HoleRef::Origin => true,
-            HoleRef::Related(relation) => matches!(relation, Relation::Next | Relation::Previous | Relation::Beyond),
+            HoleRef::Related(relation) => !relation.board_fixed(),
             HoleRef::RowEnd(..) => Player::BOTH.iter().all(|mover| {
                 let ends = board.row_ends[mover.index()].iter().flatten();
                 ends.clone().all(|&h| h == u8::MAX || reach[mover.index()] >> h & 1 != 0)
@@ -260,9 +258,7 @@ fn needs(pred: &Pred) -> Vec<Relation> {
             first.iter().filter(|relation| rest.iter().all(|other| other.contains(relation))).copied().collect()
         }
         // A condition of the related hole's count that fails where it is empty.
-        Pred::At(relation @ (Relation::Opposite | Relation::Symmetric | Relation::Behind), p)
-            if p.of_count_alone() && !CountTable::of((**p).clone()).holds(0) =>
-        {
+        Pred::At(relation, p) if relation.board_fixed() && p.of_count_alone() && !CountTable::of((**p).clone()).holds(0) => {
             vec![*relation]
         }
         _ => Vec::new(),

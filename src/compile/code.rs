@@ -378,12 +378,10 @@ impl Single {
                     basis.want |= u8::from(want) << place;
                 }
                 (None, Atom::Count(table)) if count.is_none() => count = Some((table.clone(), want)),
-                (None, Atom::At(relation @ (Relation::Opposite | Relation::Symmetric | Relation::Behind), neighbour)) => {
-                    match &neighbour.of_count {
-                        Some(table) => neighbours.push(Neighbour { relation: *relation, table: (**table).clone(), want }),
-                        None => literals.push((u8::try_from(i).unwrap_or(u8::MAX), want)),
-                    }
-                }
+                (None, Atom::At(relation, neighbour)) if relation.board_fixed() => match &neighbour.of_count {
+                    Some(table) => neighbours.push(Neighbour { relation: *relation, table: (**table).clone(), want }),
+                    None => literals.push((u8::try_from(i).unwrap_or(u8::MAX), want)),
+                },
                 _ => literals.push((u8::try_from(i).unwrap_or(u8::MAX), want)),
             }
         }

@@ -15,7 +15,7 @@ use crate::vocabulary::{ChainDirection, Direction, HoleRef, Num, Relation, RowEn
 /// Applies the first capture rule that holds on `last` (of those that keep their stones); returns
 /// the stones taken. Where the mover must then choose holes among more than they may take, the
 /// choice is left open in `state.pending`; with no real choice the holes are taken at once.
-/// Where no such rule may hold on `last` by its count and place alone
+/// Where no such rule may hold on `last` by the hole, its count and whose it is alone
 /// ([`crate::compile::Captures::end_screen`]), that is known at once, without a call.
 #[inline(always)]
 pub fn capture<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, last: usize, mover: Player, lap: Lap, tr: &mut T) -> u32 {

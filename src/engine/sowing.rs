@@ -35,10 +35,45 @@ pub struct Sowing {
 /// (Hus without its cut) a move can wander for millions of laps before it repeats.
 pub const ENDLESS_LAPS: u32 = 100_000;
 
-/// The lap after which the relay laps start watching a move for a lap start it has seen (Brent's
-/// cycle finding): most moves end before it, and a move that comes back to a lap start comes
-/// back to it again however late the watch begins, so that what is found is the same.
+/// The lap from which a move is watched for a lap start it has seen (Brent's cycle finding, see
+/// [`Watch`]): most moves end before it, and a move that comes back to a lap start comes back to
+/// it again however late the watch begins, so that what is found is the same.
 const WATCHED_FROM: u32 = 24;
+
+/// Brent's cycle finding over a move's lap starts: one start kept, each start after it compared
+/// with it, and the start kept anew 1, 2, 4, 8 … laps after the last was kept, from lap
+/// [`WATCHED_FROM`] on. A move that comes back to a start it has been through is found within
+/// twice the laps of its cycle.
+struct Watch<S> {
+    kept: Option<S>,
+    power: u32,
+    steps: u32,
+}
+
+impl<S> Watch<S> {
+    const fn new() -> Self {
+        Watch { kept: None, power: 0, steps: 0 }
+    }
+
+    /// Whether the start at the end of lap `laps` is the one kept (`same`); if not, it is kept
+    /// (`now`) where its turn has come.
+    #[inline(always)]
+    fn seen(&mut self, laps: u32, same: impl FnOnce(&S) -> bool, now: impl FnOnce() -> S) -> bool {
+        if laps < WATCHED_FROM {
+            return false;
+        }
+        if self.kept.as_ref().is_some_and(same) {
+            return true;
+        }
+        self.steps += 1;
+        if self.steps >= self.power {
+            self.kept = Some(now());
+            self.power = self.power.saturating_mul(2).max(1);
+            self.steps = 0;
+        }
+        false
+    }
+}
 
 /// The way stones go: a sowing table, and the closed holes it passes over.
 type Way<'a, C> = (&'a [u8; MAX_HOLES], <C as Cells>::Mask);
@@ -558,14 +593,15 @@ fn relay_laps<C: Cells, const NEXT: bool, const PASSING: bool, const CHOICE: boo
     let holes = rules.board.holes;
     // The way, which a capture sown on may turn: the rules' table from then on.
     let mut way: Way<'_, C> = way;
-    // Brent's cycle finding over the lap starts: the hole lifted (or the stones carried after
-    // it) and the position, where no lap limit cuts it. Without captures sown on, the move's way
-    // and whether it captures never change in such a move; with them, they are part of a start.
-    // It watches from lap `WATCHED_FROM` on.
+    // Brent's cycle finding over the lap starts ([`Watch`]): the hole lifted (or the stones
+    // carried after it) and the position, where no lap limit cuts it. Without captures sown on,
+    // the move's way and whether it captures never change in such a move; with them, they are
+    // part of a start.
     let endless = rules.sowing.lap_limit == u32::MAX;
-    let mut checkpoint: Option<(usize, C::Mask, C)> = None;
-    let mut turned = (carried, state.reversed, state.capturing);
-    let (mut power, mut steps) = (1u32, 0u32);
+    // A lap start: the hole, the intact holes, the counts, then the stones carried, the way and
+    // whether the move captures.
+    type Start<C> = (usize, <C as Cells>::Mask, C, (u32, bool, bool));
+    let mut watch: Watch<Start<C>> = Watch::new();
     let (mut hole, mut carried, mut laps, mut taken) = (origin, carried, 0u32, 0u32);
     let mut plain = plain_stones(rules, state);
     loop {
@@ -581,8 +617,8 @@ fn relay_laps<C: Cells, const NEXT: bool, const PASSING: bool, const CHOICE: boo
         laps += 1;
         let ends_here = last >= holes || state.claimed.has(last) || laps >= rules.sowing.lap_limit;
         // A capture whose stones are sown on comes before any relay; only where it may hold, by
-        // what its condition reads of the hole alone and of the holes it needs, is it asked in
-        // full.
+        // the hole, its count and whose it is, the holes it needs and the holes it takes
+        // ([`super::capture::may_resow`], `live`), is it asked in full.
         let resown = match RESOW && !ends_here && (!LIVE || live.has(last)) && super::capture::may_resow(rules, state, last, mover) {
             true => super::capture::resow(rules, state, last, hole, mover, lap_now, &mut Silent),
             false => None,
@@ -623,24 +659,20 @@ fn relay_laps<C: Cells, const NEXT: bool, const PASSING: bool, const CHOICE: boo
                 None => relay_hole(rules, state, last, hole, mover),
             };
         }
-        if endless && laps >= WATCHED_FROM {
-            if let Some((at, intact, cells)) = &checkpoint {
-                let same_start = *at == hole && (!RESOW || turned == (carried, state.reversed, state.capturing));
-                if (same_start && *intact == state.intact && state.cells().same(cells, holes)) || laps >= ENDLESS_LAPS {
-                    return None;
-                }
-                steps += 1;
-            }
-            if checkpoint.is_none() || steps == power {
-                if checkpoint.is_some() {
-                    power = power.saturating_mul(2);
-                    steps = 0;
-                }
-                checkpoint = Some((hole, state.intact, *state.cells()));
-                if RESOW {
-                    turned = (carried, state.reversed, state.capturing);
-                }
-            }
+        if endless
+            && (laps >= ENDLESS_LAPS
+                || watch.seen(
+                    laps,
+                    |(at, intact, cells, turned)| {
+                        *at == hole
+                            && (!RESOW || *turned == (carried, state.reversed, state.capturing))
+                            && *intact == state.intact
+                            && state.cells().same(cells, holes)
+                    },
+                    || (hole, state.intact, *state.cells(), (carried, state.reversed, state.capturing)),
+                ))
+        {
+            return None;
         }
     }
 }
@@ -766,13 +798,12 @@ fn sow_hand_in<C: Cells, T: Trace, const WHOLE: bool>(
         let may_capture = may_capture || !first_lap_decides || !decided;
         return Some(Sowing { last, laps: 1, choice: false, lap: lap_now, taken, may_capture });
     }
-    // Brent's cycle finding over the lap starts, kept only where a move can sow more than one lap
-    // and no lap limit cuts it, from lap `WATCHED_FROM` on ([`WATCHED_FROM`]).
+    // Brent's cycle finding over the lap starts ([`Watch`]), kept only where a move can sow more
+    // than one lap and no lap limit cuts it.
     let watched = (rules.sowing.relay.is_some() || rules.captures.resows) && rules.sowing.lap_limit == u32::MAX;
     // A lap start: the counts, then the hand, the way, whether the move captures, the intact holes.
     type Start<C> = (C, (Hand, bool, bool, <C as Cells>::Mask));
-    let mut checkpoint: Option<Start<C>> = None;
-    let (mut power, mut steps) = (1u32, 0u32);
+    let mut watch: Watch<Start<C>> = Watch::new();
     loop {
         let lap_now = Lap { number: laps + 1 + offset, sown: hand.stones(state) };
         let origin = hand.origin();
@@ -781,9 +812,9 @@ fn sow_hand_in<C: Cells, T: Trace, const WHOLE: bool>(
         // A lap ending in a store (or a claimed hole, which acts as one) ends the move, and so
         // does the last lap a move may sow: nothing relays or is sown on from there.
         let ends_here = last >= holes || state.claimed.has(last) || laps >= rules.sowing.lap_limit;
-        // A capture whose stones are sown on comes before any relay.
-        // Only where a capture sown on may hold, by what its condition reads of the hole alone,
-        // is it asked in full.
+        // A capture whose stones are sown on comes before any relay; only where it may hold, by
+        // the hole, its count and whose it is and the holes it takes
+        // ([`super::capture::may_resow`]), is it asked in full.
         let resown = match rules.captures.resows && may_capture && !ends_here && super::capture::may_resow(rules, state, last, mover) {
             true => super::capture::resow(rules, state, last, origin, mover, lap_now, tr),
             false => None,
@@ -819,22 +850,45 @@ fn sow_hand_in<C: Cells, T: Trace, const WHOLE: bool>(
         // move that comes back to a lap start it has seen never ends; nor, in practice, does one
         // still going after `ENDLESS_LAPS` laps (a cycle can take millions of laps to close).
         if rules.sowing.lap_limit == u32::MAX
-            && (checkpoint.as_ref().is_some_and(|(counts, at)| {
-                (hand, state.reversed, state.capturing, state.intact) == *at && state.cells().same(counts, holes)
-            }) || laps >= ENDLESS_LAPS)
+            && (laps >= ENDLESS_LAPS
+                || watched
+                    && watch.seen(
+                        laps,
+                        |(counts, at)| (hand, state.reversed, state.capturing, state.intact) == *at && state.cells().same(counts, holes),
+                        || (*state.cells(), (hand, state.reversed, state.capturing, state.intact)),
+                    ))
         {
             return None;
         }
-        if watched && laps >= WATCHED_FROM {
-            if checkpoint.is_some() {
-                steps += 1;
-            }
-            if checkpoint.is_none() || steps == power {
-                if checkpoint.is_some() {
-                    power = power.saturating_mul(2);
-                    steps = 0;
-                }
-                checkpoint = Some((*state.cells(), (hand, state.reversed, state.capturing, state.intact)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Watch, WATCHED_FROM};
+
+    /// The first lap at whose end the watch sees the start of lap `start` again, in a move of
+    /// `laps` laps.
+    fn found(start: impl Fn(u32) -> u32, laps: u32) -> Option<u32> {
+        let mut watch = Watch::new();
+        (1..=laps).find(|&lap| watch.seen(lap, |kept| *kept == start(lap), || start(lap)))
+    }
+
+    #[test]
+    fn the_watch_finds_every_cycle_a_move_comes_back_to_and_nothing_else() {
+        // Starts that never come back are never seen.
+        assert_eq!(found(|lap| lap, 100_000), None);
+        // Starts that are all alike are seen from the lap after the watch begins, not before.
+        assert_eq!(found(|_| 7, 1_000), Some(WATCHED_FROM + 1));
+        // A move that wanders `tail` laps, then goes round a cycle of `period` laps: the start
+        // seen is one a cycle back, found within a few cycles of the watch's reaching it.
+        for tail in [0, 5, 23, 24, 25, 100, 1_000] {
+            for period in [1, 2, 3, 7, 24, 100, 1_023, 1_024, 1_025] {
+                let start = |lap: u32| if lap < tail { 1_000_000 + lap } else { (lap - tail) % period };
+                let at = found(start, 100_000).unwrap_or_else(|| panic!("tail {tail}, period {period}: not found"));
+                assert!(at >= tail + period && at >= WATCHED_FROM + period, "tail {tail}, period {period}: seen at {at}");
+                assert_eq!(start(at), start(at - period));
+                assert!(at <= tail.max(WATCHED_FROM) + 3 * period + tail, "tail {tail}, period {period}: seen only at {at}");
             }
         }
     }
