@@ -1,6 +1,7 @@
-//! Rab'e: every ruling of rules/rabe.mancala on an exact position worked out by hand, then the
-//! perft counts and random matches of an independent model (tests/fixtures/models/rabe.py),
-//! agreeing at every step.
+//! Rab'e: every ruling of rules/rabe.mancala on an exact position worked out by hand (R9's
+//! repetitions found by a search and in a random match of the model, then checked move by move),
+//! then the perft counts and random matches of an independent model
+//! (tests/fixtures/models/rabe.py), agreeing at every step.
 //!
 //! Rows from South's edge: `a` South's row, `b` the middle row (b1-b3 North's, b4-b6 South's), `c`
 //! North's row. The track: a1-a6 b6-b4 c6-c1 b1-b3. 72 stones in all, on the board or in stores.
@@ -66,7 +67,7 @@ fn r3_a_hole_made_four_is_taken_and_a_last_one_ends_the_move() {
 }
 
 #[test]
-fn r4_r5_r8_a_round_ends_with_each_taking_their_own_and_the_poorer_fills_first_and_starts() {
+fn r4_r5_r7_r8_a_round_ends_with_each_taking_their_own_and_the_poorer_fills_first_and_starts() {
     // South's b4 (1) makes c6 four: taken; North's holes are empty, so the round ends. South
     // takes its a1 (2): 25 + 4 + 2 = 31; North has 41.
     let mut game = at_with("south", [[2, 0, 0, 0, 0, 0], [0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 0, 3]], [25, 41]);
@@ -115,6 +116,80 @@ fn r6_a_player_with_no_stone_to_place_loses_the_match() {
     apply(&mut game, "b3");
     assert_result(&game, Some("north"), [0, 72]);
     assert_eq!(game.result().map(|r| r.reason.as_str()), Some("south cannot fill a hole"));
+}
+
+/// The R9 line that ends a round on a position seen for the third time.
+const POSITION_REPEATS: &str = "    when position repeats 3 times, leftover to owner, \"the same position came back 3 times\"   // R9\n";
+
+/// The R9 line that ends a match on a round start seen for the third time.
+const ROUND_START_REPEATS: &str =
+    "    end match when round start repeats 3 times, leftover to owner, \"the same round start came back 3 times\"   // R9\n";
+
+#[test]
+fn r9_a_position_seen_a_third_time_in_a_round_ends_the_round() {
+    // Four lone stones chase each other round the track (from a random match of the independent
+    // model): after 18 actions, and again after 36, the position is the one they started from.
+    let start = [[0, 1, 0, 0, 0, 0], [1, 0, 0, 1, 0, 0], [0, 0, 0, 1, 0, 0]];
+    let cycles = [
+        "b4, c4, a2, c6, a3, b1, a4, c3, a5, b2, a6, c2, b6, b3, a1, c1, b5, c5",
+        "a2, c4, a3, b1, b4, c3, a4, c6, a5, b2, a6, c2, b6, b3, b5, c5, a1, c1",
+    ];
+    let mut game = at_with("south", start, [32, 36]);
+    apply(&mut game, cycles[0]);
+    assert_rows(&game, start);
+    assert_eq!((game.position().round, to_move(&game)), (Some(1), Some("south")));
+    let (most, last) = cycles[1].rsplit_once(", ").expect("a list");
+    apply(&mut game, most);
+    assert_eq!(game.position().round, Some(1));
+    // The third time ends the round, each taking the stones of their own holes: South a2 and b4
+    // (34 in all), North b1 and c4 (38). South, the poorer, fills a1-a6 b6 b5 with four and b4
+    // with 2; North its nine holes, keeping 2. South starts.
+    apply(&mut game, last);
+    assert_rows(&game, [[4; 6], [4, 4, 4, 2, 4, 4], [4; 6]]);
+    let p = game.position();
+    assert_eq!(([p.captured.south, p.captured.north], p.round, to_move(&game)), ([0, 2], Some(2), Some("south")));
+    // Without the rule, the same actions leave the round going on.
+    let source = std::fs::read_to_string(rules_path("rabe")).expect("rules/rabe.mancala");
+    assert_eq!(source.matches(POSITION_REPEATS).count(), 1);
+    let without = mancala::load_str("rabe-without.mancala", &source.replace(POSITION_REPEATS, ""), &[] as &[&str]).expect("loads");
+    let json = json!({"to_move": "south", "rows": {"a": start[0], "b": start[1], "c": start[2]}, "captured": {"south": 32, "north": 36}});
+    let mut game = Game::from_state(&without, parse_position(&json.to_string(), &without).expect("a position"));
+    apply(&mut game, &format!("{}, {}", cycles[0], cycles[1]));
+    assert_rows(&game, start);
+    assert_eq!(game.position().round, Some(1));
+}
+
+#[test]
+fn r9_a_round_starting_the_same_way_for_the_third_time_ends_the_match() {
+    // Round 1 ends at once (South's b4 makes c6 four and takes it, leaving North no stone):
+    // South has 8, North 64. S: South fills a1 and a2, North c6 and c5, keeping 56; South, the
+    // poorer, starts round 2.
+    let mut game = at_with("south", [[2, 0, 0, 0, 0, 0], [0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 0, 3]], [2, 64]);
+    apply(&mut game, "b4");
+    let s = [[4, 4, 0, 0, 0, 0], [0; 6], [0, 0, 0, 0, 4, 4]];
+    assert_rows(&game, s);
+    assert_eq!((stores(&game), game.position().round, to_move(&game)), ([0, 56], Some(2), Some("south")));
+    // A round (found by a search) that ends with South holding 8 again: South takes two holes
+    // made four in passing (8), and its last two stones, b4's, go into North's row (c6, c5),
+    // leaving South's holes empty; North takes the 8 left in its own. S starts round 3.
+    let round = "a1, c5, a2, c1, a3, b1, a4, b2, a5, b3, a1, c1, a2, b1, a3, b2, a4, c2, a5, b1, a6, c4, b6, c1, b4";
+    apply(&mut game, round);
+    assert_rows(&game, s);
+    assert_eq!((stores(&game), game.position().round, to_move(&game)), ([0, 56], Some(3), Some("south")));
+    assert_ongoing(&game);
+    // The third start of S ends the match, each counting the stones they own: South 8, North 64.
+    apply(&mut game, round);
+    assert_result(&game, Some("north"), [8, 64]);
+    assert_eq!(game.result().map(|r| r.reason.as_str()), Some("the same round start came back 3 times"));
+    // Without the rule, S starts round 4 and the match goes on.
+    let source = std::fs::read_to_string(rules_path("rabe")).expect("rules/rabe.mancala");
+    assert_eq!(source.matches(ROUND_START_REPEATS).count(), 1);
+    let without = mancala::load_str("rabe-without.mancala", &source.replace(ROUND_START_REPEATS, ""), &[] as &[&str]).expect("loads");
+    let json = json!({"to_move": "south", "rows": {"a": [2, 0, 0, 0, 0, 0], "b": [0, 0, 0, 1, 0, 0], "c": [0, 0, 0, 0, 0, 3]}, "captured": {"south": 2, "north": 64}});
+    let mut game = Game::from_state(&without, parse_position(&json.to_string(), &without).expect("a position"));
+    apply(&mut game, &format!("b4, {round}, {round}"));
+    assert_rows(&game, s);
+    assert_eq!((game.position().round, to_move(&game)), (Some(4), Some("south")));
 }
 
 fn total_of(game: &Game<'_>) -> u32 {
