@@ -108,6 +108,53 @@ fn w7_a_player_who_cannot_move_loses() {
     assert_eq!(result.reason, "south cannot move");
 }
 
+#[test]
+fn w10_a_move_that_would_go_round_for_ever_may_not_be_played() {
+    // A position found by a search of random ones: South's a5 (2) would relay round its rows for
+    // ever, so it is not offered. With a lap limit written into the file, the same move is legal
+    // (cut at the limit): it was refused for that reason alone.
+    let rows: [Sparse<'_>; 4] = [
+        &[(2, 1), (4, 1), (5, 2), (7, 1)],
+        &[(1, 1), (3, 2), (4, 1), (5, 2), (6, 2), (8, 1)],
+        &[(1, 1), (3, 2)],
+        &[(3, 1), (5, 1), (7, 1), (8, 1)],
+    ];
+    assert_legal(&at("south", rows), &["b3", "b5", "b6"]);
+    let source = std::fs::read_to_string(rules_path("omweso")).expect("rules/omweso.mancala");
+    let relay = "    relay when count >= 2                   // W3\n";
+    assert_eq!(source.matches(relay).count(), 1);
+    let cut = mancala::load_str("omweso-cut.mancala", &source.replace(relay, &format!("{relay}    stop after 300 laps\n")), &[] as &[&str])
+        .expect("the variant loads");
+    let game = setup(&cut, "south").sparse(&rows).hand([0, 0]).game();
+    assert_legal(&game, &["a5", "b3", "b5", "b6"]);
+}
+
+#[test]
+fn w10_a_position_seen_a_third_time_is_a_draw() {
+    // Each player has a pair, two stones and one after them, that walks one hole a move round
+    // their rows: the two sow into the one (now two) and an empty hole, which ends the move. Each
+    // move is the only one; after 16 of each player's the position is back, and the third time,
+    // after 64 actions, is a draw, not before.
+    let start: [Sparse<'_>; 4] = [&[(1, 2), (2, 1)], &[], &[], &[(8, 2), (7, 1)]];
+    let mut game = at("south", start);
+    assert_legal(&game, &["a1"]);
+    apply(&mut game, "a1");
+    assert_rows(&game, [&[(2, 2), (3, 1)], &[], &[], &[(8, 2), (7, 1)]]);
+    for action in 2..=64 {
+        let legal = game.legal_texts();
+        assert_eq!(legal.len(), 1, "one move at action {action}: {legal:?}");
+        assert!(game.result().is_none(), "over before action {action}");
+        apply(&mut game, &legal[0]);
+        if action == 32 {
+            assert_rows(&game, start);
+            assert_eq!(to_move(&game), Some("south"));
+        }
+    }
+    // Each scores the stones on their side.
+    let result = game.result().expect("a draw by repetition");
+    assert_eq!((result.reason.as_str(), result.winner, result.score), ("the same position came back 3 times", None, [3, 3]));
+}
+
 // ---------------------------------------------------------------- an independent model
 
 #[test]
