@@ -1,4 +1,4 @@
-//! Bosh scenarios: every rule of spec/bosh.md and rulings B1–B8, played on the shipped
+//! Bosh scenarios: every rule of docs/games/bosh.md and rulings B1–B9, played on the shipped
 //! rules/bosh.mancala (a match of rounds by default, `rounds=1` for a single round); positions
 //! computed by hand.
 //!
@@ -185,6 +185,44 @@ fn a_player_who_cannot_fill_a_hole_loses_the_match() {
     assert_at(&game, None, [0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [37, 3], &["b1", "b2", "b3", "b4"], 5);
     assert_result(&game, Some("south"), [37, 3]);
     assert_eq!(game.result().unwrap().reason, "north cannot fill a hole");
+}
+
+#[test]
+fn b9_a_round_starting_the_same_way_for_the_fifth_time_ends_the_match() {
+    // S0, a round start: South's 6 fill a1 (2 left), North's 34 all five (14 left), South to
+    // move (round 3). Two rounds (found by a search) lead from S0 to S1 and back.
+    let s0 =
+        |game: &Game<'_>, round: u16| assert_at(game, Some("south"), [4, 0, 0, 0, 0], [4; 5], [2, 14], &["a2", "a3", "a4", "a5"], round);
+    let s1 =
+        |game: &Game<'_>, round: u16| assert_at(game, Some("north"), [4, 0, 0, 0, 0], [4; 5], [0, 16], &["a2", "a3", "a4", "a5"], round);
+    let mut game = at(bosh(), "south", [4, 0, 0, 0, 0], [4; 5], [2, 14], &["a2", "a3", "a4", "a5"], 3);
+    // a1 (4) → b5 b4 b3 b2 (5 each), past the closed holes; b1 (4) lifted: a1, b5 b4 b3 (6);
+    // b2 (5) lifted: b1, a1 (2), b5 b4 b3 (7); b2 is empty: South takes b1 beyond it (1).
+    play(&mut game, "a1");
+    assert_at(&game, Some("north"), [2, 0, 0, 0, 0], [0, 0, 7, 7, 7], [3, 14], &["a2", "a3", "a4", "a5"], 3);
+    // Three more moves end the round, South now with 4 stones and North 36: S1, South's a1
+    // filled, North's five (16 left), North's turn to start. The next round gives South its 6
+    // back: S0 again.
+    let to_s1 = "b3, a1, b1";
+    let to_s0 = "b2, a1, b1, a1, b2, a1, b3, a1, b5";
+    play(&mut game, to_s1);
+    s1(&game, 4);
+    play(&mut game, to_s0);
+    s0(&game, 5);
+    // So far S1 started round 4 and S0 round 5 (the start the test began from is not counted:
+    // only rounds started in this game are). Three more pairs, then S1 starts round 12 — after
+    // rounds 4, 6, 8 and 10, the fifth time — which ends the match, each scoring their stones
+    // (`leftover to owner`): South 0 + 4, North 16 + 20.
+    for round in [7, 9, 11] {
+        play(&mut game, &format!("a1, {to_s1}"));
+        s1(&game, round - 1);
+        assert_ongoing(&game);
+        play(&mut game, to_s0);
+        s0(&game, round);
+    }
+    play(&mut game, &format!("a1, {to_s1}"));
+    assert_result(&game, Some("north"), [4, 36]);
+    assert_eq!(game.result().map(|r| r.reason.as_str()), Some("the same round start came back 5 times"));
 }
 
 #[test]

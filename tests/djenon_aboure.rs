@@ -1,4 +1,4 @@
-//! Djenon-aboure scenarios: every rule of spec/djenon-aboure.md and rulings D1–D6, positions
+//! Djenon-aboure scenarios: every rule of docs/games/djenon-aboure.md and rulings D1–D6, positions
 //! computed by hand.
 //!
 //! The circuit (counter-clockwise) is a1 → … → a6 → b6 → … → b1 → a1. South owns row a, North

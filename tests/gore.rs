@@ -1,4 +1,4 @@
-//! Goré scenarios: every rule of spec/gore.md and rulings G1–G7, played on the shipped
+//! Goré scenarios: every rule of docs/games/gore.md and rulings G1–G7, played on the shipped
 //! rules/gore.mancala, positions computed by hand.
 //!
 //! The circuit (counter-clockwise) is a1 → a2 → a3 → a4 → b4 → b3 → b2 → b1 → a1: "North's 1st hole

@@ -1,4 +1,4 @@
-//! Tihbat scenarios: every rule of spec/tihbat.md and rulings H1–H4, positions computed by hand.
+//! Tihbat scenarios: every rule of docs/games/tihbat.md and rulings H1–H4, positions computed by hand.
 //!
 //! The circuit (counter-clockwise) is a1 → a2 → b2 → b1 → a1. South owns a1 a2, North b1 b2.
 

@@ -1,4 +1,4 @@
-//! Tsoro scenarios: every rule of spec/tsoro.md and rulings T1–T12, played on the shipped
+//! Tsoro scenarios: every rule of docs/games/tsoro.md and rulings T1–T12, played on the shipped
 //! rules/tsoro.mancala, on 4 × 8 (`--set columns=8`) and on the full 4 × 21; positions computed
 //! by hand.
 //!
