@@ -1,4 +1,4 @@
-//! Pallanguzhi scenarios: every ruling P1–P7 of the shipped rules/pallanguzhi.mancala and every
+//! Pallanguzhi scenarios: every ruling P1–P8 of the shipped rules/pallanguzhi.mancala and every
 //! case its comments decide ("Cases none of the sources settles"), with both values of each
 //! option (`seeds=5`, `pasu=owner`); positions computed by hand.
 //!
@@ -364,7 +364,7 @@ fn a_third_repetition_ends_the_round_each_taking_their_own_holes() {
 // ---------------------------------------------------------------- the match always ends
 
 #[test]
-fn a_round_starting_the_same_way_for_the_fifth_time_ends_the_match() {
+fn p8_a_round_starting_the_same_way_for_the_fifth_time_ends_the_match() {
     // pasu=owner. S0, a round start: South's 11 fill a1 (5 left), North's 73 all 7 (31 left),
     // South to move (round 3).
     let s0_closed = ["a2", "a3", "a4", "a5", "a6", "a7"];
