@@ -1,7 +1,7 @@
 //! Vai Lung Thlān: every ruling of rules/vai-lung-thlan.mancala on an exact position worked out by
-//! hand (but V6: a search of 200,000 small positions found none that comes back, so no position
-//! shows the repetition ending firing), then the perft counts and random games of an independent model
-//! (tests/fixtures/models/vai_lung_thlan.py), agreeing at every step.
+//! hand (V6's cycle found by an exhaustive search of the positions of up to nine stones), then the
+//! perft counts and random games of an independent model (tests/fixtures/models/vai_lung_thlan.py),
+//! agreeing at every step.
 //!
 //! Row `a` is South's, `b` North's; sowing runs clockwise, a6 … a1 then b1 … b6. 60 stones.
 
@@ -57,6 +57,29 @@ fn v4_v5_a_player_who_cannot_move_ends_the_game_and_only_captures_count() {
     // counts for nobody. 29 against 28: South wins.
     assert_result(&game, Some("south"), [29, 28]);
     assert_eq!(game.result().map(|r| r.reason.as_str()), Some("north cannot move"));
+}
+
+#[test]
+fn v6_a_position_seen_a_third_time_ends_the_game() {
+    // Nine stones going round (an exhaustive search found no position of fewer stones that can
+    // come back). Every
+    // lap ends in an occupied hole, so nothing is taken, and after twelve moves the position is
+    // back: a5 (2): a4, a3 (2). b3 (2): b4, b5 (2). a3 (2): a2, a1 (2). b5 (2): b6, a6 (2).
+    let (a, b) = ([1, 0, 1, 0, 2, 1], [0, 1, 2, 0, 1, 0]);
+    let cycle = "a5, b3, a3, b5, a1, b2, a6, b4, a4, b6, a2, b1";
+    let mut game = position(vai(), "south", &a, &b, [26, 25]);
+    apply(&mut game, "a5, b3, a3, b5");
+    assert_position(&game, Some("south"), &[2, 1, 0, 1, 0, 2], &[0, 1, 0, 1, 0, 1], [26, 25]);
+    apply(&mut game, "a1, b2, a6, b4, a4, b6, a2, b1");
+    assert_position(&game, Some("south"), &a, &b, [26, 25]);
+    // Seen twice: the game goes on, to the last move of the cycle's second round.
+    let (most, last) = cycle.rsplit_once(", ").expect("moves");
+    apply(&mut game, most);
+    assert_ongoing(&game);
+    // The third time ends it; the stones on the board count for nobody (V4): 26 to 25.
+    apply(&mut game, last);
+    assert_result(&game, Some("south"), [26, 25]);
+    assert_eq!(game.result().map(|r| r.reason.as_str()), Some("the same position came back 3 times"));
 }
 
 // ---------------------------------------------------------------- an independent model
