@@ -1,7 +1,6 @@
-//! Moruba: every ruling of rules/moruba.mancala on an exact position worked out by hand (but M6:
-//! searches of some 400,000 small positions found none that comes back, so no position shows the
-//! repetition ending firing), then the perft counts and random games of an independent model
-//! (tests/fixtures/models/moruba.py), agreeing at every step.
+//! Moruba: every ruling of rules/moruba.mancala on an exact position worked out by hand (M6's
+//! cycle found by an exhaustive search of the positions of three stones), then the perft counts and
+//! random games of an independent model (tests/fixtures/models/moruba.py), agreeing at every step.
 //!
 //! Rows from South's edge: `a` South's outer row, `b` its inner row, `c` North's inner row, `d` its
 //! outer row. South sows a1 … a12 then b12 … b1; North c1 … c12 then d12 … d1. 192 stones.
@@ -78,6 +77,32 @@ fn m4_m5_a_player_who_cannot_move_ends_the_game_and_only_captures_count() {
     // With 91 against 89 South wins, North's stones on the board notwithstanding.
     let game = setup(moruba(), "south").rows([row(&[]), row(&[]), row(&[(5, 12)]), row(&[])]).captured([91, 89]).game();
     assert_result(&game, Some("south"), [91, 89]);
+}
+
+#[test]
+fn m6_a_position_seen_a_third_time_ends_the_game() {
+    // Three stones going round (an exhaustive search found no position of fewer stones that can
+    // come back): North's pair and South's single stone keep out of each other's way, each player
+    // entering their inner row only when the other's stones have left the facing holes, so
+    // nothing is ever taken. b1 (1): a1. d2 (2): d1, c1, facing b1, now empty. After 48 actions the
+    // position is back.
+    let start = || [row(&[]), row(&[(1, 1)]), row(&[]), row(&[(2, 2)])];
+    let cycle = "b1, d2, a1, d1, a2, c1, a3, c2, a4, c3, a5, c4, a6, c5, a7, c6, a8, c7, a9, c8, a10, c9, a11, c10, \
+                 a12, c11, b12, c12, b11, d12, b10, d11, b9, d10, b8, d9, b7, d8, b6, d7, b5, d6, b4, d5, b3, d4, b2, d3";
+    let mut game = setup(moruba(), "south").rows(start()).captured([95, 94]).game();
+    apply(&mut game, "b1, d2");
+    assert_rows(&game, [row(&[(1, 1)]), row(&[]), row(&[(1, 1)]), row(&[(1, 1)])]);
+    apply(&mut game, cycle.split_once("d2, ").expect("moves").1);
+    assert_rows(&game, start());
+    assert_eq!(to_move(&game), Some("south"));
+    // Seen twice: the game goes on, to the last action of the second round of the cycle.
+    let (most, last) = cycle.rsplit_once(", ").expect("moves");
+    apply(&mut game, most);
+    assert_ongoing(&game);
+    // The third time ends it; the stones on the board count for nobody (M4): 95 to 94.
+    apply(&mut game, last);
+    assert_result(&game, Some("south"), [95, 94]);
+    assert_eq!(game.result().map(|r| r.reason.as_str()), Some("the same position came back 3 times"));
 }
 
 // ---------------------------------------------------------------- an independent model
