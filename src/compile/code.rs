@@ -81,6 +81,27 @@ impl Condition {
 }
 
 impl Condition {
+    /// The holes whose being intact (never emptied) the condition may read: where, for some
+    /// truths of its other atoms, whether the hole is intact decides whether it holds; and where
+    /// a condition it asks of another hole or of every hole reads it. Every hole where the
+    /// condition has no table. A position's intact holes outside these are nothing to any rule.
+    pub fn intact_read(&self) -> u128 {
+        if !self.pred.mentions(&|p| *p == Pred::Intact) {
+            return 0;
+        }
+        if let Some(split) = &self.split {
+            return split.cases.iter().fold(0, |read, case| read | case.intact_read());
+        }
+        let Some(code) = &self.code else { return u128::MAX };
+        let asked = code.atoms.iter().fold(0, |read, atom| match atom {
+            Atom::At(_, inner) | Atom::Every(inner) => read | inner.intact_read(),
+            _ => read,
+        });
+        let Some(i) = code.atoms.iter().position(|atom| *atom == Atom::Intact) else { return asked };
+        let bit = 1usize << i;
+        (0..code.table.len()).filter(|c| c & bit == 0).fold(asked, |read, c| read | (code.table[c] ^ code.table[c | bit]))
+    }
+
     /// Whether the condition may hold on `hole` (of the board) holding `count` stones, from what
     /// is read without a point of view: false only where it cannot (a one-term condition whose
     /// hole set or count it fails, a condition of the count alone that the count fails).

@@ -59,6 +59,9 @@ pub struct Rules {
 pub struct Tracks {
     /// Whether some predicate asks `intact` (so the engine keeps [`crate::engine::State::intact`]).
     pub intact: bool,
+    /// The holes whose being intact some condition may read ([`Condition::intact_read`]): a
+    /// repetition compares the intact holes among these alone.
+    pub intact_read: u128,
     /// Whether a move's having captured is part of its state: asked by `capturing`, or by the
     /// first lap deciding the captures.
     pub capturing: bool,
@@ -106,6 +109,7 @@ impl Tracks {
         let sown_on = rules.captures.resows && rules.sowing.relay_or_stop.is_none() && whole_laps;
         Tracks {
             intact: asks(Pred::Intact),
+            intact_read: rules.conditions().fold(0, |read, c| read | c.intact_read()),
             capturing: rules.play.first_lap_decides || asks(Pred::Capturing),
             moves_end,
             plain_turns,

@@ -66,12 +66,15 @@ struct ShortKeys<C: Cells> {
     owners_room: u128,
     /// Where those bytes start.
     owners_at: u32,
+    /// The holes whose being intact some rule reads ([`crate::compile::Tracks::intact_read`]):
+    /// the others' are left out of every key.
+    intact: C::Mask,
 }
 
 impl<C: Cells> ShortKeys<C> {
     /// The key of 16 bytes of `state` for a repetition of kind `what`, where it has one: on a
     /// board of at most [`HOLES_16`] holes, in a position with no open offer or decision, no
-    /// closed, claimed or intact hole, nothing in hand, both players in their first phase and no
+    /// closed or claimed hole, no intact hole that a rule reads, nothing in hand, both players in their first phase and no
     /// hole holding more than 255 stones; for a position, also each player's captures under 256
     /// and the holes that changed owner since the start few enough to fit the bytes the counts
     /// leave free (all of them on a board of 11 holes or fewer, none on one of 13).
@@ -84,7 +87,7 @@ impl<C: Cells> ShortKeys<C> {
     /// key of 16 bytes exactly when they have the same [`key`].
     #[inline]
     fn key16(&self, state: &StateIn<C>, what: Repeated) -> Option<u128> {
-        if !plain(state) || (state.claimed | state.intact) != C::Mask::NONE {
+        if !plain(state) || (state.claimed | (state.intact & self.intact)) != C::Mask::NONE {
             return None;
         }
         let counts =
@@ -125,7 +128,7 @@ impl<C: Cells> ShortKeys<C> {
             word.copy_from_slice(&bytes[8 * at..8 * at + 8]);
             u64::from_le_bytes(word) & self.counts[at]
         };
-        let [intact, claimed] = [state.intact, state.claimed].map(|set| low_24(set.wide()));
+        let [intact, claimed] = [state.intact & self.intact, state.claimed].map(|set| low_24(set.wide()));
         let north = u64::from(state.to_move == Player::North) << 8;
         let marks = north | intact? << 16 | claimed? << 40;
         if what == Repeated::Board {
@@ -159,6 +162,7 @@ impl<C: Cells> History<C> {
                 home: StateIn::<C>::north_at_start(rules),
                 owners_room: (1u128 << (8 * HOLES_16.saturating_sub(holes))) - 1,
                 owners_at: 8 * u32::try_from(holes.min(HOLES_16)).unwrap_or(0),
+                intact: C::Mask::from_wide(rules.tracks.intact_read),
             }
         });
         // Room for a few dozen positions from the start, rather than growing the table several
@@ -334,7 +338,8 @@ fn halves(x: u128) -> [u64; 2] {
 }
 
 /// The key of `state` for a repetition of kind `what`: the player to move, any open offer or
-/// decision, the closed and claimed holes and every hole's count; for a position, also what each
+/// decision, the closed and claimed holes, the intact holes that a rule reads
+/// ([`crate::compile::Tracks::intact_read`]) and every hole's count; for a position, also what each
 /// player has captured and who owns each hole. Every part has its fixed place, so that two
 /// positions have the same key exactly when they agree on every part; what a kind does not
 /// compare is written as zeros, and so are the stores' counts.
@@ -364,7 +369,8 @@ pub fn key<C: Cells>(rules: &Rules, state: &StateIn<C>, what: Repeated) -> C::Ke
     // A set takes the bytes of its word, a count those of its cell.
     let mut at = KEY_HEAD;
     let width = <C::Mask as Mask>::BITS / 8;
-    for part in [state.offer, state.closed, state.claimed, owners, state.intact] {
+    let intact = state.intact & C::Mask::from_wide(rules.tracks.intact_read);
+    for part in [state.offer, state.closed, state.claimed, owners, intact] {
         bytes[at..at + width].copy_from_slice(&part.wide().to_le_bytes()[..width]);
         at += width;
     }
@@ -402,7 +408,7 @@ mod tests {
             ("a decision", |s| s.pending = Pending::Continue(4), [true, true]),
             ("a closed hole", |s| s.closed = C::Mask::bit(5), [true, true]),
             ("a claimed hole", |s| s.claimed = C::Mask::bit(6), [true, true]),
-            ("an intact hole", |s| s.intact = C::Mask::bit(7), [true, true]),
+            ("an intact hole", |s| s.intact = s.intact ^ C::Mask::bit(7), [true, true]),
             ("a phase", |s| s.phase[1] = 1, [true, true]),
             ("a reversed move", |s| s.reversed = true, [true, true]),
             ("a capturing move", |s| s.capturing = true, [true, true]),
@@ -410,6 +416,38 @@ mod tests {
             ("the round", |s| s.round += 1, [false, false]),
             ("nothing", |_| {}, [false, false]),
         ]
+    }
+
+    /// `change`, where it makes hole 7 intact, changing a key only where a rule reads it.
+    fn intact_as_read<C: Cells>(rules: &Rules, (what, change, differs): Change<C>) -> Change<C> {
+        let read = rules.tracks.intact_read >> 7 & 1 != 0;
+        (what, change, if what == "an intact hole" { [read; 2] } else { differs })
+    }
+
+    /// Whether a hole is intact (never emptied) is part of a key only where some rule reads it:
+    /// Bao la Kiswahili's houses alone (`in nyumba and intact`), Gabata's every hole (a hole made
+    /// four is asked whether it is intact, wherever it is), nowhere in a game that never asks.
+    #[test]
+    fn a_hole_being_intact_is_compared_only_where_a_rule_reads_it() {
+        let bao = crate::load::shipped("bao-la-kiswahili");
+        let houses = ["b5", "c4"].map(|label| bao.hole(label).expect("a hole"));
+        assert_eq!(bao.tracks.intact_read, houses.iter().fold(0, |set, &h| set | 1u128 << h));
+        let gabata = crate::load::shipped("gabata");
+        let board = (1u128 << gabata.board.holes) - 1;
+        assert_eq!(gabata.tracks.intact_read & board, board);
+        assert_eq!(crate::load::shipped("oware").tracks.intact_read, 0);
+        // In Bao, two positions told apart by an ordinary hole having been emptied are the same;
+        // by a house, not.
+        let start = StateIn::<Wide>::initial(&bao);
+        let [mut ordinary, mut house] = [start; 2];
+        let b6 = bao.hole("b6").expect("a hole");
+        assert!(start.intact.has(b6) && start.intact.has(houses[0]));
+        ordinary.intact = start.intact & !<Wide as Cells>::Mask::bit(b6);
+        house.intact = start.intact & !<Wide as Cells>::Mask::bit(houses[0]);
+        let mut history = History::<Wide>::new(&bao, [false, true], false);
+        assert_eq!(history.record(&bao, &start), [0, 1]);
+        assert_eq!(history.record(&bao, &ordinary), [0, 2]);
+        assert_eq!(history.record(&bao, &house), [0, 1]);
     }
 
     /// A history that forgets drops what it was told once stones leave play, and only then;
@@ -447,7 +485,7 @@ mod tests {
             let start = StateIn::<C>::initial(rules);
             let [board, position] = [Repeated::Board, Repeated::Position].map(|what| key(rules, &start, what));
             assert_ne!(board, position);
-            let mut changes = changes::<C>().to_vec();
+            let mut changes = changes::<C>().map(|change| intact_as_read(rules, change)).to_vec();
             changes.push(("a store", |s| s.add(12, 1), [false, false]));
             for (what, change, differs) in changes {
                 let mut changed = start;
@@ -475,7 +513,7 @@ mod tests {
         fn check<C: Cells>(rules: &Rules, short: bool) {
             let start = StateIn::<C>::initial(rules);
             let store = rules.board.holes;
-            for (what, change, differs) in changes::<C>() {
+            for (what, change, differs) in changes::<C>().map(|change| intact_as_read(rules, change)) {
                 let mut changed = start;
                 change(&mut changed);
                 for kinds in [[true, false], [false, true], [true, true]] {
