@@ -212,12 +212,7 @@ fn k10_no_move_may_leave_the_movers_front_row_empty() {
 
 /// The rule file with its lines changed (each `from` must be in it once).
 fn variant(changes: &[(&str, &str)]) -> Rules {
-    let mut source = std::fs::read_to_string(rules_path("bao-la-kujifunza")).expect("rules/bao-la-kujifunza.mancala");
-    for (from, to) in changes {
-        assert_eq!(source.matches(from).count(), 1, "{from:?} is in the file once");
-        source = source.replace(from, to);
-    }
-    mancala::load_str("bao-variant.mancala", &source, &[] as &[&str]).unwrap_or_else(|e| panic!("{changes:?}: {e:?}"))
+    common::variant("bao-la-kujifunza", changes)
 }
 
 #[test]

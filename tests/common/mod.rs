@@ -123,6 +123,17 @@ pub fn rules_path(name: &str) -> String {
     format!("{}/rules/{name}.mancala", env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The shipped rules `name` with lines of the file changed (each `from` must be in it once).
+#[allow(dead_code)]
+pub fn variant(name: &str, changes: &[(&str, &str)]) -> Rules {
+    let mut source = std::fs::read_to_string(rules_path(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    for (from, to) in changes {
+        assert_eq!(source.matches(from).count(), 1, "{from:?} is in {name} once");
+        source = source.replace(from, to);
+    }
+    mancala::load_str(&format!("{name}-variant.mancala"), &source, &[] as &[&str]).unwrap_or_else(|e| panic!("{changes:?}: {e:?}"))
+}
+
 /// The shipped rules `name`, loaded once per test binary with default options.
 pub fn rules(name: &str) -> &'static Rules {
     static LOADED: OnceLock<Mutex<HashMap<String, &'static Rules>>> = OnceLock::new();
