@@ -210,6 +210,36 @@ fn k11_a_player_who_cannot_fill_a_hole_loses_the_match() {
     assert_eq!(game.result().map(|r| r.reason.as_str()), Some("south cannot fill a hole"));
 }
 
+#[test]
+fn k16_a_round_starting_the_third_time_as_an_earlier_one_did_ends_the_match() {
+    // a1 (1) into South's store: South's row is empty, the round ends. South has 7: a1 filled,
+    // a2-a7 burnt; North 91: all seven, 42 over. S: North, the richer, starts round 2.
+    let start = || at_in(congkak(), "play", "south", [1, 0, 0, 0, 0, 0, 0], [10, 0, 0, 0, 0, 0, 0], [6, 81], json!({}));
+    let s = |game: &Game<'_>, round: u16| {
+        assert_rows(game, [7, 0, 0, 0, 0, 0, 0], [7; 7]);
+        assert_eq!((stores(game), to_move(game), game.position().round), ([0, 42], Some("north"), Some(round)));
+        assert_closed_and_round(game, &["a2", "a3", "a4", "a5", "a6", "a7"], round);
+    };
+    let mut game = start();
+    apply(&mut game, "a1");
+    s(&game, 2);
+    // A round (found by a search) that ends with South holding 7 again: S starts round 3.
+    let round = "b1, b3, a1, b2, b1, b5, a1, b1, b3";
+    apply(&mut game, round);
+    s(&game, 3);
+    assert_ongoing(&game);
+    // The third start of S ends the match, each counting the stones they hold: South 7, North 91.
+    apply(&mut game, round);
+    assert_result(&game, Some("north"), [7, 91]);
+    assert_eq!(game.result().map(|r| r.reason.as_str()), Some("the same round start came back 3 times"));
+    // Without the rule, S starts round 4 and the match goes on.
+    let line = "    end match when round start repeats 3 times, leftover to owner, \"the same round start came back 3 times\"   // K16\n";
+    let without: &'static Rules = Box::leak(Box::new(variant("congkak", &[(line, "")])));
+    let mut game = at_in(without, "play", "south", [1, 0, 0, 0, 0, 0, 0], [10, 0, 0, 0, 0, 0, 0], [6, 81], json!({}));
+    apply(&mut game, &format!("a1, {round}, {round}"));
+    s(&game, 4);
+}
+
 // ---------------------------------------------------------------- an independent model
 
 /// The perft counts of the independent model (`python3 congkak.py 6`): depths 1 and 2 are the
