@@ -612,8 +612,11 @@ function clickHole(label, movable, choosable) {
   // Either way: ask which.
   const choices = $("choices");
   choices.replaceChildren(element("span", { textContent: `${label}: which way? ` }));
+  // A move that names its way says it; the hole alone goes the file's way, the other one.
+  const named = (move) => (move.endsWith(" ccw") ? "counter-clockwise" : move.endsWith(" cw") ? "clockwise" : null);
+  const other = moves.map(named).find((way) => way) === "clockwise" ? "counter-clockwise" : "clockwise";
   for (const move of moves) {
-    const way = move.endsWith(" cw") ? "clockwise" : "counter-clockwise";
+    const way = named(move) ?? other;
     choices.append(element("button", { type: "button", textContent: `${move} (${way})`, onclick: () => act(move) }));
   }
 }

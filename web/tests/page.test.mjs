@@ -235,6 +235,20 @@ test("decisions inside a move: which way to sow, continue, and holes chosen by c
   await moves(bao, 2);
   assert.match(await bao.textContent("#log li"), /^south b4 cw \(2 stones\): b5 b6/);
   await bao.context().close();
+  // A file that sows clockwise and may reverse: the hole alone is the clockwise move.
+  const back = await newPage();
+  await back.goto(base);
+  await back.click("#editor summary");
+  const backwards = 'game "Backwards"\nboard {\n    size 2 x 3\n    seeds 2\n}\nplay {\n    start from own hole\n    reverse from own hole where count >= 2\n}\nsowing {\n    sow clockwise\n}\nend {\n    when every hole is empty, "the board is empty"\n    when board repeats 2 times, leftover split\n}\n';
+  await back.fill("#source", backwards);
+  await back.waitForFunction(() => /Backwards: no errors/.test(document.getElementById("check-summary").textContent));
+  await back.click("#play-source");
+  await back.waitForSelector("#board .hole");
+  await status(back, /Your move \(south\)/);
+  await back.click('[data-hole="a2"]');
+  assert.deepEqual(await back.$$eval("#choices button", (b) => b.map((x) => x.textContent)), ["a2 (clockwise)", "a2 ccw (counter-clockwise)"]);
+  await back.screenshot({ path: join(shots, "which-way-clockwise.png") });
+  await back.context().close();
   // Tsoro on 8 columns, two people typing: after six actions South chooses 2 of 10 bonus sets.
   const south = await newPage();
   await startGame(south, { game: "tsoro.mancala", south: "human", north: "human", options: { columns: "8" } });
