@@ -31,7 +31,7 @@ pub use sowing::Sowing;
 use crate::check::model::{self, Model, SetRef};
 use crate::check::Checked;
 use crate::player::Player;
-use crate::vocabulary::{Num, OptionValue};
+use crate::vocabulary::{HoleRef, Num, OptionValue};
 use crate::{Holes, MAX_HOLES};
 use board::Geometry;
 
@@ -67,7 +67,8 @@ pub struct Tracks {
     pub capturing: bool,
     /// Whether every move that may start ends and leaves nothing to refuse, whatever the
     /// position: no relay and no capture sown on (either could go on for ever) unless a lap limit
-    /// cuts every move, and no forbidden result.
+    /// cuts every move or the relays go round through the mover's store
+    /// ([`Rules::relays_pass_own_store`]), and no forbidden result.
     pub moves_end: bool,
     /// Whether a turn's moves are simply the holes that may start ([`Tracks::moves_end`], and no
     /// compulsory capture, fallback or move the other way): found directly, unless an opponent
@@ -97,7 +98,8 @@ impl Tracks {
     fn of(rules: &Rules) -> Tracks {
         let asks = |what: Pred| rules.predicates().any(|p| p.mentions(&|p| *p == what));
         let cut = rules.sowing.lap_limit != u32::MAX;
-        let moves_end = (cut || (rules.sowing.relay.is_none() && !rules.captures.resows)) && rules.play.no_move_leaves.is_none();
+        let moves_end = (cut || (rules.sowing.relay.is_none() && !rules.captures.resows) || rules.relays_pass_own_store())
+            && rules.play.no_move_leaves.is_none();
         let plain_turns = moves_end && rules.play.must_capture.is_none() && rules.play.fallback.is_none() && !rules.reversible();
         // Nothing but a relay may carry a move past its lap: no choice to stop, no capture sown on.
         let relays_alone = rules.sowing.relay_or_stop.is_none() && !rules.captures.resows;
@@ -245,6 +247,32 @@ impl Rules {
     /// their direction).
     pub fn reversible(&self) -> bool {
         self.sowing.either_way || self.play.reverse.is_some()
+    }
+
+    /// Whether every move ends because its relays go round through the mover's store: each lap
+    /// starts where the one before ended (a relay lifts the lap's last hole, no capture sows its
+    /// stones on) and every way a move may go from any hole runs through the mover's own store,
+    /// where a lap ends the move. The sowing then only goes forward, and each time round it drops
+    /// a stone into the store, which nothing lifts: it goes round at most once per stone on the
+    /// board, each lap at least one hole further.
+    pub(crate) fn relays_pass_own_store(&self) -> bool {
+        let board = &self.board;
+        let ways: &[bool] = if self.reversible() { &[false, true] } else { &[false] };
+        board.stores
+            && self.sowing.relay_from == HoleRef::Last
+            && !self.captures.resows
+            && Player::BOTH.iter().all(|&mover| {
+                let store = board.holes + mover.index();
+                ways.iter().all(|&reversed| {
+                    let next = self.next_of(mover, reversed);
+                    (0..board.holes).all(|hole| {
+                        std::iter::successors(Some(hole), |&h| next.get(h).map(|&n| usize::from(n)))
+                            .skip(1)
+                            .take(board.places())
+                            .any(|h| h == store)
+                    })
+                })
+            })
     }
 
     /// `player`'s sowing table for a move going the file's way (`reversed`: the other way).

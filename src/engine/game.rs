@@ -878,6 +878,54 @@ mod tests {
         }
     }
 
+    /// Relays that go round through the mover's store end every move
+    /// ([`Rules::relays_pass_own_store`]): of the shipped files that relay, Congkak's, whose turns
+    /// are then the holes that may start, not sown to be found. On the positions of random games of it and of
+    /// Kalah made to relay (either way round, as a file may reverse), every such move ends; with
+    /// the relay lifting the next hole instead, or Kalah's store passed by, the rule says nothing.
+    #[test]
+    fn relays_through_the_movers_store_end_every_move() {
+        use rand::{RngExt, SeedableRng};
+        let passing: Vec<String> = crate::load::every_shipped()
+            .into_iter()
+            .filter(|(_, rules)| rules.relays_pass_own_store())
+            .map(|(file, _)| file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default())
+            .collect();
+        assert_eq!(passing, ["congkak", "kalah"], "Kalah's moves are one lap anyway");
+        let kalah = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/kalah.mancala")).expect("kalah");
+        let sow = "    sow counter-clockwise                   // the origin is not skipped\n";
+        assert_eq!(kalah.matches(sow).count(), 1);
+        let variant = |lines: &str| crate::load_str("kalah-relay.mancala", &kalah.replace(sow, lines), &[] as &[&str]).expect("loads");
+        let relaying = variant("    sow counter-clockwise\n    relay when count >= 2\n");
+        let either = variant("    sow either way\n    relay when count >= 2\n");
+        assert!(relaying.relays_pass_own_store() && either.relays_pass_own_store());
+        assert!(!variant("    sow counter-clockwise\n    relay from next hole when next hole is not empty\n").relays_pass_own_store());
+        assert!(!crate::load::shipped("bosh").relays_pass_own_store(), "no stores");
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(5);
+        for rules in [shipped("congkak"), relaying, either] {
+            let mut ended = 0;
+            for _ in 0..40 {
+                let mut game = Game::new(&rules);
+                for _ in 0..2_000 {
+                    let actions = game.legal_actions();
+                    if game.is_over() || actions.is_empty() {
+                        break;
+                    }
+                    if game.moves.known && !game.racing() && !rules.reversible() {
+                        assert!(game.moves.sown.is_empty(), "{}: moves sown to be found", rules.name);
+                    }
+                    for &action in &actions {
+                        let mut tried = game.clone();
+                        assert!(tried.apply(action).is_ok(), "{}: {action:?} does not end from {}", rules.name, game.position_json());
+                        ended += 1;
+                    }
+                    game.apply(actions[rng.random_range(0..actions.len())]).expect("a legal action applies");
+                }
+            }
+            assert!(ended > 2_000, "{}: {ended} moves", rules.name);
+        }
+    }
+
     /// Captured stones come back into play only by a trade: a game with one keeps every
     /// position it has seen; others forget those before stones left play.
     #[test]
