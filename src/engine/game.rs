@@ -880,9 +880,10 @@ mod tests {
 
     /// Relays that go round through the mover's store end every move
     /// ([`Rules::relays_pass_own_store`]): of the shipped files that relay, Congkak's, whose turns
-    /// are then the holes that may start, not sown to be found. On the positions of random games of it and of
-    /// Kalah made to relay (either way round, as a file may reverse), every such move ends; with
-    /// the relay lifting the next hole instead, or Kalah's store passed by, the rule says nothing.
+    /// are then the holes that may start, not sown to be found. On the positions of random games
+    /// of it and of Kalah made to relay (either way round, as a file may reverse), every such move
+    /// ends; with the relay lifting the next hole instead, or without stores, the rule says
+    /// nothing.
     #[test]
     fn relays_through_the_movers_store_end_every_move() {
         use rand::{RngExt, SeedableRng};

@@ -74,8 +74,9 @@ struct ShortKeys<C: Cells> {
 impl<C: Cells> ShortKeys<C> {
     /// The key of 16 bytes of `state` for a repetition of kind `what`, where it has one: on a
     /// board of at most [`HOLES_16`] holes, in a position with no open offer or decision, no
-    /// closed or claimed hole, no intact hole that a rule reads, nothing in hand, both players in their first phase and no
-    /// hole holding more than 255 stones; for a position, also each player's captures under 256
+    /// closed or claimed hole, no intact hole that a rule reads, nothing in hand, both players in
+    /// their first phase and no hole holding more than 255 stones; for a position, also each
+    /// player's captures under 256
     /// and the holes that changed owner since the start few enough to fit the bytes the counts
     /// leave free (all of them on a board of 11 holes or fewer, none on one of 13).
     ///
@@ -392,8 +393,10 @@ mod tests {
     type Change<C> = (&'static str, fn(&mut StateIn<C>), [bool; 2]);
 
     /// A change of each part of a position that a key compares, and of some it does not, on a
-    /// board of at least 12 holes.
-    fn changes<C: Cells>() -> [Change<C>; 20] {
+    /// board of at least 12 holes under `rules` (hole 7 made intact or not changes a key only
+    /// where a rule reads it).
+    fn changes<C: Cells>(rules: &Rules) -> [Change<C>; 20] {
+        let intact = rules.tracks.intact_read >> 7 & 1 != 0;
         [
             ("a count", |s| s.add(3, 1), [true, true]),
             ("the last hole's count", |s| s.add(11, 1), [true, true]),
@@ -408,7 +411,7 @@ mod tests {
             ("a decision", |s| s.pending = Pending::Continue(4), [true, true]),
             ("a closed hole", |s| s.closed = C::Mask::bit(5), [true, true]),
             ("a claimed hole", |s| s.claimed = C::Mask::bit(6), [true, true]),
-            ("an intact hole", |s| s.intact = s.intact ^ C::Mask::bit(7), [true, true]),
+            ("an intact hole", |s| s.intact = s.intact ^ C::Mask::bit(7), [intact; 2]),
             ("a phase", |s| s.phase[1] = 1, [true, true]),
             ("a reversed move", |s| s.reversed = true, [true, true]),
             ("a capturing move", |s| s.capturing = true, [true, true]),
@@ -416,12 +419,6 @@ mod tests {
             ("the round", |s| s.round += 1, [false, false]),
             ("nothing", |_| {}, [false, false]),
         ]
-    }
-
-    /// `change`, where it makes hole 7 intact, changing a key only where a rule reads it.
-    fn intact_as_read<C: Cells>(rules: &Rules, (what, change, differs): Change<C>) -> Change<C> {
-        let read = rules.tracks.intact_read >> 7 & 1 != 0;
-        (what, change, if what == "an intact hole" { [read; 2] } else { differs })
     }
 
     /// Whether a hole is intact (never emptied) is part of a key only where some rule reads it:
@@ -485,7 +482,7 @@ mod tests {
             let start = StateIn::<C>::initial(rules);
             let [board, position] = [Repeated::Board, Repeated::Position].map(|what| key(rules, &start, what));
             assert_ne!(board, position);
-            let mut changes = changes::<C>().map(|change| intact_as_read(rules, change)).to_vec();
+            let mut changes = changes::<C>(rules).to_vec();
             changes.push(("a store", |s| s.add(12, 1), [false, false]));
             for (what, change, differs) in changes {
                 let mut changed = start;
@@ -513,7 +510,7 @@ mod tests {
         fn check<C: Cells>(rules: &Rules, short: bool) {
             let start = StateIn::<C>::initial(rules);
             let store = rules.board.holes;
-            for (what, change, differs) in changes::<C>().map(|change| intact_as_read(rules, change)) {
+            for (what, change, differs) in changes::<C>(rules) {
                 let mut changed = start;
                 change(&mut changed);
                 for kinds in [[true, false], [false, true], [true, true]] {

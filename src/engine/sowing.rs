@@ -300,8 +300,8 @@ fn take_in_passing<C: Cells, T: Trace>(state: &mut StateIn<C>, at: usize, mover:
 /// N laps`, which cuts such a move instead); `state` is then left mid-move, so callers work on a
 /// copy. Detection is exact (Brent's cycle finding over the position at the start of each lap,
 /// from lap [`WATCHED_FROM`] on) up to [`ENDLESS_LAPS`] laps, a move still going then counting
-/// as endless. Where nothing is
-/// recorded and every move is laps joined by relays alone, [`sow_relays`] sows it.
+/// as endless. Where nothing is recorded and every move is laps joined by relays alone,
+/// [`sow_relays`] sows it.
 #[inline(always)]
 pub fn sow<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player, tr: &mut T) -> Option<Sowing> {
     if rules.tracks.plain_relays && !tr.on() {
