@@ -428,6 +428,14 @@ impl<'r, C: Cells> GameIn<'r, C> {
         played
     }
 
+    /// `mover` places a stone from their hand into `hole`, sowing nothing on.
+    fn place(&mut self, mover: Player, hole: usize) {
+        self.state.hand[mover.index()] -= 1;
+        self.state.add(hole, 1);
+        self.trace.event(|| Event::Place { by: mover, hole: crate::hole_byte(hole) });
+        self.end_action(mover, mover.opponent(), true);
+    }
+
     /// [`Game::play`]; `known`: whether the turn's moves are known ([`Moves`]).
     fn play_checked(&mut self, action: Action, known: bool) -> Result<(), IllegalAction> {
         let mover = self.state.to_move;
@@ -438,8 +446,14 @@ impl<'r, C: Cells> GameIn<'r, C> {
         let mut laps = 0;
         let idle = !answering && self.state.pending == Pending::None;
         match (action, self.state.pending) {
-            // The turn's moves are known (so it is idle and not raced; placements are known only
-            // where they sow on).
+            // A stone placed without sowing on, into a hole the turn's moves hold.
+            (Action::Sow(hole), _) if known && !self.rules.play.place_then_sow && self.placing(mover) => {
+                if !self.moves.has(hole as usize, false) {
+                    return Err(self.illegal(action));
+                }
+                self.place(mover, hole as usize);
+            }
+            // The turn's moves are known (so it is idle and not raced).
             (Action::Sow(hole) | Action::SowReversed(hole), _) if known && !self.trace.on() => {
                 let reversed = matches!(action, Action::SowReversed(_));
                 if !self.moves.has(hole as usize, reversed) {
@@ -481,10 +495,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
                 }
                 let hole = hole as usize;
                 if !self.rules.play.place_then_sow {
-                    self.state.hand[mover.index()] -= 1;
-                    self.state.add(hole, 1);
-                    self.trace.event(|| Event::Place { by: mover, hole: crate::hole_byte(hole) });
-                    self.end_action(mover, mover.opponent(), true);
+                    self.place(mover, hole);
                 } else {
                     let reversed = matches!(action, Action::SowReversed(_));
                     let placed = traced!(self, tr => placing::placement(self.rules, &self.state, mover, hole, reversed, tr));
@@ -723,8 +734,29 @@ impl<'r, C: Cells> GameIn<'r, C> {
         self.rules.tracks_repetition() && self.record_repeated(mover)
     }
 
+    /// Whether the position now can stand only once in a game, so that counting it could never
+    /// end one (a repetition is counted at least twice): the player to move holds stones in hand
+    /// and moves by placing one, with no offer or decision open and no turn played at once, and
+    /// no pass where they cannot place. Their next action then takes a stone from their hand, and
+    /// nothing gives stones back to a hand; nor can it have stood before, since the action after
+    /// it did the same. Where the rules trade, an offer is an action that takes no stone from a
+    /// hand (and an answer may bring the position back): not then.
+    fn stands_once(&self) -> bool {
+        let rules = self.rules;
+        rules.play.place.is_some()
+            && self.state.hand[self.state.to_move.index()] > 0
+            && self.state.pending == Pending::None
+            && self.state.offer == C::Mask::NONE
+            && rules.trade.is_none()
+            && rules.play.no_move != NoMove::Pass
+            && !self.racing()
+    }
+
     /// [`Game::record_position`] where the rules count repetitions.
     fn record_repeated(&mut self, mover: Player) -> bool {
+        if self.stands_once() {
+            return false;
+        }
         let counts = self.history.record(self.rules, &self.state);
         if let Some((outcome, reason)) = ending::repetition_ending(self.rules, counts) {
             self.conclude(outcome, ending::loser(outcome, mover), mover, reason.to_string());
@@ -925,6 +957,56 @@ mod tests {
             }
             assert!(ended > 2_000, "{}: {ended} moves", rules.name);
         }
+    }
+
+    /// A position whose player to move must place a stone from hand stands once in a game, and is
+    /// not counted ([`GameIn::stands_once`]): every placement of Omweso's, where a player who
+    /// cannot move loses. Its stones placed without sowing on are the turn's known moves, the
+    /// holes it may go into.
+    #[test]
+    fn positions_before_a_placement_are_not_counted() {
+        let rules = shipped("omweso");
+        let mut game = Game::new(&rules);
+        for placed in 0..64 {
+            assert!(game.stands_once(), "placement {placed}");
+            assert!(game.moves.known && game.moves.reversed == Mask::NONE, "placement {placed}");
+            let own = game.state.owned(game.state.to_move, crate::engine::layout::board_mask::<Wide>(&rules));
+            assert_eq!(game.moves.forward, own, "placement {placed}: every own hole");
+            let hole = game.moves.forward.places().nth(placed % 16).expect("a hole");
+            let theirs = own.places().next().map(|h| rules.board.opposite[h] as usize).expect("a hole");
+            assert!(game.apply(Action::Sow(crate::hole_byte(theirs))).is_err(), "an opponent's hole");
+            assert!(game.apply(Action::SowReversed(crate::hole_byte(hole))).is_err(), "no way to sow");
+            game.apply(Action::Sow(crate::hole_byte(hole))).expect("an own hole");
+        }
+        assert_eq!(game.state.hand, [0, 0]);
+        assert!(!game.stands_once(), "the stones are sown now");
+    }
+
+    /// A player holding stones who has no hole to place one into, where such a player passes, is
+    /// in a position that may come back: counted. South holds a stone and both their holes are
+    /// full, so they pass, while North's one stone goes round their row and back: the start
+    /// stands a third time after eight actions (not after nine, as the position after South's
+    /// pass would, were the start not counted).
+    #[test]
+    fn a_player_who_passes_holding_stones_may_see_the_position_again() {
+        let text = "game \"Pass while holding\"\nsource \"a test\"\n\
+            board {\n size 2 x 2\n south owns row a\n north owns row b\n seeds 1\n seeds 1 in hand\n}\n\
+            play {\n south moves first\n place from hand into own hole where count = 0\n start from own hole\n no move: pass\n}\n\
+            sowing {\n sow counter-clockwise round own rows\n}\n\
+            end {\n when position repeats 3 times, draw, \"the same position came back 3 times\"\n}\n";
+        let rules = crate::load_str("pass.mancala", text, &[] as &[&str]).expect("loads");
+        let mut start = StateIn::<Wide>::initial(&rules);
+        start.hand = [1, 0];
+        start.remove(3, 1);
+        let mut game = GameIn::from_state(&rules, start);
+        assert!(!game.stands_once());
+        for action in 0..8 {
+            assert!(!game.is_over(), "over after {action} actions");
+            let actions = game.legal_actions();
+            assert_eq!(actions.len(), 1, "{actions:?}");
+            game.apply(actions[0]).expect("legal");
+        }
+        assert_eq!(game.result.as_ref().map(|r| r.reason.as_str()), Some("the same position came back 3 times"));
     }
 
     /// Captured stones come back into play only by a trade: a game with one keeps every

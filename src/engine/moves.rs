@@ -1,6 +1,6 @@
 //! The legal moves of a turn, found once: when a turn starts (no offer or decision open, no turn
-//! played at once, no stone to place without sowing on), the holes each way a move may start
-//! from are found as bit sets, and where a move must be sown to know it is legal (it may relay
+//! played at once), the holes each way a move may start from (or a stone from hand go into) are
+//! found as bit sets, and where a move must be sown to know it is legal (it may relay
 //! for ever, it must feed an opponent, it must capture; a placement sown on) what it leaves is
 //! kept, so that playing it sows nothing again.
 //! Listing the moves, asking whether a player can move and checking an action then read these.
@@ -95,8 +95,14 @@ impl<C: Cells> GameIn<'_, C> {
         }
         let rules = self.rules;
         if self.placing(mover) {
-            if rules.play.place_then_sow {
-                self.find_placements();
+            match rules.play.place_then_sow {
+                true => self.find_placements(),
+                // A stone placed without sowing on: the holes it may go into.
+                false => {
+                    self.moves.forward = C::Mask::from_wide(placing::allowed(rules, state, mover));
+                    self.moves.reversed = C::Mask::NONE;
+                    self.moves.known = true;
+                }
             }
             return;
         }

@@ -40,7 +40,7 @@ fn ways_of(rules: &Rules) -> &'static [bool] {
 }
 
 /// The holes a placement may go into: those of `place`, or of `otherwise place` when none is.
-fn allowed<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player) -> u128 {
+pub(super) fn allowed<C: Cells>(rules: &Rules, state: &StateIn<C>, mover: Player) -> u128 {
     match holes_where(rules, state, mover, rules.play.place.as_ref()) {
         0 => holes_where(rules, state, mover, rules.play.place_fallback.as_ref()),
         holes => holes,
