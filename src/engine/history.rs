@@ -150,7 +150,10 @@ impl<C: Cells> History<C> {
     /// short.
     pub fn new(rules: &Rules, kinds: [bool; 2], forgets: bool) -> History<C> {
         let holes = rules.board.holes;
-        let short_keys = (holes <= HOLES_32).then(|| {
+        // One that records nothing needs no keys laid out (a game without repetition endings
+        // makes two such at its start).
+        let records = kinds.contains(&true);
+        let short_keys = (records && holes <= HOLES_32).then(|| {
             let counts = |word: usize| match holes.saturating_sub(8 * word) {
                 0 => 0,
                 bytes if bytes >= 8 => u64::MAX,
@@ -170,7 +173,7 @@ impl<C: Cells> History<C> {
         // times in each game; no more, since a search copies the game, history and all, at each
         // playout (the history that forgets stays about this small). Most positions of a small
         // board have short keys.
-        let room = if kinds.contains(&true) { 64 } else { 0 };
+        let room = if records { 64 } else { 0 };
         let [short, middle, long] = match short_keys.map(|keys| keys.wide) {
             Some(false) => [room, 0, 0],
             Some(true) => [0, room, 0],
