@@ -177,6 +177,13 @@ impl<'a, C: Cells> Ctx<'a, C> {
     /// [`Ctx::holds_of_position`] after the leading terms (`combination`: how they hold).
     #[inline(never)]
     fn rest_of_position(&self, whole: &Whole, atoms: &[Atom], combination: usize) -> bool {
+        // One `every hole …` of the count alone, a few thresholds (`every hole has count <= 1`):
+        // its holes at once, without the general walk.
+        if let ([Check::Atom], [Atom::Every(every)]) = (&*whole.checks, atoms) {
+            if let Some(table) = every.of_count.as_deref().filter(|table| table.steps.is_some()) {
+                return whole.truth >> usize::from(self.count_holes(table) == self.all()) & 1 != 0;
+            }
+        }
         self.checks_from(whole, atoms, whole.leading.len(), combination)
     }
 
