@@ -272,7 +272,10 @@ impl<'r, C: Cells> GameIn<'r, C> {
     fn moves_into(&self, mover: Player, actions: &mut Vec<Action>) {
         let rules = self.rules;
         if self.placing(mover) {
-            return placing::placements(rules, &self.state, mover, actions);
+            return match self.moves.placeable {
+                Some(holes) if mover == self.state.to_move => actions.extend(holes.places().map(|h| Action::Sow(crate::hole_byte(h)))),
+                _ => placing::placements(rules, &self.state, mover, actions),
+            };
         }
         let start = self.start_condition(mover);
         let reversible = rules.reversible();
@@ -428,12 +431,15 @@ impl<'r, C: Cells> GameIn<'r, C> {
         played
     }
 
-    /// `mover` places a stone from their hand into `hole`, sowing nothing on.
-    fn place(&mut self, mover: Player, hole: usize) {
-        self.state.hand[mover.index()] -= 1;
-        self.state.add(hole, 1);
-        self.trace.event(|| Event::Place { by: mover, hole: crate::hole_byte(hole) });
-        self.end_action(mover, mover.opponent(), true);
+    /// Whether `action` is a placement `mover` may make now ([`placing::is_legal`]), from the
+    /// holes found at the turn's start where they were ([`Moves::placeable`]).
+    #[inline(never)]
+    fn may_place(&self, mover: Player, action: Action) -> bool {
+        match (self.moves.placeable, action) {
+            (Some(holes), Action::Sow(hole)) if mover == self.state.to_move => holes.has(usize::from(hole)),
+            (Some(_), _) if mover == self.state.to_move => false,
+            _ => placing::is_legal(self.rules, &self.state, mover, action),
+        }
     }
 
     /// [`Game::play`]; `known`: whether the turn's moves are known ([`Moves`]).
@@ -446,14 +452,8 @@ impl<'r, C: Cells> GameIn<'r, C> {
         let mut laps = 0;
         let idle = !answering && self.state.pending == Pending::None;
         match (action, self.state.pending) {
-            // A stone placed without sowing on, into a hole the turn's moves hold.
-            (Action::Sow(hole), _) if known && !self.rules.play.place_then_sow && self.placing(mover) => {
-                if !self.moves.has(hole as usize, false) {
-                    return Err(self.illegal(action));
-                }
-                self.place(mover, hole as usize);
-            }
-            // The turn's moves are known (so it is idle and not raced).
+            // The turn's moves are known (so it is idle and not raced; placements are known only
+            // where they sow on).
             (Action::Sow(hole) | Action::SowReversed(hole), _) if known && !self.trace.on() => {
                 let reversed = matches!(action, Action::SowReversed(_));
                 if !self.moves.has(hole as usize, reversed) {
@@ -490,12 +490,15 @@ impl<'r, C: Cells> GameIn<'r, C> {
                 self.end_action(mover, finish.next, true);
             }
             (Action::Sow(hole) | Action::SowReversed(hole), _) if idle && self.placing(mover) => {
-                if !placing::is_legal(self.rules, &self.state, mover, action) {
+                if !self.may_place(mover, action) {
                     return Err(self.illegal(action));
                 }
                 let hole = hole as usize;
                 if !self.rules.play.place_then_sow {
-                    self.place(mover, hole);
+                    self.state.hand[mover.index()] -= 1;
+                    self.state.add(hole, 1);
+                    self.trace.event(|| Event::Place { by: mover, hole: crate::hole_byte(hole) });
+                    self.end_action(mover, mover.opponent(), true);
                 } else {
                     let reversed = matches!(action, Action::SowReversed(_));
                     let placed = traced!(self, tr => placing::placement(self.rules, &self.state, mover, hole, reversed, tr));
@@ -716,7 +719,10 @@ impl<'r, C: Cells> GameIn<'r, C> {
             return !(0..self.rules.board.holes).any(|h| self.race_choice(h));
         }
         if self.placing(player) {
-            return !placing::any(self.rules, &self.state, player);
+            return match self.moves.placeable {
+                Some(holes) if player == self.state.to_move => holes == C::Mask::NONE,
+                _ => !placing::any(self.rules, &self.state, player),
+            };
         }
         let start = self.start_condition(player);
         let reversible = self.rules.reversible();
@@ -870,6 +876,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
 
     fn finish(&mut self, outcome: Outcome, loser: Option<Player>, mover: Player, reason: String) {
         self.moves.known = false;
+        self.moves.placeable = None;
         // The stones left on the board go where the ending sends them, so that the final
         // position shows the score: what each player has captured (and holds in hand).
         let leftover = ending::leftover_of(self.rules, outcome);
@@ -961,25 +968,31 @@ mod tests {
 
     /// A position whose player to move must place a stone from hand stands once in a game, and is
     /// not counted ([`GameIn::stands_once`]): every placement of Omweso's, where a player who
-    /// cannot move loses. Its stones placed without sowing on are the turn's known moves, the
-    /// holes it may go into.
+    /// cannot move loses; the history holds the start alone until the stones are sown. The holes
+    /// a stone may go into are found once, at the turn's start ([`Moves::placeable`]): every own
+    /// hole, and no other, nor a way to sow.
     #[test]
     fn positions_before_a_placement_are_not_counted() {
         let rules = shipped("omweso");
         let mut game = Game::new(&rules);
         for placed in 0..64 {
             assert!(game.stands_once(), "placement {placed}");
-            assert!(game.moves.known && game.moves.reversed == Mask::NONE, "placement {placed}");
+            assert_eq!(game.history.held(), 1, "placement {placed}: the start alone");
             let own = game.state.owned(game.state.to_move, crate::engine::layout::board_mask::<Wide>(&rules));
-            assert_eq!(game.moves.forward, own, "placement {placed}: every own hole");
-            let hole = game.moves.forward.places().nth(placed % 16).expect("a hole");
+            assert_eq!(game.moves.placeable, Some(own), "placement {placed}");
+            let listed: Vec<Action> = own.places().map(|h| Action::Sow(crate::hole_byte(h))).collect();
+            assert_eq!(game.legal_actions(), listed, "placement {placed}");
+            let hole = own.places().nth(placed % 16).expect("a hole");
             let theirs = own.places().next().map(|h| rules.board.opposite[h] as usize).expect("a hole");
             assert!(game.apply(Action::Sow(crate::hole_byte(theirs))).is_err(), "an opponent's hole");
             assert!(game.apply(Action::SowReversed(crate::hole_byte(hole))).is_err(), "no way to sow");
+            assert!(!game.has_no_move(game.state.to_move));
             game.apply(Action::Sow(crate::hole_byte(hole))).expect("an own hole");
         }
+        assert_eq!(game.moves.placeable, None, "sowing now");
         assert_eq!(game.state.hand, [0, 0]);
         assert!(!game.stands_once(), "the stones are sown now");
+        assert_eq!(game.history.held(), 2, "the position after the last placement");
     }
 
     /// A player holding stones who has no hole to place one into, where such a player passes, is

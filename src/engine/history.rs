@@ -250,6 +250,12 @@ impl<C: Cells> History<C> {
         bump(&mut self.seen, key(rules, state, what), |key| HASHER.hash_one(key))
     }
 
+    /// How many positions it holds, of every kind.
+    #[cfg(test)]
+    pub fn held(&self) -> usize {
+        self.seen.len() + self.short.len() + self.middle.len()
+    }
+
     /// Whether `state` has a short key for a repetition of kind `what`.
     #[cfg(test)]
     fn has_short_key(&self, state: &StateIn<C>, what: Repeated) -> bool {

@@ -1,6 +1,6 @@
 //! The legal moves of a turn, found once: when a turn starts (no offer or decision open, no turn
-//! played at once), the holes each way a move may start from (or a stone from hand go into) are
-//! found as bit sets, and where a move must be sown to know it is legal (it may relay
+//! played at once, no stone to place without sowing on), the holes each way a move may start
+//! from are found as bit sets, and where a move must be sown to know it is legal (it may relay
 //! for ever, it must feed an opponent, it must capture; a placement sown on) what it leaves is
 //! kept, so that playing it sows nothing again.
 //! Listing the moves, asking whether a player can move and checking an action then read these.
@@ -30,11 +30,23 @@ pub(super) struct Moves<C: Cells> {
     /// The moves the file's way were not sown to find them: each is one that always ends, sown in
     /// place when played.
     pub in_place: bool,
+    /// Where the player to move places a stone from hand without sowing on, the holes it may go
+    /// into, found at the turn's start (not `known`: such a turn is played the old way, asking
+    /// these rather than the rules again).
+    pub placeable: Option<C::Mask>,
 }
 
 impl<C: Cells> Default for Moves<C> {
     fn default() -> Moves<C> {
-        Moves { known: false, forward: C::Mask::NONE, reversed: C::Mask::NONE, sown: Vec::new(), spare: Vec::new(), in_place: false }
+        Moves {
+            known: false,
+            forward: C::Mask::NONE,
+            reversed: C::Mask::NONE,
+            sown: Vec::new(),
+            spare: Vec::new(),
+            in_place: false,
+            placeable: None,
+        }
     }
 }
 
@@ -49,6 +61,7 @@ impl<C: Cells> Clone for Moves<C> {
             sown: Vec::new(),
             spare: Vec::new(),
             in_place: self.in_place,
+            placeable: self.placeable,
         }
     }
 }
@@ -87,6 +100,7 @@ impl<C: Cells> GameIn<'_, C> {
     pub(super) fn find_moves(&mut self, stocked: Option<C::Mask>) {
         self.moves.known = false;
         self.moves.in_place = false;
+        self.moves.placeable = None;
         self.moves.sown.clear();
         let state = &self.state;
         let mover = state.to_move;
@@ -95,16 +109,7 @@ impl<C: Cells> GameIn<'_, C> {
         }
         let rules = self.rules;
         if self.placing(mover) {
-            match rules.play.place_then_sow {
-                true => self.find_placements(),
-                // A stone placed without sowing on: the holes it may go into.
-                false => {
-                    self.moves.forward = C::Mask::from_wide(placing::allowed(rules, state, mover));
-                    self.moves.reversed = C::Mask::NONE;
-                    self.moves.known = true;
-                }
-            }
-            return;
+            return self.find_placements();
         }
         if rules.tracks.plain_turns && !self.sow_to_know(mover) {
             // No compulsory capture, fallback or move the other way, and every move one that
@@ -245,10 +250,16 @@ impl<C: Cells> GameIn<'_, C> {
         (capturing, sown_already)
     }
 
-    /// [`GameIn::find_moves`] of a turn that places a stone and sows on: each placement sown once
-    /// ([`placing::find`]), what the legal ones leave kept.
+    /// [`GameIn::find_moves`] of a turn that places a stone: the holes it may go into
+    /// ([`Moves::placeable`]), or where it sows on, each placement sown once ([`placing::find`]),
+    /// what the legal ones leave kept. Out of line, so that the turns of files without
+    /// placements do not grow.
     #[inline(never)]
     fn find_placements(&mut self) {
+        if !self.rules.play.place_then_sow {
+            self.moves.placeable = Some(C::Mask::from_wide(placing::allowed(self.rules, &self.state, self.state.to_move)));
+            return;
+        }
         let mut moves = std::mem::take(&mut self.moves);
         let (forward, reversed) = placing::find(self.rules, &self.state, self.state.to_move, &mut moves.sown, &mut moves.spare);
         moves.forward = forward;
