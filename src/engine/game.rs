@@ -272,9 +272,9 @@ impl<'r, C: Cells> GameIn<'r, C> {
     fn moves_into(&self, mover: Player, actions: &mut Vec<Action>) {
         let rules = self.rules;
         if self.placing(mover) {
-            return match self.moves.placeable {
-                Some(holes) if mover == self.state.to_move => actions.extend(holes.places().map(|h| Action::Sow(crate::hole_byte(h)))),
-                _ => placing::placements(rules, &self.state, mover, actions),
+            return match self.placeable(mover) {
+                Some(holes) => actions.extend(holes.places().map(|h| Action::Sow(crate::hole_byte(h)))),
+                None => placing::placements(rules, &self.state, mover, actions),
             };
         }
         let start = self.start_condition(mover);
@@ -431,14 +431,19 @@ impl<'r, C: Cells> GameIn<'r, C> {
         played
     }
 
+    /// The holes `mover` may place a stone into without sowing on, where they were found at the
+    /// turn's start ([`Moves::placeable`]: `mover` is to move); `None` where they were not.
+    fn placeable(&self, mover: Player) -> Option<C::Mask> {
+        self.moves.placeable.filter(|_| mover == self.state.to_move)
+    }
+
     /// Whether `action` is a placement `mover` may make now ([`placing::is_legal`]), from the
-    /// holes found at the turn's start where they were ([`Moves::placeable`]).
+    /// holes found at the turn's start where they were ([`GameIn::placeable`]).
     #[inline(never)]
     fn may_place(&self, mover: Player, action: Action) -> bool {
-        match (self.moves.placeable, action) {
-            (Some(holes), Action::Sow(hole)) if mover == self.state.to_move => holes.has(usize::from(hole)),
-            (Some(_), _) if mover == self.state.to_move => false,
-            _ => placing::is_legal(self.rules, &self.state, mover, action),
+        match self.placeable(mover) {
+            Some(holes) => matches!(action, Action::Sow(hole) if holes.has(usize::from(hole))),
+            None => placing::is_legal(self.rules, &self.state, mover, action),
         }
     }
 
@@ -719,9 +724,9 @@ impl<'r, C: Cells> GameIn<'r, C> {
             return !(0..self.rules.board.holes).any(|h| self.race_choice(h));
         }
         if self.placing(player) {
-            return match self.moves.placeable {
-                Some(holes) if player == self.state.to_move => holes == C::Mask::NONE,
-                _ => !placing::any(self.rules, &self.state, player),
+            return match self.placeable(player) {
+                Some(holes) => holes == C::Mask::NONE,
+                None => !placing::any(self.rules, &self.state, player),
             };
         }
         let start = self.start_condition(player);
