@@ -7,7 +7,7 @@ use super::ending;
 use super::events::{Event, Recorder, Silent, TakeHow, Trace};
 use super::history::History;
 use super::layout::{Cells, Mask, OpenWays, Wide};
-use super::moves::Moves;
+use super::moves::{Ahead, Moves};
 use super::placing;
 use super::rounds::{self, Next};
 use super::sowing::{sow, sow_on, Sowing};
@@ -70,6 +70,8 @@ pub struct GameIn<'r, C: Cells> {
     pub(super) moves: Moves<C>,
     /// The sowing tables past the closed holes, kept while the closed holes stand.
     pub(super) open: OpenWays<C::Mask>,
+    /// The moves of the turn after a pass, found before it.
+    pub(super) ahead: Ahead<C>,
 }
 
 impl<'r, C: Cells> GameIn<'r, C> {
@@ -100,6 +102,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
             trace: Recorder::default(),
             moves: Moves::default(),
             open: OpenWays::default(),
+            ahead: Ahead::default(),
         };
         game.history.record(rules, &state);
         // A position may leave a choice open that is no choice at all: settle it.
@@ -547,7 +550,12 @@ impl<'r, C: Cells> GameIn<'r, C> {
                 self.end_action(mover, mover.opponent(), true);
             }
             (Action::Pass, _) if idle => {
-                if !self.has_no_move(mover) || self.rules.play.no_move != NoMove::Pass {
+                // The turn's moves, where they are known, say whether the mover has one.
+                let none = match known {
+                    true => self.moves.forward | self.moves.reversed == C::Mask::NONE,
+                    false => self.has_no_move(mover),
+                };
+                if !none || self.rules.play.no_move != NoMove::Pass {
                     return Err(self.illegal(action));
                 }
                 self.trace.event(|| Event::Pass { by: mover });
@@ -822,13 +830,43 @@ impl<'r, C: Cells> GameIn<'r, C> {
         // "Neither" asks the other player, who is not always the one who acted last: after a move
         // into one's own store, or an answer to an offer, the same player is to move.
         match self.rules.play.no_move {
-            NoMove::Pass if self.has_no_move(player.opponent()) => {
-                self.conclude(leftover, None, mover, "neither player can move".to_string());
+            NoMove::Pass => {
+                if self.opponent_cannot_move(player) {
+                    self.conclude(leftover, None, mover, "neither player can move".to_string());
+                }
             }
-            NoMove::Pass => {}
             NoMove::Lose => self.conclude(leftover, Some(player), mover, format!("{player} cannot move")),
             NoMove::End => self.conclude(leftover, None, mover, format!("{player} cannot move")),
         }
+    }
+
+    /// Whether the opponent of `player` (to move, and without a move) has no move either. Where
+    /// the opponent's turn searches its moves (sowing them to know they are legal), they are
+    /// searched now, in the position the pass will leave, and kept for that turn ([`Ahead`]):
+    /// asking whether one is legal would sow some of them, and the turn all of them again.
+    #[inline(never)]
+    fn opponent_cannot_move(&mut self, player: Player) -> bool {
+        let opponent = player.opponent();
+        let rules = self.rules;
+        // The pass changes only the player to move (and the phases, where there are some).
+        let searched = self.moves.known
+            && rules.play.phases.is_empty()
+            && !self.placing(opponent)
+            && (!rules.tracks.plain_turns || self.sow_to_know(opponent));
+        if !searched {
+            return self.has_no_move(opponent);
+        }
+        self.state.to_move = opponent;
+        std::mem::swap(&mut self.moves, &mut self.ahead.moves);
+        self.ahead.of = None;
+        self.moves.sown.clear();
+        self.moves.placeable = None;
+        self.search_moves(None);
+        let none = self.moves.forward | self.moves.reversed == C::Mask::NONE;
+        self.ahead.of = Some(self.state);
+        std::mem::swap(&mut self.moves, &mut self.ahead.moves);
+        self.state.to_move = player;
+        none
     }
 
     /// An ending is reached after `mover`'s action: the game is over, or in a match of rounds
@@ -1025,6 +1063,53 @@ mod tests {
             game.apply(actions[0]).expect("legal");
         }
         assert_eq!(game.result.as_ref().map(|r| r.reason.as_str()), Some("the same position came back 3 times"));
+    }
+
+    /// Where a player without a move passes, the opponent's moves are found before the pass (to
+    /// know whether they have one) and kept for their turn after it ([`Ahead`]): in random games
+    /// of Gabata and Djenon Aboure, whose relaying moves are sown to be found, the turn after
+    /// every pass has the moves, and what each leaves, that a game starting from its position
+    /// finds; a copy made before the pass keeps none and finds the same.
+    #[test]
+    fn the_moves_found_before_a_pass_are_those_of_the_turn_after_it() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(3);
+        for name in ["gabata", "djenon-aboure"] {
+            let rules = shipped(name);
+            let mut passes = 0;
+            for _ in 0..30 {
+                let mut game = Game::new(&rules);
+                while !game.is_over() {
+                    let actions = game.legal_actions();
+                    if actions == [Action::Pass] {
+                        let mut after = game.state;
+                        after.to_move = after.to_move.opponent();
+                        assert_eq!(game.ahead.of, Some(after), "{name}: the opponent's moves are found");
+                        assert_eq!(game.ahead.moves.forward | game.ahead.moves.reversed == Mask::NONE, game.is_over());
+                        let mut copy = game.clone();
+                        assert_eq!(copy.ahead.of, None, "{name}: a copy keeps none");
+                        game.apply(Action::Pass).expect("a pass");
+                        copy.apply(Action::Pass).expect("a pass");
+                        if game.is_over() {
+                            continue;
+                        }
+                        passes += 1;
+                        assert_eq!(game.ahead.of, None, "{name}: taken");
+                        let fresh = GameIn::from_state(&rules, game.state);
+                        for found in [&game, &copy] {
+                            assert!(found.moves.known, "{name}");
+                            assert_eq!((found.moves.forward, found.moves.reversed), (fresh.moves.forward, fresh.moves.reversed), "{name}");
+                            assert_eq!(found.moves.in_place, fresh.moves.in_place, "{name}");
+                        }
+                        assert_eq!(game.moves.sown, fresh.moves.sown, "{name}: what each move leaves");
+                        assert!(!game.moves.sown.is_empty(), "{name}: sown to be found");
+                        continue;
+                    }
+                    game.apply(actions[rng.random_range(0..actions.len())]).expect("a legal action applies");
+                }
+            }
+            assert!(passes > 20, "{name}: {passes} passes");
+        }
     }
 
     /// Captured stones come back into play only by a trade: a game with one keeps every

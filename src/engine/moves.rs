@@ -66,6 +66,29 @@ impl<C: Cells> Clone for Moves<C> {
     }
 }
 
+/// The moves of the player who will move after a pass, found at the start of the passing
+/// player's turn (whether either player can move is asked there) and kept for that turn: the
+/// position they are the moves of, and the moves. A turn's moves are those of its position alone,
+/// so that they serve whenever the turn starts from that very position.
+#[derive(Debug)]
+pub(super) struct Ahead<C: Cells> {
+    pub of: Option<StateIn<C>>,
+    pub moves: Moves<C>,
+}
+
+impl<C: Cells> Default for Ahead<C> {
+    fn default() -> Ahead<C> {
+        Ahead { of: None, moves: Moves::default() }
+    }
+}
+
+impl<C: Cells> Clone for Ahead<C> {
+    /// A copy keeps none (a copy of a game is made to play on, seldom to pass).
+    fn clone(&self) -> Ahead<C> {
+        Ahead::default()
+    }
+}
+
 impl<C: Cells> Moves<C> {
     /// Whether a move from `hole` that way is among them.
     pub fn has(&self, hole: usize, reversed: bool) -> bool {
@@ -121,14 +144,31 @@ impl<C: Cells> GameIn<'_, C> {
             self.moves.known = true;
             return;
         }
+        // Found already, before a pass that led here?
+        if self.ahead.of.is_some() && self.take_ahead() {
+            return;
+        }
         self.search_moves(stocked);
+    }
+
+    /// Takes the moves found before a pass ([`Ahead`]) as the turn's, if they are the moves of
+    /// the position now; they serve no later turn either way. Out of line: few turns follow a
+    /// pass.
+    #[cold]
+    #[inline(never)]
+    fn take_ahead(&mut self) -> bool {
+        let found = self.ahead.of.take() == Some(self.state);
+        if found {
+            std::mem::swap(&mut self.moves, &mut self.ahead.moves);
+        }
+        found
     }
 
     /// [`GameIn::find_moves`] of an idle turn whose moves are not all plain ones: each found by
     /// the rules that narrow them, sown where that is the way to know it is legal. Out of line,
     /// so that the plain turns' way stays small where it is inlined.
     #[inline(never)]
-    fn search_moves(&mut self, stocked: Option<C::Mask>) {
+    pub(super) fn search_moves(&mut self, stocked: Option<C::Mask>) {
         let mover = self.state.to_move;
         let rules = self.rules;
         // The list of positions is taken while the game is asked about them (a list, not the
