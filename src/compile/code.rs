@@ -205,6 +205,23 @@ impl Split {
     }
 }
 
+impl Condition {
+    /// The condition, split as well where it is a table whose terms about the position leave,
+    /// once they are known, conditions over the basis alone (`own hole where phase = play or in
+    /// leftmost`): the holes a move may start from are then found from the position's own sets,
+    /// case by case. Asked of the conditions that choose those holes alone, so that no other
+    /// pays for the cases at load.
+    pub fn split_by_position(mut self) -> Condition {
+        let tabled_with_terms =
+            self.code.as_ref().is_some_and(|code| code.basic.is_none() && code.atoms.iter().any(|atom| matches!(atom, Atom::Scalar(_))));
+        if self.split.is_none() && tabled_with_terms {
+            let over_basis = |case: &Condition| case.code.as_ref().is_some_and(|code| code.basic.is_some());
+            self.split = Split::of(&self.pred).filter(|split| split.cases.iter().all(over_basis));
+        }
+        self
+    }
+}
+
 /// Adds the terms about the position that `pred` asks of its hole's tree (each once).
 fn scalars_of(pred: &Pred, scalars: &mut Vec<Scalar>) {
     match pred {
@@ -871,6 +888,21 @@ mod tests {
         assert!(Code::of(&related).expect("two atoms").local.is_none());
         let one = Pred::And(Box::new([Pred::Own, Pred::Count(Ge, 2)]));
         assert!(Code::of(&one).expect("two atoms").local.is_none());
+    }
+
+    #[test]
+    fn a_start_whose_terms_about_the_position_leave_the_basis_is_split_by_them() {
+        let rules = crate::load::shipped("abalalae");
+        let start = &rules.play.start;
+        let split = start.split.as_ref().expect("split by the phase");
+        assert!(start.code.as_ref().is_some_and(|code| code.basic.is_none()), "a table, its atoms not all of the basis");
+        assert_eq!(split.scalars.len(), 1);
+        assert!(split.cases.iter().all(|case| case.code.as_ref().is_some_and(|code| code.basic.is_some())));
+        // The other conditions are not split (`captured > 24 or …` of Oware's ending, say).
+        let oware = crate::load::shipped("oware");
+        assert!(oware.conditions().all(|c| c.split.is_none()));
+        // Nor a start over the basis already.
+        assert!(crate::load::shipped("kalah").play.start.split.is_none());
     }
 
     #[test]

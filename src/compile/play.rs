@@ -47,19 +47,21 @@ impl Play {
     /// The `play` section and its `phases`.
     pub(super) fn of(play: &model::Play, phases: &[model::Phase], lower: &Lowering<'_>) -> Play {
         let condition = |p: &model::Pred| lower.condition(p);
+        // The conditions that choose the holes a move may start from.
+        let start = |p: &model::Pred| lower.condition(p).split_by_position();
         let any_stones = || Condition::new(Pred::Count(CompareOp::Ge, 1));
         Play {
             first: play.first,
-            start: play.start.as_ref().map(condition).unwrap_or_else(any_stones),
-            fallback: play.fallback.as_ref().map(condition),
+            start: play.start.as_ref().map(start).unwrap_or_else(any_stones),
+            fallback: play.fallback.as_ref().map(start),
             no_move: play.no_move,
             play_again: play.play_again,
             must_feed: play.must_feed,
-            reverse: play.reverse.as_ref().map(|(p, only)| (condition(p), *only)),
+            reverse: play.reverse.as_ref().map(|(p, only)| (start(p), *only)),
             must_capture: play
                 .must_capture
                 .as_ref()
-                .map(|from| from.as_ref().or(play.start.as_ref()).map(condition).unwrap_or_else(any_stones)),
+                .map(|from| from.as_ref().or(play.start.as_ref()).map(start).unwrap_or_else(any_stones)),
             no_move_leaves: play.no_move_leaves.as_ref().map(condition),
             first_lap_decides: play.first_lap_decides.is_some(),
             place: play.place.as_ref().map(condition),

@@ -336,6 +336,11 @@ impl<C: Cells> GameIn<'_, C> {
             // that may start, each as far as its first deciding atom, rather than built as a set
             // over the whole board.
             (Some(code), _) if code.cheap < code.atoms.len() => C::Mask::of(startable.places().filter(|&hole| ctx.holds(start, hole))),
+            // Terms about the position that leave a condition over the basis alone (`own hole
+            // where phase = play or in leftmost`): the case they pick, from the position's sets.
+            (Some(_), _) if start.split.is_some() => {
+                start.split.as_ref().map_or(C::Mask::NONE, |split| startable & ctx.holes_where(ctx.case(split)))
+            }
             _ => startable & ctx.holes_where(start),
         }
     }

@@ -557,7 +557,7 @@ mod tests {
     #[test]
     fn the_code_agrees_with_the_tree() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
-        let (mut asked, mut positions) = (0, 0);
+        let (mut asked, mut positions, mut both_ways) = (0, 0, 0);
         for (file, rules) in crate::load::every_shipped() {
             for _ in 0..8 {
                 let mut game = Game::new(&rules);
@@ -582,6 +582,12 @@ mod tests {
                                 let set: crate::Holes = tree.iter().enumerate().filter(|(_, &t)| t).map(|(h, _)| h).collect();
                                 assert_eq!(ctx.holes_where(condition).wide(), set.0, "{}: {:?}", file.display(), condition.pred);
                                 assert_eq!(ctx.everywhere(condition), tree.iter().all(|&t| t), "{}", file.display());
+                                // A table split as well by its terms about the position
+                                // ([`Condition::split_by_position`]): the case they pick.
+                                if let (Some(_), Some(split)) = (&condition.code, &condition.split) {
+                                    assert_eq!(ctx.holes_where(ctx.case(split)).wide(), set.0, "{}: {:?}", file.display(), condition.pred);
+                                    both_ways += 1;
+                                }
                                 // Ruled out by its hole and count only where it fails.
                                 for (h, &holds) in tree.iter().enumerate() {
                                     assert!(
@@ -611,5 +617,7 @@ mod tests {
         assert!(asked > 10_000, "{asked}");
         // Conditions of the position (the endings) were asked where they hold, too.
         assert!(positions > 100, "{positions}");
+        // Abala'e's start (`own hole where phase = play or in leftmost`), in both phases.
+        assert!(both_ways > 1_000, "{both_ways}");
     }
 }
