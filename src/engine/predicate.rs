@@ -184,6 +184,15 @@ impl<'a, C: Cells> Ctx<'a, C> {
                 return whole.truth >> usize::from(self.count_holes(table) == self.all()) & 1 != 0;
             }
         }
+        // The last check an `every hole is …` over the basis (`every hole is (claimed or empty)`):
+        // its failing terms from the basis's sets, with nothing else to order.
+        if let [Check::Clear(basic)] = &whole.checks[whole.leading.len()..] {
+            if basic.sides.is_none() {
+                let basis = self.basis(whole.care);
+                let clear = basic.failing.iter().all(|term| self.basic_product(&basis, term) == C::Mask::NONE);
+                return whole.truth >> (combination | usize::from(clear) << whole.leading.len()) & 1 != 0;
+            }
+        }
         self.checks_from(whole, atoms, whole.leading.len(), combination)
     }
 
