@@ -69,23 +69,42 @@ impl<C: Cells> Clone for Moves<C> {
 /// The moves of the player who will move after a pass, found at the start of the passing
 /// player's turn (whether either player can move is asked there) and kept for that turn: the
 /// position they are the moves of, and the moves. A turn's moves are those of its position alone,
-/// so that they serve whenever the turn starts from that very position.
+/// so that they serve whenever the turn starts from that very position. Boxed, and only once a
+/// game has a pass: a game without one carries a word.
 #[derive(Debug)]
-pub(super) struct Ahead<C: Cells> {
+pub(super) struct Ahead<C: Cells>(pub Option<Box<Found<C>>>);
+
+/// The moves [`Ahead`] keeps, and the position they are the moves of (`None`: none kept now).
+#[derive(Debug)]
+pub(super) struct Found<C: Cells> {
     pub of: Option<StateIn<C>>,
     pub moves: Moves<C>,
 }
 
+impl<C: Cells> Default for Found<C> {
+    fn default() -> Found<C> {
+        Found { of: None, moves: Moves::default() }
+    }
+}
+
 impl<C: Cells> Default for Ahead<C> {
     fn default() -> Ahead<C> {
-        Ahead { of: None, moves: Moves::default() }
+        Ahead(None)
     }
 }
 
 impl<C: Cells> Clone for Ahead<C> {
     /// A copy keeps none (a copy of a game is made to play on, seldom to pass).
     fn clone(&self) -> Ahead<C> {
-        Ahead::default()
+        Ahead(None)
+    }
+}
+
+impl<C: Cells> Ahead<C> {
+    /// Whether moves are kept for a position.
+    #[inline(always)]
+    pub fn waiting(&self) -> bool {
+        self.0.as_ref().is_some_and(|found| found.of.is_some())
     }
 }
 
@@ -145,7 +164,7 @@ impl<C: Cells> GameIn<'_, C> {
             return;
         }
         // Found already, before a pass that led here?
-        if self.ahead.of.is_some() && self.take_ahead() {
+        if self.ahead.waiting() && self.take_ahead() {
             return;
         }
         self.search_moves(stocked);
@@ -157,11 +176,12 @@ impl<C: Cells> GameIn<'_, C> {
     #[cold]
     #[inline(never)]
     fn take_ahead(&mut self) -> bool {
-        let found = self.ahead.of.take() == Some(self.state);
-        if found {
-            std::mem::swap(&mut self.moves, &mut self.ahead.moves);
+        let Some(found) = self.ahead.0.as_mut() else { return false };
+        let same = found.of.take() == Some(self.state);
+        if same {
+            std::mem::swap(&mut self.moves, &mut found.moves);
         }
-        found
+        same
     }
 
     /// [`GameIn::find_moves`] of an idle turn whose moves are not all plain ones: each found by
