@@ -349,18 +349,16 @@ impl<C: Cells> GameIn<'_, C> {
     fn startable_where(&self, mover: Player, start: &crate::compile::Condition, stocked: Option<C::Mask>) -> C::Mask {
         let ctx = Ctx::new(&self.state, self.rules, mover, Lap::default()).knowing(stocked);
         let startable = ctx.own() & ctx.stocked() & !self.state.claimed;
-        match (&start.code, &start.of_count) {
+        match (&start.code, &start.of_count, &start.split) {
             // A condition of the count alone: each hole that may start looked up in its table.
-            (_, Some(table)) => C::Mask::of(startable.places().filter(|&hole| table.holds(u32::from(self.state.count(hole))))),
+            (_, Some(table), _) => C::Mask::of(startable.places().filter(|&hole| table.holds(u32::from(self.state.count(hole))))),
             // A condition that asks about other holes (`next hole is empty`) is asked of the holes
             // that may start, each as far as its first deciding atom, rather than built as a set
             // over the whole board.
-            (Some(code), _) if code.cheap < code.atoms.len() => C::Mask::of(startable.places().filter(|&hole| ctx.holds(start, hole))),
+            (Some(code), _, _) if code.cheap < code.atoms.len() => C::Mask::of(startable.places().filter(|&hole| ctx.holds(start, hole))),
             // Terms about the position that leave a condition over the basis alone (`own hole
             // where phase = play or in leftmost`): the case they pick, from the position's sets.
-            (Some(_), _) if start.split.is_some() => {
-                start.split.as_ref().map_or(C::Mask::NONE, |split| startable & ctx.holes_where(ctx.case(split)))
-            }
+            (Some(_), _, Some(split)) => startable & ctx.holes_where(ctx.case(split)),
             _ => startable & ctx.holes_where(start),
         }
     }

@@ -186,7 +186,7 @@ impl<'a, C: Cells> Ctx<'a, C> {
         }
         // The last check an `every hole is …` over the basis (`every hole is (claimed or empty)`):
         // its failing terms from the basis's sets, with nothing else to order.
-        if let [Check::Clear(basic)] = &whole.checks[whole.leading.len()..] {
+        if let Some([Check::Clear(basic)]) = whole.checks.get(whole.leading.len()..) {
             if basic.sides.is_none() {
                 let basis = self.basis(whole.care);
                 let clear = basic.failing.iter().all(|term| self.basic_product(&basis, term) == C::Mask::NONE);
