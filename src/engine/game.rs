@@ -847,20 +847,14 @@ impl<'r, C: Cells> GameIn<'r, C> {
     #[inline(never)]
     fn opponent_cannot_move(&mut self, player: Player) -> bool {
         let opponent = player.opponent();
-        let rules = self.rules;
         // The pass changes only the player to move (and the phases, where there are some).
-        let searched = self.moves.known
-            && rules.play.phases.is_empty()
-            && !self.placing(opponent)
-            && (!rules.tracks.plain_turns || self.sow_to_know(opponent));
-        if !searched {
+        if !(self.moves.known && self.rules.play.phases.is_empty() && !self.placing(opponent) && self.searches(opponent)) {
             return self.has_no_move(opponent);
         }
         let mut found = self.ahead.0.take().unwrap_or_default();
         self.state.to_move = opponent;
         std::mem::swap(&mut self.moves, &mut found.moves);
-        self.moves.sown.clear();
-        self.moves.placeable = None;
+        self.moves.forget();
         self.search_moves(None);
         let none = self.moves.forward | self.moves.reversed == C::Mask::NONE;
         found.of = Some(self.state);

@@ -109,6 +109,15 @@ impl<C: Cells> Ahead<C> {
 }
 
 impl<C: Cells> Moves<C> {
+    /// Forgets the moves of the last turn (keeping the room of its lists).
+    #[inline(always)]
+    pub fn forget(&mut self) {
+        self.known = false;
+        self.in_place = false;
+        self.placeable = None;
+        self.sown.clear();
+    }
+
     /// Whether a move from `hole` that way is among them.
     pub fn has(&self, hole: usize, reversed: bool) -> bool {
         let set = if reversed { self.reversed } else { self.forward };
@@ -140,10 +149,7 @@ impl<C: Cells> GameIn<'_, C> {
     /// `stocked`: the holes of the board holding stones, where the caller has read them.
     #[inline(always)]
     pub(super) fn find_moves(&mut self, stocked: Option<C::Mask>) {
-        self.moves.known = false;
-        self.moves.in_place = false;
-        self.moves.placeable = None;
-        self.moves.sown.clear();
+        self.moves.forget();
         let state = &self.state;
         let mover = state.to_move;
         if self.result.is_some() || state.offer != C::Mask::NONE || state.pending != super::Pending::None || self.racing() {
@@ -153,7 +159,7 @@ impl<C: Cells> GameIn<'_, C> {
         if self.placing(mover) {
             return self.find_placements();
         }
-        if rules.tracks.plain_turns && !self.sow_to_know(mover) {
+        if !self.searches(mover) {
             // No compulsory capture, fallback or move the other way, and every move one that
             // always ends and leaves nothing to refuse: the moves are the holes that may start,
             // sown in place (what the search below finds, without its bookkeeping).
@@ -182,6 +188,14 @@ impl<C: Cells> GameIn<'_, C> {
             std::mem::swap(&mut self.moves, &mut found.moves);
         }
         same
+    }
+
+    /// Whether an idle turn of `mover`'s (placing no stone) searches its moves
+    /// ([`GameIn::search_moves`]) rather than taking the holes that may start as they are: where
+    /// the rules narrow the moves otherwise, or a move must be sown to know it is legal.
+    #[inline(always)]
+    pub(super) fn searches(&self, mover: Player) -> bool {
+        !self.rules.tracks.plain_turns || self.sow_to_know(mover)
     }
 
     /// [`GameIn::find_moves`] of an idle turn whose moves are not all plain ones: each found by
