@@ -187,11 +187,8 @@ impl<'a, C: Cells> Ctx<'a, C> {
         // The last check an `every hole is …` over the basis (`every hole is (claimed or empty)`):
         // its failing terms from the basis's sets, with nothing else to order.
         if let Some([Check::Clear(basic)]) = whole.checks.get(whole.leading.len()..) {
-            if basic.sides.is_none() {
-                let basis = self.basis(whole.care);
-                let clear = basic.failing.iter().all(|term| self.basic_product(&basis, term) == C::Mask::NONE);
-                return whole.truth >> (combination | usize::from(clear) << whole.leading.len()) & 1 != 0;
-            }
+            let clear = self.clear(&self.basis(whole.care), basic);
+            return whole.truth >> (combination | usize::from(clear) << whole.leading.len()) & 1 != 0;
         }
         self.checks_from(whole, atoms, whole.leading.len(), combination)
     }
