@@ -404,13 +404,14 @@ mod tests {
     /// A change of each part of a position that a key compares, and of some it does not, on a
     /// board of at least 12 holes under `rules` (hole 7 made intact or not changes a key only
     /// where a rule reads it).
-    fn changes<C: Cells>(rules: &Rules) -> [Change<C>; 20] {
+    fn changes<C: Cells>(rules: &Rules) -> [Change<C>; 21] {
         let intact = rules.tracks.intact_read >> 7 & 1 != 0;
         [
             ("a count", |s| s.add(3, 1), [true, true]),
             ("the last hole's count", |s| s.add(11, 1), [true, true]),
             ("who moves", |s| s.to_move = s.to_move.opponent(), [true, true]),
             ("captures", |s| s.captured[1] += 1, [false, true]),
+            ("South's captures", |s| s.captured[0] += 1, [false, true]),
             ("captures past 255", |s| s.captured[0] += 300, [false, true]),
             ("an owner", |s| s.set_owner(2, s.owner(2).opponent()), [false, true]),
             ("two owners", |s| (0..2).for_each(|h| s.set_owner(h, s.owner(h).opponent())), [false, true]),
@@ -584,26 +585,55 @@ mod tests {
     }
 
     /// On the positions of random games of every shipped file, a history counts each position as
-    /// a list of the long keys seen before does, with short keys where the board allows them.
+    /// a list of the long keys seen before does, with short keys where the board allows them: in
+    /// the widest layout, and in the narrowest the rules fit (where the counts are bytes).
     #[test]
     fn a_history_counts_as_a_list_of_long_keys_does() {
+        use crate::engine::layout::{fits, Broad, Middle, Narrow};
         use rand::rngs::ChaCha8Rng;
         use rand::{RngExt, SeedableRng};
+        /// A history in layout `C`, how many of its positions had short keys, and how many it
+        /// was told of.
+        struct Narrowed<C: Cells>(History<C>, usize, usize);
+        impl<C: Cells> Narrowed<C> {
+            fn new(rules: &Rules) -> Option<Narrowed<C>> {
+                fits::<C>(rules).then(|| Narrowed(History::new(rules, [true, true], false), 0, 0))
+            }
+            /// Records `state` in this layout, and returns its counts.
+            fn record(&mut self, rules: &Rules, state: &State) -> [u32; 2] {
+                let state = state.narrow::<C>(rules).expect("a position of rules that fit the layout");
+                self.1 += usize::from([Repeated::Board, Repeated::Position].iter().any(|&kind| self.0.has_short_key(&state, kind)));
+                self.2 += 1;
+                self.0.record(rules, &state)
+            }
+        }
         let mut rng = ChaCha8Rng::seed_from_u64(11);
         let (mut short, mut again) = (0, 0);
+        let (mut narrow_short, mut narrow_played) = ([0; 3], [0; 3]);
         for (file, rules) in crate::load::every_shipped() {
             for _ in 0..6 {
                 let mut game = crate::engine::Game::new(&rules);
                 let mut history = History::<Wide>::new(&rules, [true, true], false);
+                let mut narrow = Narrowed::<Narrow>::new(&rules);
+                let mut middle = Narrowed::<Middle>::new(&rules).filter(|_| narrow.is_none());
+                let mut broad = Narrowed::<Broad>::new(&rules).filter(|_| narrow.is_none() && middle.is_none());
                 let mut list: Vec<(Repeated, <Wide as Cells>::Key)> = Vec::new();
                 for _ in 0..400 {
                     let state = game.state();
                     let counts = history.record(&rules, state);
+                    let narrowed = [
+                        narrow.as_mut().map(|n| n.record(&rules, state)),
+                        middle.as_mut().map(|n| n.record(&rules, state)),
+                        broad.as_mut().map(|n| n.record(&rules, state)),
+                    ];
                     for (index, kind) in [Repeated::Board, Repeated::Position].into_iter().enumerate() {
                         let key = key(&rules, state, kind);
                         list.push((kind, key));
                         let times = list.iter().filter(|&&(k, seen)| k == kind && seen == key).count();
                         assert_eq!(counts[index] as usize, times, "{}", file.display());
+                        for counts in narrowed.iter().flatten() {
+                            assert_eq!(counts[index] as usize, times, "{} in its narrowest layout", file.display());
+                        }
                         short += usize::from(history.has_short_key(state, kind));
                         again += usize::from(times > 1);
                     }
@@ -613,10 +643,19 @@ mod tests {
                     }
                     game.apply(actions[rng.random_range(0..actions.len())]).expect("a legal action applies");
                 }
+                let told =
+                    [narrow.map(|n| [n.1, n.2]), middle.map(|n| [n.1, n.2]), broad.map(|n| [n.1, n.2])].map(Option::unwrap_or_default);
+                for (layout, [short, played]) in told.into_iter().enumerate() {
+                    narrow_short[layout] += short;
+                    narrow_played[layout] += played;
+                }
             }
         }
         // Both kinds of key were used, and positions came back.
         assert!(short > 1_000, "{short}");
         assert!(again > 100, "{again}");
+        // Short keys in the narrowest layout, and every narrow layout played.
+        assert!(narrow_short[0] > 1_000, "{narrow_short:?}");
+        assert!(narrow_played.iter().all(|&played| played > 100), "{narrow_played:?}");
     }
 }
