@@ -44,6 +44,8 @@ pub struct Board {
     pub behind: [u8; MAX_HOLES],
     /// Each hole's column (`hole % columns`), read rather than divided for.
     pub column: [u8; MAX_HOLES],
+    /// The holes of the first column, one a row: those of column `c` are these `c` places on.
+    pub first_column: u128,
     /// Each player's first and last hole of their outer, inner and own rows, in the order they
     /// sow (`u8::MAX`: no such row): `[player][outer, inner, own][first, last]`.
     pub row_ends: [[[u8; 2]; 3]; 2],
@@ -92,6 +94,8 @@ impl Board {
             opposite: geometry.opposite,
             behind: geometry.behind(),
             column: std::array::from_fn(|hole| hole_byte(hole % geometry.columns.max(1))),
+            first_column: (0..geometry.rows)
+                .fold(0, |set, row| set | 1u128.checked_shl(u32::try_from(row * geometry.columns).unwrap_or(u32::MAX)).unwrap_or(0)),
             row_ends: geometry.row_ends(),
         }
     }

@@ -296,12 +296,13 @@ fn take_one<C: Cells, T: Trace>(
             }
         }
         Take::OpponentColumn => {
-            for row in 0..rules.board.rows {
-                let hole = row * rules.board.columns + usize::from(rules.board.column[last]);
-                if state.owner(hole) != mover {
-                    take(state, hole, taken, mover, how, tr);
-                }
+            let column = C::Mask::from_wide(rules.board.first_column << rules.board.column[last]);
+            let theirs = state.owned(mover.opponent(), column);
+            for hole in state.stocked(theirs).places() {
+                take(state, hole, taken, mover, how, tr);
             }
+            // Their empty holes there are emptied too: none of them is intact now.
+            state.intact &= !theirs;
         }
     }
 }

@@ -1,7 +1,8 @@
 //! The repetition history: how many times each position has stood, kept as counts in hash maps
 //! keyed by exactly the parts of the position a repetition compares. A position of a board of at
 //! most 20 holes that sets nothing but its counts, owners, captures, intact and claimed holes and
-//! player to move has a short key of 16 or 32 bytes ([`ShortKeys`]); any other its long key
+//! player to move (and, on a board of more than 13 holes, the players' phases) has a short key of
+//! 16 or 32 bytes ([`ShortKeys`]); any other its long key
 //! ([`key`]), written as the bytes of the position's layout ([`Cells::Key`]). Each kind of key
 //! has its table. Two keys are equal only when their positions are the same for that repetition:
 //! nothing is told apart by a hash alone. Recording a position and asking how often it stood cost
@@ -108,19 +109,20 @@ impl<C: Cells> ShortKeys<C> {
 
     /// The key of 32 bytes of `state` for a repetition of kind `what`, where it has one: on a
     /// board of more than [`HOLES_16`] holes and at most [`HOLES_32`], in a position with no
-    /// open offer or decision, no closed hole, nothing in hand, both players in their first
-    /// phase and no hole holding more than 255 stones; for a position, also each player's
+    /// open offer or decision, no closed hole, nothing in hand, each player in one of their first
+    /// eight phases and no hole holding more than 255 stones; for a position, also each player's
     /// captures under 256.
     ///
     /// Its first 20 bytes hold each hole's count in a byte, the first hole lowest; then three
     /// bytes for the holes that changed owner since the start (for a position), a byte for
-    /// South's captures, a byte for North's (for a position), a byte with a bit for who moves and
-    /// one for the kind, and three bytes each for the intact and the claimed holes. As for
+    /// South's captures, a byte for North's (for a position), a byte with a bit for who moves, one
+    /// for the kind and three for each player's phase, and three bytes each for the intact and
+    /// the claimed holes. As for
     /// [`ShortKeys::key16`], two positions have the same key of 32 bytes exactly when they have
     /// the same [`key`].
     #[inline]
     fn key32(&self, state: &StateIn<C>, what: Repeated) -> Option<[u64; 4]> {
-        if !plain(state) {
+        if !settled(state) || (state.phase[0] | state.phase[1]) >= 8 {
             return None;
         }
         let bytes = state.cells.first_bytes::<24>()?;
@@ -131,7 +133,8 @@ impl<C: Cells> ShortKeys<C> {
         };
         let [intact, claimed] = [state.intact & self.intact, state.claimed].map(|set| low_24(set.wide()));
         let north = u64::from(state.to_move == Player::North) << 8;
-        let marks = north | intact? << 16 | claimed? << 40;
+        let phases = u64::from(state.phase[0]) << 10 | u64::from(state.phase[1]) << 13;
+        let marks = north | phases | intact? << 16 | claimed? << 40;
         if what == Repeated::Board {
             return Some([word(0), word(1), word(2), marks]);
         }
@@ -303,10 +306,16 @@ fn bump<K: Copy + Eq>(table: &mut HashTable<(K, u32)>, key: K, hash: impl Fn(&K)
 /// hand, both players in their first phase, no move under way.
 #[inline]
 fn plain<C: Cells>(state: &StateIn<C>) -> bool {
+    settled(state) && state.phase == [0, 0]
+}
+
+/// Whether nothing but the counts, the owners, the intact and claimed holes, the captures, the
+/// players' phases and the player to move is set in `state` ([`plain`], in any phase).
+#[inline]
+fn settled<C: Cells>(state: &StateIn<C>) -> bool {
     state.pending == Pending::None
         && !state.reversed
         && !state.capturing
-        && state.phase == [0, 0]
         && state.hand == [0, 0]
         && (state.offer | state.closed) == C::Mask::NONE
 }
@@ -404,7 +413,7 @@ mod tests {
     /// A change of each part of a position that a key compares, and of some it does not, on a
     /// board of at least 12 holes under `rules` (hole 7 made intact or not changes a key only
     /// where a rule reads it).
-    fn changes<C: Cells>(rules: &Rules) -> [Change<C>; 21] {
+    fn changes<C: Cells>(rules: &Rules) -> [Change<C>; 23] {
         let intact = rules.tracks.intact_read >> 7 & 1 != 0;
         [
             ("a count", |s| s.add(3, 1), [true, true]),
@@ -423,6 +432,8 @@ mod tests {
             ("a claimed hole", |s| s.claimed = C::Mask::bit(6), [true, true]),
             ("an intact hole", |s| s.intact = s.intact ^ C::Mask::bit(7), [intact; 2]),
             ("a phase", |s| s.phase[1] = 1, [true, true]),
+            ("South's phase", |s| s.phase[0] = 2, [true, true]),
+            ("a phase past the short keys' room", |s| s.phase[0] = 9, [true, true]),
             ("a reversed move", |s| s.reversed = true, [true, true]),
             ("a capturing move", |s| s.capturing = true, [true, true]),
             ("a declined offer", |s| s.declined = [true, true], [false, false]),
