@@ -410,6 +410,31 @@ mod tests {
         assert!(shut > asked / 4 && taken > 1000 && no_stones > 1000, "{shut} of {asked} shut, {taken} taken, {no_stones} with no stones");
     }
 
+    /// A capture of the opponent's column takes the stones of each of their holes there and
+    /// leaves none of them intact, an empty one too (emptied, it has not kept its stones); the
+    /// mover's own hole in the column is left as it was. Abala'e's column of a3: a3 South's, b3
+    /// and c3 North's.
+    #[test]
+    fn the_opponents_column_is_taken_hole_by_hole_and_none_of_theirs_stays_intact() {
+        let rules = crate::load::shipped("abalalae");
+        let [a3, b3, c3, a4] = ["a3", "b3", "c3", "a4"].map(|label| rules.hole(label).expect("a hole"));
+        let mut state = StateIn::<Wide>::initial(&rules);
+        state.set_count(b3, 0);
+        state.set_count(c3, 5);
+        let every = <Wide as Cells>::Mask::from_wide((1u128 << rules.board.holes) - 1);
+        state.intact = every;
+        let before = state;
+        let (mut taken, mut events) = (0, crate::engine::events::Recorder::default());
+        events.set(true);
+        take_one(&rules, &mut state, Take::OpponentColumn, a3, a4, Player::South, &mut taken, TakeHow::Capture, &mut events);
+        assert_eq!(taken, 5);
+        assert_eq!([a3, b3, c3].map(|h| state.count(h)), [before.count(a3), 0, 0]);
+        assert_eq!(state.intact, every & !<Wide as Cells>::Mask::bit(b3) & !<Wide as Cells>::Mask::bit(c3));
+        assert!((0..rules.board.holes).filter(|&h| h != c3).all(|h| state.count(h) == before.count(h)));
+        // One event: the hole that held stones.
+        assert_eq!(events.events(), [Event::Take { by: Player::South, hole: crate::hole_byte(c3), stones: 5, how: TakeHow::Capture }]);
+    }
+
     /// [`check_screens`] where the captures sown on take the holes a relation names without
     /// needing them full: the opposite hole of a board sown round, and (Omweso's captures without
     /// their needs) the opposite and behind holes, or the opponent's column, of four rows.
