@@ -2,9 +2,8 @@
 //! keyed by exactly the parts of the position a repetition compares. A position of a board of at
 //! most 20 holes that sets nothing but its counts, owners, captures, intact and claimed holes and
 //! player to move (and, on a board of more than 13 holes, the players' phases) has a short key of
-//! 16 or 32 bytes ([`ShortKeys`]); any other its long key
-//! ([`key`]), written as the bytes of the position's layout ([`Cells::Key`]). Each kind of key
-//! has its table. Two keys are equal only when their positions are the same for that repetition:
+//! 16 or 32 bytes ([`ShortKeys`]); any other its long key ([`key`]), written as the bytes of the
+//! position's layout ([`Cells::Key`]). Each kind of key has its table. Two keys are equal only when their positions are the same for that repetition:
 //! nothing is told apart by a hash alone. Recording a position and asking how often it stood cost
 //! one key and one look-up, whatever the length of the game.
 
@@ -117,9 +116,8 @@ impl<C: Cells> ShortKeys<C> {
     /// bytes for the holes that changed owner since the start (for a position), a byte for
     /// South's captures, a byte for North's (for a position), a byte with a bit for who moves, one
     /// for the kind and three for each player's phase, and three bytes each for the intact and
-    /// the claimed holes. As for
-    /// [`ShortKeys::key16`], two positions have the same key of 32 bytes exactly when they have
-    /// the same [`key`].
+    /// the claimed holes. As for [`ShortKeys::key16`], two positions have the same key of 32 bytes
+    /// exactly when they have the same [`key`].
     #[inline]
     fn key32(&self, state: &StateIn<C>, what: Repeated) -> Option<[u64; 4]> {
         if !settled(state) || (state.phase[0] | state.phase[1]) >= 8 {
