@@ -44,7 +44,8 @@ pub struct Board {
     pub behind: [u8; MAX_HOLES],
     /// Each hole's column (`hole % columns`), read rather than divided for.
     pub column: [u8; MAX_HOLES],
-    /// The holes of the first column, one a row: those of column `c` are these `c` places on.
+    /// The holes of the first column, one a row: those of column `c` are these `c` places on
+    /// ([`Board::column_holes`]).
     pub first_column: u128,
     /// Each player's first and last hole of their outer, inner and own rows, in the order they
     /// sow (`u8::MAX`: no such row): `[player][outer, inner, own][first, last]`.
@@ -55,6 +56,12 @@ impl Board {
     /// The places of a position: the holes, then the two stores where there are some.
     pub fn places(&self) -> usize {
         self.holes + if self.stores { 2 } else { 0 }
+    }
+
+    /// The holes of `hole`'s column, one a row (`hole` a hole of the board).
+    #[inline]
+    pub fn column_holes(&self, hole: usize) -> u128 {
+        self.first_column << self.column[hole]
     }
 
     /// The hole a relation fixed by the board (opposite, symmetric, behind) names from `hole`:

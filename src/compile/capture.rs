@@ -117,7 +117,7 @@ impl Takes {
                 }
                 Take::OpponentColumn => {
                     for (hole, holes) in column.iter_mut().enumerate() {
-                        *holes = (0..board.holes).filter(|&h| board.column[h] == board.column[hole]).fold(0, |m, h| m | 1 << h);
+                        *holes = board.column_holes(hole);
                     }
                 }
                 _ => return None,

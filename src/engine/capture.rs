@@ -296,7 +296,7 @@ fn take_one<C: Cells, T: Trace>(
             }
         }
         Take::OpponentColumn => {
-            let column = C::Mask::from_wide(rules.board.first_column << rules.board.column[last]);
+            let column = C::Mask::from_wide(rules.board.column_holes(last));
             let theirs = state.owned(mover.opponent(), column);
             for hole in state.stocked(theirs).places() {
                 take(state, hole, taken, mover, how, tr);
