@@ -16,8 +16,9 @@ pub fn choose<C: Cells>(game: &GameIn<'_, C>, rng: &mut ChaCha8Rng) -> Option<Ac
     game.legal_actions_into(&mut actions);
     let mut best = Vec::new();
     let mut best_value = i64::MIN;
+    let mut after = game.clone();
     for &action in &actions {
-        let mut after = game.clone();
+        after.clone_from(game);
         if after.apply(action).is_err() {
             continue;
         }

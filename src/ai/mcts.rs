@@ -4,8 +4,9 @@
 //!
 //! Each node keeps the reward of the player who chose the action leading to it (1 a win, ½ a
 //! draw, 0 a loss; terminal positions by the game's own result), so a player who acts twice in a row (answering an offer, a decision inside a
-//! move) is handled like any other. The tree lives in one `Vec`; an iteration allocates only the
-//! clone of the game it plays on.
+//! move) is handled like any other. The tree lives in one `Vec`; the iterations play on one copy
+//! of the game, made the searched position again before each (`clone_from`, in the copy's own
+//! memory), so that they allocate nothing once the first playouts have sized it.
 //!
 //! Bounds: a budget is at most [`MAX_ITERATIONS`] iterations or [`MAX_TIME`] per move, and the
 //! tree at most [`MAX_NODES`] nodes (64 bytes each, about 128 MB). Once the tree is full the
@@ -147,6 +148,7 @@ impl Mcts {
         let mut actions = Vec::new();
         let start = Instant::now();
         let mut iteration = 0u32;
+        let mut playing = game.clone();
         loop {
             let done = match self.budget {
                 Budget::Iterations(n) => iteration >= n,
@@ -156,7 +158,7 @@ impl Mcts {
                 break;
             }
             iteration += 1;
-            let mut playing = game.clone();
+            playing.clone_from(game);
             path.clear();
             path.push(0);
             let mut node = 0usize;
@@ -238,8 +240,9 @@ impl Mcts {
 /// An action after which the player to move has won, if there is one.
 pub fn win_at_hand<C: Cells>(game: &GameIn<'_, C>) -> Option<Action> {
     let me = game.to_move()?;
+    let mut after = game.clone();
     game.legal_actions().into_iter().find(|&action| {
-        let mut after = game.clone();
+        after.clone_from(game);
         after.apply(action).is_ok() && after.result().is_some_and(|r| r.winner == Some(me))
     })
 }

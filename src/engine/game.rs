@@ -49,7 +49,7 @@ pub struct IllegalAction {
 pub type Game<'r> = GameIn<'r, Wide>;
 
 /// A game being played under some [`Rules`], its position laid out as `C` says.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct GameIn<'r, C: Cells> {
     pub(super) rules: &'r Rules,
     pub(super) state: StateIn<C>,
@@ -72,6 +72,45 @@ pub struct GameIn<'r, C: Cells> {
     pub(super) open: OpenWays<C::Mask>,
     /// The moves of the turn after a pass, found before it.
     pub(super) ahead: Ahead<C>,
+}
+
+impl<C: Cells> Clone for GameIn<'_, C> {
+    fn clone(&self) -> Self {
+        GameIn {
+            rules: self.rules,
+            state: self.state,
+            history: self.history.clone(),
+            result: self.result.clone(),
+            last_laps: self.last_laps,
+            swept: self.swept,
+            round_starts: self.round_starts.clone(),
+            trace: self.trace.clone(),
+            moves: self.moves.clone(),
+            open: self.open.clone(),
+            ahead: self.ahead.clone(),
+        }
+    }
+
+    /// Makes this game `source` again in this game's memory, as a search does after each
+    /// playout: nothing is allocated where the repetition histories' tables have as many buckets
+    /// as `source`'s and the lists of events and of moves sown are large enough.
+    fn clone_from(&mut self, source: &Self) {
+        // The sowing tables past closed holes are found for the rules and the closed holes
+        // alone: this game's serve as they are under the same rules.
+        if !std::ptr::eq(self.rules, source.rules) {
+            self.open.clone_from(&source.open);
+        }
+        self.rules = source.rules;
+        self.state = source.state;
+        self.history.clone_from(&source.history);
+        self.result.clone_from(&source.result);
+        self.last_laps = source.last_laps;
+        self.swept = source.swept;
+        self.round_starts.clone_from(&source.round_starts);
+        self.trace.clone_from(&source.trace);
+        self.moves.clone_from(&source.moves);
+        self.ahead.clone_from(&source.ahead);
+    }
 }
 
 impl<'r, C: Cells> GameIn<'r, C> {
@@ -940,6 +979,75 @@ impl<'r, C: Cells> GameIn<'r, C> {
 mod tests {
     use super::*;
     use crate::load::shipped;
+
+    /// A game made another again by `clone_from` (as a search does after each playout) is that
+    /// game in everything a player or an ending can see, whatever it was before: for random
+    /// games of every shipped file, in the widest layout and the narrowest the rules fit, a copy
+    /// played on at random (some playouts long enough to end the game, clear the history or
+    /// start a round) and made the game again, several times over, is alike it, and then, played
+    /// on with the same actions as a fresh copy, alike that after each.
+    #[test]
+    fn a_game_made_another_again_by_clone_from_is_that_game() {
+        use crate::engine::layout::{fits, Broad, Middle, Narrow};
+        use rand::rngs::ChaCha8Rng;
+        use rand::{RngExt, SeedableRng};
+        fn random<C: Cells>(game: &GameIn<'_, C>, rng: &mut ChaCha8Rng) -> Option<Action> {
+            let actions = game.legal_actions();
+            (!game.is_over() && !actions.is_empty()).then(|| actions[rng.random_range(0..actions.len())])
+        }
+        fn alike<C: Cells>(a: &GameIn<'_, C>, b: &GameIn<'_, C>) -> bool {
+            a.state == b.state
+                && a.result == b.result
+                && a.legal_actions() == b.legal_actions()
+                && a.history.same_counts(&b.history)
+                && a.round_starts.same_counts(&b.round_starts)
+        }
+        fn check<C: Cells>(rules: &Rules, seed: u64) -> u32 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut copies = 0;
+            for _ in 0..6 {
+                let mut game = GameIn::<C>::new(rules);
+                for step in 0..300 {
+                    if step % 9 == 0 {
+                        let mut playing = game.clone();
+                        for playout in 0..4 {
+                            for _ in 0..rng.random_range(0..[10, 60, 200, 400][playout]) {
+                                let Some(action) = random(&playing, &mut rng) else { break };
+                                playing.apply(action).expect("a legal action applies");
+                            }
+                            playing.clone_from(&game);
+                            copies += 1;
+                            assert!(alike(&playing, &game), "{}: made step {step} again", rules.name);
+                        }
+                        let mut fresh = game.clone();
+                        for _ in 0..80 {
+                            let Some(action) = random(&fresh, &mut rng) else { break };
+                            fresh.apply(action).expect("a legal action applies");
+                            playing.apply(action).expect("the same action applies");
+                            assert!(alike(&playing, &fresh), "{}: played on from step {step}", rules.name);
+                        }
+                    }
+                    let Some(action) = random(&game, &mut rng) else { break };
+                    game.apply(action).expect("a legal action applies");
+                }
+            }
+            copies
+        }
+        for (file, rules) in crate::load::every_shipped() {
+            let name = file.display();
+            assert!(check::<Wide>(&rules, 1) > 20, "{name}");
+            let narrowest = if fits::<Narrow>(&rules) {
+                check::<Narrow>(&rules, 2)
+            } else if fits::<Middle>(&rules) {
+                check::<Middle>(&rules, 2)
+            } else if fits::<Broad>(&rules) {
+                check::<Broad>(&rules, 2)
+            } else {
+                continue;
+            };
+            assert!(narrowest > 20, "{name}");
+        }
+    }
 
     /// A relaying move is sown to find whether it is legal only where it might never end: under a
     /// lap limit (Hus) every move ends, so the turn's moves are the holes that may start.

@@ -22,7 +22,7 @@ use crate::vocabulary::Repeated;
 /// Occurrences of positions, by [`key`], or by a short key ([`ShortKeys::key16`],
 /// [`ShortKeys::key32`]) where the position has one. Only the kinds of repetition the rules count
 /// are kept.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct History<C: Cells> {
     /// Each position recorded by its [`key`], and how many times.
     seen: HashTable<(C::Key, u32)>,
@@ -139,6 +139,32 @@ impl<C: Cells> ShortKeys<C> {
         let changed = low_24((state.owned(Player::North, self.board) ^ self.home).wide())?;
         let [south, north_captured] = state.captured.map(|c| u8::try_from(c).ok().map(u64::from));
         Some([word(0), word(1), word(2) | changed << 32 | south? << 56, marks | north_captured? | 1 << 9])
+    }
+}
+
+impl<C: Cells> Clone for History<C> {
+    fn clone(&self) -> History<C> {
+        History {
+            seen: self.seen.clone(),
+            short: self.short.clone(),
+            middle: self.middle.clone(),
+            kinds: self.kinds,
+            forgets: self.forgets,
+            out: self.out,
+            short_keys: self.short_keys,
+        }
+    }
+
+    /// Copies `source` into this history's tables: no allocation where each has as many buckets
+    /// as `source`'s.
+    fn clone_from(&mut self, source: &History<C>) {
+        self.seen.clone_from(&source.seen);
+        self.short.clone_from(&source.short);
+        self.middle.clone_from(&source.middle);
+        self.kinds = source.kinds;
+        self.forgets = source.forgets;
+        self.out = source.out;
+        self.short_keys = source.short_keys;
     }
 }
 
@@ -265,6 +291,19 @@ impl<C: Cells> History<C> {
             Some(keys) => keys.key16(state, what).is_some(),
             None => false,
         }
+    }
+
+    /// Whether it holds the very positions `other` holds, each counted as often, of every kind,
+    /// and was told of as many stones out of play.
+    #[cfg(test)]
+    pub fn same_counts(&self, other: &History<C>) -> bool {
+        fn same<K: Copy + Eq>(a: &HashTable<(K, u32)>, b: &HashTable<(K, u32)>, hash: impl Fn(&K) -> u64) -> bool {
+            a.len() == b.len() && a.iter().all(|&(key, n)| b.find(hash(&key), |(seen, _)| *seen == key).is_some_and(|&(_, m)| m == n))
+        }
+        same(&self.short, &other.short, hash16)
+            && same(&self.middle, &other.middle, hash32)
+            && same(&self.seen, &other.seen, |key| HASHER.hash_one(key))
+            && self.out == other.out
     }
 
     /// Whether it forgets the positions before stones leave play ([`History::new`]).

@@ -64,6 +64,18 @@ impl<C: Cells> Clone for Moves<C> {
             placeable: self.placeable,
         }
     }
+
+    /// Knows `source`'s moves and keeps what those sown to be found leave (they are of the same
+    /// position), in this one's lists: no allocation once they are large enough.
+    fn clone_from(&mut self, source: &Moves<C>) {
+        self.known = source.known;
+        self.forward = source.forward;
+        self.reversed = source.reversed;
+        self.sown.clone_from(&source.sown);
+        self.spare.clear();
+        self.in_place = source.in_place;
+        self.placeable = source.placeable;
+    }
 }
 
 /// The moves of the player who will move after a pass, found at the start of the passing
@@ -97,6 +109,13 @@ impl<C: Cells> Clone for Ahead<C> {
     /// A copy keeps none (a copy of a game is made to play on, seldom to pass).
     fn clone(&self) -> Ahead<C> {
         Ahead(None)
+    }
+
+    /// Keeps none either, but keeps its box for the next pass.
+    fn clone_from(&mut self, _: &Ahead<C>) {
+        if let Some(found) = self.0.as_mut() {
+            found.of = None;
+        }
     }
 }
 
