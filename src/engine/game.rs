@@ -95,21 +95,23 @@ impl<C: Cells> Clone for GameIn<'_, C> {
     /// playout: nothing is allocated where the repetition histories' tables have as many buckets
     /// as `source`'s and the lists of events and of moves sown are large enough.
     fn clone_from(&mut self, source: &Self) {
+        // Every part named, so that a part added is not left out.
+        let GameIn { rules, state, history, result, last_laps, swept, round_starts, trace, moves, open, ahead } = source;
         // The sowing tables past closed holes are found for the rules and the closed holes
         // alone: this game's serve as they are under the same rules.
-        if !std::ptr::eq(self.rules, source.rules) {
-            self.open.clone_from(&source.open);
+        if !std::ptr::eq(self.rules, *rules) {
+            self.open.clone_from(open);
         }
-        self.rules = source.rules;
-        self.state = source.state;
-        self.history.clone_from(&source.history);
-        self.result.clone_from(&source.result);
-        self.last_laps = source.last_laps;
-        self.swept = source.swept;
-        self.round_starts.clone_from(&source.round_starts);
-        self.trace.clone_from(&source.trace);
-        self.moves.clone_from(&source.moves);
-        self.ahead.clone_from(&source.ahead);
+        self.rules = rules;
+        self.state = *state;
+        self.history.clone_from(history);
+        self.result.clone_from(result);
+        self.last_laps = *last_laps;
+        self.swept = *swept;
+        self.round_starts.clone_from(round_starts);
+        self.trace.clone_from(trace);
+        self.moves.clone_from(moves);
+        self.ahead.clone_from(ahead);
     }
 }
 

@@ -158,13 +158,15 @@ impl<C: Cells> Clone for History<C> {
     /// Copies `source` into this history's tables: no allocation where each has as many buckets
     /// as `source`'s.
     fn clone_from(&mut self, source: &History<C>) {
-        self.seen.clone_from(&source.seen);
-        self.short.clone_from(&source.short);
-        self.middle.clone_from(&source.middle);
-        self.kinds = source.kinds;
-        self.forgets = source.forgets;
-        self.out = source.out;
-        self.short_keys = source.short_keys;
+        // Every part named, so that a part added is not left out.
+        let History { seen, short, middle, kinds, forgets, out, short_keys } = source;
+        self.seen.clone_from(seen);
+        self.short.clone_from(short);
+        self.middle.clone_from(middle);
+        self.kinds = *kinds;
+        self.forgets = *forgets;
+        self.out = *out;
+        self.short_keys = *short_keys;
     }
 }
 

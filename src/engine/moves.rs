@@ -68,13 +68,15 @@ impl<C: Cells> Clone for Moves<C> {
     /// Knows `source`'s moves and keeps what those sown to be found leave (they are of the same
     /// position), in this one's lists: no allocation once they are large enough.
     fn clone_from(&mut self, source: &Moves<C>) {
-        self.known = source.known;
-        self.forward = source.forward;
-        self.reversed = source.reversed;
-        self.sown.clone_from(&source.sown);
+        // Every part named, so that a part added is not left out.
+        let Moves { known, forward, reversed, sown, spare: _, in_place, placeable } = source;
+        self.known = *known;
+        self.forward = *forward;
+        self.reversed = *reversed;
+        self.sown.clone_from(sown);
         self.spare.clear();
-        self.in_place = source.in_place;
-        self.placeable = source.placeable;
+        self.in_place = *in_place;
+        self.placeable = *placeable;
     }
 }
 
