@@ -218,7 +218,7 @@ impl Rules {
     fn new_initial_state(&self) -> State {
         let mut game = Game::new(self.rules);
         game.set_tracing(true);
-        State { game, ids: self.ids.clone(), history: Vec::new(), start: None }
+        State { game, ids: self.ids.clone(), history: Vec::new(), start: None, checkpoints: Vec::new() }
     }
 
     /// The position of an interchange JSON text (`run --position`), its repetition history afresh.
@@ -226,7 +226,7 @@ impl Rules {
         let state = mancala::engine::position::parse_position(json, self.rules).map_err(|e| PyValueError::new_err(e.to_string()))?;
         let mut game = Game::from_state(self.rules, state);
         game.set_tracing(true);
-        Ok(State { game, ids: self.ids.clone(), history: Vec::new(), start: Some(json.to_string()) })
+        Ok(State { game, ids: self.ids.clone(), history: Vec::new(), start: Some(json.to_string()), checkpoints: Vec::new() })
     }
 
     /// A state from [`State::serialize`]'s text: its start, then its actions played again.
@@ -262,14 +262,34 @@ fn describe(error: &mancala::load::LoadError) -> String {
 
 /// A position in play, with the actions that led to it from where it started.
 #[pyclass]
-#[derive(Clone)]
 struct State {
     game: Game<'static>,
     ids: Ids,
-    /// The actions applied, for `undo` (which replays them).
+    /// The actions applied, for `undo` (which plays them again from the last checkpoint).
     history: Vec<Action>,
     /// The position it started from, as interchange JSON (`None`: the game's start).
     start: Option<String>,
+    /// The game as it stood after every [`CHECKPOINT`]-th action of `history`, with how many
+    /// actions it had had, so that an undo plays again fewer than [`CHECKPOINT`] actions rather
+    /// than the whole game.
+    checkpoints: Vec<(usize, Game<'static>)>,
+}
+
+/// How many actions apart the games an undo starts again from are kept.
+const CHECKPOINT: usize = 32;
+
+impl Clone for State {
+    /// A copy keeps no checkpoint (a search copies states often and seldom undoes them): its
+    /// undo plays again from the start, or from the checkpoints it keeps from then on.
+    fn clone(&self) -> State {
+        State {
+            game: self.game.clone(),
+            ids: self.ids.clone(),
+            history: self.history.clone(),
+            start: self.start.clone(),
+            checkpoints: Vec::new(),
+        }
+    }
 }
 
 impl State {
@@ -280,6 +300,9 @@ impl State {
     fn apply(&mut self, action: Action) -> PyResult<()> {
         self.game.apply(action).map_err(|e| PyValueError::new_err(e.to_string()))?;
         self.history.push(action);
+        if self.history.len().is_multiple_of(CHECKPOINT) {
+            self.checkpoints.push((self.history.len(), self.game.clone()));
+        }
         Ok(())
     }
 }
@@ -320,23 +343,36 @@ impl State {
         self.apply(action)
     }
 
-    /// Takes back the last action (by replaying the others from the start).
+    /// Takes back the last action: the game as it stood at the last checkpoint before it (or at
+    /// the start), with the actions since played again.
     fn undo_action(&mut self) -> PyResult<()> {
-        if self.history.pop().is_none() {
+        if self.history.is_empty() {
             return Err(PyValueError::new_err("no action to undo"));
         }
+        let length = self.history.len() - 1;
+        while self.checkpoints.last().is_some_and(|&(at, _)| at > length) {
+            self.checkpoints.pop();
+        }
         let rules = self.game.rules();
-        let mut game = match &self.start {
-            Some(start) => Game::from_state(
-                rules,
-                mancala::engine::position::parse_position(start, rules).map_err(|e| PyRuntimeError::new_err(e.to_string()))?,
-            ),
-            None => Game::new(rules),
+        let (from, mut game) = match self.checkpoints.last() {
+            Some((at, game)) => (*at, game.clone()),
+            None => {
+                let mut game = match &self.start {
+                    Some(start) => Game::from_state(
+                        rules,
+                        mancala::engine::position::parse_position(start, rules).map_err(|e| PyRuntimeError::new_err(e.to_string()))?,
+                    ),
+                    None => Game::new(rules),
+                };
+                game.set_tracing(true);
+                (0, game)
+            }
         };
-        game.set_tracing(true);
-        for &action in &self.history {
+        for &action in &self.history[from..length] {
             game.apply(action).map_err(|e| PyRuntimeError::new_err(format!("the game cannot be replayed: {e}")))?;
         }
+        // Nothing changes unless all of it did.
+        self.history.truncate(length);
         self.game = game;
         Ok(())
     }

@@ -5,6 +5,7 @@ from any folder, states pickle and serialize, ids are only those of actions a ga
 an observation can be taken from either side."""
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -68,6 +69,32 @@ def test_clone_and_undo():
     assert state.position() == start
     with pytest.raises(ValueError, match="no action to undo"):
         state.undo_action()
+
+
+def test_undo_goes_back_through_every_action_of_a_long_game():
+    """Undone one action at a time (across the checkpoints kept every 32 actions, and from a
+    clone, which keeps none), a game of Gore (whose repetitions are counted over the whole game)
+    and one of Oware stand at each step exactly as they stood when played forward."""
+    for name in ["gore", "oware"]:
+        game = mancala.load(RULES / f"{name}.mancala")
+        state = game.new_initial_state()
+        rng = random.Random(5)
+        seen = []
+        while not state.is_terminal() and len(seen) < 150:
+            seen.append((state.position(), state.legal_actions(), state.returns(), state.history()))
+            state.apply_action(rng.choice(state.legal_actions()))
+        end = (state.position(), state.legal_actions(), state.returns(), state.history())
+        for copy in [state.clone(), state]:
+            for position, legal, returns, history in reversed(seen):
+                copy.undo_action()
+                assert (copy.position(), copy.legal_actions(), copy.returns(), copy.history()) == (position, legal, returns, history), (name, len(history))
+            with pytest.raises(ValueError, match="no action to undo"):
+                copy.undo_action()
+        # Played forward again to the end: the same game.
+        for action in end[3]:
+            state.apply_action(action)
+        assert (state.position(), state.legal_actions(), state.returns(), state.history()) == end
+        assert len(seen) > 64, (name, len(seen))
 
 
 def test_observation_holds_the_counts_owners_captures_and_player():
