@@ -1,13 +1,16 @@
 //! Engine speed on every shipped game: whole random games (one benchmark iteration is one game,
-//! so games/s is 1 / time) and perft from the start.
+//! so games/s is 1 / time) and perft from the start; and the `mcts` searcher's playouts/s.
 
 use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use mancala::ai::mcts::{Budget, Mcts};
 use mancala::ai::AgentKind;
 use mancala::cli::perft::perft;
 use mancala::cli::simulate::{game_seed, play_game};
 use mancala::{Game, Rules};
+use rand::rngs::ChaCha8Rng;
+use rand::SeedableRng;
 
 /// Every shipped rule file, by name (`tests/fmt.rs` pins how many there are).
 const GAMES: [&str; 22] = [
@@ -100,5 +103,31 @@ fn long_game_repetition(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, random_games, perft_from_start, long_game_repetition);
+/// Playouts a search makes in one move.
+const PLAYOUTS: u32 = 300;
+
+/// The `mcts` searcher's random playouts (throughput: playouts/s): one search of [`PLAYOUTS`]
+/// iterations, each one playout on the copy of the game it makes the searched position again,
+/// from a few random actions into a game of Kalah (no repetition counted) and of Oware (a history
+/// that forgets the positions before each capture), and 40 into one of Gore (a history that
+/// never forgets: the copy grows with the game).
+fn mcts_playouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("mcts playouts");
+    group.throughput(Throughput::Elements(u64::from(PLAYOUTS)));
+    for (name, actions) in [("kalah", 6), ("oware", 6), ("gore", 40)] {
+        let rules = rules(name);
+        let mut game = Game::new(&rules);
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        for _ in 0..actions {
+            let Some(action) = AgentKind::Random.choose(&game, &mut rng) else { break };
+            game.apply(action).expect("a legal action applies");
+        }
+        assert!(!game.is_over() && game.legal_actions().len() > 1, "{name}: a choice to search");
+        let search = Mcts::new(Budget::Iterations(PLAYOUTS));
+        group.bench_function(name, |b| b.iter(|| search.analyse(&game, &mut ChaCha8Rng::seed_from_u64(2))));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, random_games, perft_from_start, long_game_repetition, mcts_playouts);
 criterion_main!(benches);
