@@ -350,11 +350,10 @@ impl State {
             return Err(PyValueError::new_err("no action to undo"));
         }
         let length = self.history.len() - 1;
-        while self.checkpoints.last().is_some_and(|&(at, _)| at > length) {
-            self.checkpoints.pop();
-        }
+        // The checkpoints at most `length` actions in stay; the last of them is played on.
+        let kept = self.checkpoints.partition_point(|&(at, _)| at <= length);
         let rules = self.game.rules();
-        let (from, mut game) = match self.checkpoints.last() {
+        let (from, mut game) = match kept.checked_sub(1).map(|last| &self.checkpoints[last]) {
             Some((at, game)) => (*at, game.clone()),
             None => {
                 let mut game = match &self.start {
@@ -373,6 +372,7 @@ impl State {
         }
         // Nothing changes unless all of it did.
         self.history.truncate(length);
+        self.checkpoints.truncate(kept);
         self.game = game;
         Ok(())
     }
