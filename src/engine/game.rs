@@ -162,7 +162,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
         if ask_endings && state.offer == C::Mask::NONE && state.pending == Pending::None {
             let mover = state.to_move.opponent();
             if let Some((outcome, reason)) = ending::board_ending(rules, &state, mover, None) {
-                game.conclude(outcome, ending::loser(outcome, mover), mover, reason.to_string());
+                game.conclude(outcome, ending::loser(outcome, mover), mover, &|| reason.to_string());
                 return game;
             }
         }
@@ -819,7 +819,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
         }
         let counts = self.history.record(self.rules, &self.state);
         if let Some((outcome, reason)) = ending::repetition_ending(self.rules, counts) {
-            self.conclude(outcome, ending::loser(outcome, mover), mover, reason.to_string());
+            self.conclude(outcome, ending::loser(outcome, mover), mover, &|| reason.to_string());
             return true;
         }
         false
@@ -845,7 +845,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
         // The holes holding stones, read once for the endings and the next turn's moves.
         let stocked = self.state.stocked(super::layout::board_mask::<C>(self.rules));
         if let Some((outcome, reason)) = moved.then(|| ending::board_ending(self.rules, &self.state, mover, Some(stocked))).flatten() {
-            return self.conclude(outcome, ending::loser(outcome, mover), mover, reason.to_string());
+            return self.conclude(outcome, ending::loser(outcome, mover), mover, &|| reason.to_string());
         }
         if !self.record_position(mover) {
             self.start_turn(mover, Some(stocked));
@@ -873,11 +873,11 @@ impl<'r, C: Cells> GameIn<'r, C> {
         match self.rules.play.no_move {
             NoMove::Pass => {
                 if self.opponent_cannot_move(player) {
-                    self.conclude(leftover, None, mover, "neither player can move".to_string());
+                    self.conclude(leftover, None, mover, &|| "neither player can move".to_string());
                 }
             }
-            NoMove::Lose => self.conclude(leftover, Some(player), mover, format!("{player} cannot move")),
-            NoMove::End => self.conclude(leftover, None, mover, format!("{player} cannot move")),
+            NoMove::Lose => self.conclude(leftover, Some(player), mover, &|| format!("{player} cannot move")),
+            NoMove::End => self.conclude(leftover, None, mover, &|| format!("{player} cannot move")),
         }
     }
 
@@ -906,8 +906,9 @@ impl<'r, C: Cells> GameIn<'r, C> {
     }
 
     /// An ending is reached after `mover`'s action: the game is over, or in a match of rounds
-    /// (unless a player lost outright) the round is.
-    fn conclude(&mut self, outcome: Outcome, loser: Option<Player>, mover: Player, reason: String) {
+    /// (unless a player lost outright) the round is. `reason` says why in words, asked only when
+    /// the game is over (a round's end allocates nothing).
+    fn conclude(&mut self, outcome: Outcome, loser: Option<Player>, mover: Player, reason: &dyn Fn() -> String) {
         match &self.rules.rounds {
             Some(rounds) if loser.is_none() => {
                 let leftover = ending::leftover_of(self.rules, outcome);
@@ -949,7 +950,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
                     }
                 }
             }
-            _ => self.finish(outcome, loser, mover, reason),
+            _ => self.finish(outcome, loser, mover, reason()),
         }
     }
 

@@ -54,7 +54,7 @@ pub fn race<C: Cells, T: Trace>(rules: &Rules, start: &StateIn<C>, holes: [usize
         tr.event(|| Event::lifted(player, origin, seeds, LiftWhy::Move));
         Sower { player, at: origin, origin, seeds, back: back_into_origin(rules, seeds), laps: 1, sown: seeds, done: false }
     });
-    let mut finished: Vec<Player> = Vec::with_capacity(2);
+    let mut finished = Finished::default();
     for sower in &mut sowers {
         settle(rules, &mut state, sower, &mut finished, tr);
     }
@@ -64,7 +64,7 @@ pub fn race<C: Cells, T: Trace>(rules: &Rules, start: &StateIn<C>, holes: [usize
     for _ in 0..ENDLESS_TICKS {
         if sowers.iter().all(|s| s.done) {
             bank_stores(rules, &mut state);
-            let next = if last_moves { finished[1] } else { finished[0] };
+            let next = if last_moves { finished.order[1] } else { finished.order[0] };
             return Some(Finish { state, next });
         }
         for sower in &mut sowers {
@@ -101,9 +101,29 @@ pub fn race<C: Cells, T: Trace>(rules: &Rules, start: &StateIn<C>, holes: [usize
     None
 }
 
+/// The players whose moves have ended, in the order they ended (kept without allocating: a race
+/// is run for every move of a game that races).
+#[derive(Clone, Copy, Debug, Default)]
+struct Finished {
+    /// The first to end, then the second (South until one has).
+    order: [Player; 2],
+    /// How many have ended.
+    count: usize,
+}
+
+impl Finished {
+    /// `player`'s move has ended (each player's ends once).
+    fn push(&mut self, player: Player) {
+        if let Some(slot) = self.order.get_mut(self.count) {
+            *slot = player;
+            self.count += 1;
+        }
+    }
+}
+
 /// While `sower`'s hand is empty: the lap has ended where it stands, so it goes on (a capture
 /// sown on or going on, a relay) or the move ends and captures.
-fn settle<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, sower: &mut Sower, finished: &mut Vec<Player>, tr: &mut T) {
+fn settle<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, sower: &mut Sower, finished: &mut Finished, tr: &mut T) {
     while sower.seeds == 0 && !sower.done {
         let (last, player) = (sower.at, sower.player);
         let lap = Lap { number: sower.laps, sown: sower.sown };
