@@ -11,6 +11,10 @@ pub struct End {
     pub endings: Vec<EndingRule>,
     /// Which kinds of repetition the endings count: `[board, position]`.
     pub repetition_kinds: [bool; 2],
+    /// The fewest times a position must have stood, of each kind, for a repetition ending to be
+    /// reached (`u32::MAX` for a kind no ending counts): below both, none is, without asking
+    /// each ending.
+    pub repeats_least: [u32; 2],
     pub leftover: Leftover,
     pub wins: Wins,
 }
@@ -47,9 +51,17 @@ impl End {
                 reason: e.text.clone(),
             })
             .collect();
+        let least = |kind: Repeated| {
+            let times = endings.iter().filter_map(|e| match e.condition {
+                EndRule::Repeats { what, times } if what == kind => Some(times),
+                _ => None,
+            });
+            times.min().unwrap_or(u32::MAX)
+        };
         End {
             repetition_kinds: [Repeated::Board, Repeated::Position]
                 .map(|kind| endings.iter().any(|e| matches!(e.condition, EndRule::Repeats { what, .. } if what == kind))),
+            repeats_least: [least(Repeated::Board), least(Repeated::Position)],
             endings,
             leftover: model.leftover,
             wins: model.wins,

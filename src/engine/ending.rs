@@ -42,7 +42,12 @@ pub fn loser(outcome: Outcome, mover: Player) -> Option<Player> {
 
 /// The first repetition ending reached by a position that has now stood `counts` times, compared
 /// as a board and as a position.
+#[inline]
 pub fn repetition_ending(rules: &Rules, counts: [u32; 2]) -> Option<(Outcome, &str)> {
+    let [board, position] = rules.end.repeats_least;
+    if counts[0] < board && counts[1] < position {
+        return None;
+    }
     rules.end.endings.iter().find_map(|e| match e.condition {
         EndRule::Repeats { what, times } => {
             (counts[usize::from(what == Repeated::Position)] >= times).then_some((e.outcome, e.reason.as_str()))
@@ -145,4 +150,30 @@ pub fn result<C: Cells>(
         }
     };
     GameResult { winner, score, reason }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load::{every_shipped, shipped};
+
+    /// A repetition ending is reached exactly when some ending counts as few times as the position
+    /// has stood, of its kind: the fewest of each kind read at load, then the endings in order
+    /// (for every shipped file, every count up to 7 of both kinds).
+    #[test]
+    fn a_repetition_ending_is_reached_from_the_fewest_times_an_ending_counts() {
+        assert_eq!(shipped("oware").end.repeats_least, [u32::MAX, 2]);
+        assert_eq!(shipped("tihbat").end.repeats_least, [2, u32::MAX]);
+        assert_eq!(shipped("kalah").end.repeats_least, [u32::MAX; 2]);
+        for (file, rules) in every_shipped() {
+            for counts in (0..8).flat_map(|board| (0..8).map(move |position| [board, position])) {
+                let first = rules.end.endings.iter().find(|e| match e.condition {
+                    EndRule::Repeats { what, times } => counts[usize::from(what == Repeated::Position)] >= times,
+                    EndRule::Board(_) => false,
+                });
+                let reached = repetition_ending(&rules, counts);
+                assert_eq!(reached, first.map(|e| (e.outcome, e.reason.as_str())), "{}: {counts:?}", file.display());
+            }
+        }
+    }
 }
