@@ -165,11 +165,11 @@ fn play_in<C: Cells>(rules: &Rules, south: AgentKind, north: AgentKind, seed: u6
         }
     }
     stats.captured = game.state().captured.iter().sum::<u32>() - game.swept().iter().sum::<u32>();
-    match game.result() {
+    match game.into_result() {
         Some(result) => {
             stats.finished = true;
             stats.winner = result.winner;
-            stats.reason = result.reason.clone();
+            stats.reason = result.reason;
         }
         None => stats.reason = format!("unfinished after {} actions", stats.length),
     }
@@ -264,7 +264,13 @@ impl Tally {
                 (None, true) => {}
             }
             *tally.lengths.entry(game.length).or_insert(0) += 1;
-            *tally.end_reasons.entry(game.reason.clone()).or_insert(0) += 1;
+            // The reason copied only the first time it is met.
+            match tally.end_reasons.get_mut(&game.reason) {
+                Some(n) => *n += 1,
+                None => {
+                    tally.end_reasons.insert(game.reason.clone(), 1);
+                }
+            }
             tally.captures += u64::from(game.captures);
             tally.captured += u64::from(game.captured);
             tally.moves += u64::from(game.moves);

@@ -184,6 +184,11 @@ impl<'r, C: Cells> GameIn<'r, C> {
         self.result.as_ref()
     }
 
+    /// The result, the game given up for it (its words not copied).
+    pub fn into_result(self) -> Option<GameResult> {
+        self.result
+    }
+
     /// Laps sown by the last action applied (0 when it sowed nothing, or before any action).
     pub fn last_laps(&self) -> u32 {
         self.last_laps
@@ -1227,5 +1232,24 @@ mod tests {
             let rules = shipped(name);
             assert_eq!(Game::new(&rules).history.forgets(), forgets, "{name}");
         }
+    }
+
+    /// A game given up for its result gives the result it showed: none before the end, the
+    /// finished game's after it (Kalah played at random to its end).
+    #[test]
+    fn a_game_given_up_for_its_result_gives_that_result() {
+        use rand::rngs::ChaCha8Rng;
+        use rand::{RngExt, SeedableRng};
+        let rules = shipped("kalah");
+        assert_eq!(Game::new(&rules).into_result(), None);
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut game = Game::new(&rules);
+        while !game.is_over() {
+            let actions = game.legal_actions();
+            game.apply(actions[rng.random_range(0..actions.len())]).expect("a legal action applies");
+        }
+        let shown = game.result().cloned();
+        assert!(shown.as_ref().is_some_and(|result| !result.reason.is_empty()));
+        assert_eq!(game.into_result(), shown);
     }
 }
