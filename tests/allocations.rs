@@ -34,8 +34,8 @@ fn allowed(actions: u32) -> u64 {
 fn over_allowed<C: Cells>(rules: &Rules) -> (Option<(u64, u32)>, u64) {
     let mut worst: Option<(u64, u32)> = None;
     let mut played = 0;
-    // A game first, not counted, so that what is made once for all games (by the rules or the
-    // thread, at their first use) is made.
+    // A game first, not counted, so that what a thread makes once for all its games is made (the
+    // list of actions it keeps, grown at first to the most a turn lists: Gore's offers).
     let mut game = GameIn::<C>::new(rules);
     let mut rng = ChaCha8Rng::seed_from_u64(GAMES);
     for _ in 0..MAX_ACTIONS {
