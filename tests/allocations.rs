@@ -10,8 +10,7 @@ mod common;
 
 use common::per_shipped_rule_file;
 use mancala::ai::AgentKind;
-use mancala::engine::layout::fits;
-use mancala::engine::{Broad, Cells, GameIn, Middle, Narrow, Wide};
+use mancala::engine::{Cells, GameIn, Wide};
 use mancala::Rules;
 use rand::rngs::ChaCha8Rng;
 use rand::SeedableRng;
@@ -70,15 +69,7 @@ fn over_allowed<C: Cells>(rules: &Rules) -> (Option<(u64, u32)>, u64) {
 /// fit (as `simulate` plays them) and in the widest (as `Game` does).
 fn allocates_nothing_per_action(file: &str) {
     let rules = common::rules(file);
-    let narrowest = if fits::<Narrow>(rules) {
-        over_allowed::<Narrow>(rules)
-    } else if fits::<Middle>(rules) {
-        over_allowed::<Middle>(rules)
-    } else if fits::<Broad>(rules) {
-        over_allowed::<Broad>(rules)
-    } else {
-        over_allowed::<Wide>(rules)
-    };
+    let narrowest = mancala::in_narrowest!(rules, C => over_allowed::<C>(rules));
     for (layout, (worst, played)) in [("narrowest", narrowest), ("widest", over_allowed::<Wide>(rules))] {
         // Enough actions that an allocation in each, or in each round, would show.
         assert!(played > GAMES * 10, "{file}: {played} actions played");

@@ -10,7 +10,8 @@
 //! depending on it). The crate's root, `lib.rs`, is no
 //! module of its own: it declares the modules and re-exports some of their items, and a path
 //! through it (`crate::Rules`) counts as a path into the module its re-export names
-//! (`compile`). A name at the root that is neither a module nor such a re-export fails the test.
+//! (`compile`); so does a path to a macro a module exports to the root (`#[macro_export]`): a
+//! path into that module. A name at the root that is none of these fails the test.
 
 mod common;
 
@@ -203,12 +204,38 @@ fn module_of_file(relative: &Path) -> (String, usize) {
     (top, depth)
 }
 
+/// The macros `source` exports to the crate's root (`#[macro_export] macro_rules! NAME`).
+fn exported_macros(source: &str) -> Vec<String> {
+    let tokens: Vec<String> = tokens(source).into_iter().map(|(token, _)| token).collect();
+    let mut names = Vec::new();
+    for (i, window) in tokens.windows(4).enumerate() {
+        if window == ["#", "[", "macro_export", "]"] {
+            // Other attributes may stand between it and the macro.
+            let rest = &tokens[i + 4..];
+            if let Some(at) = rest.iter().position(|t| t == "macro_rules") {
+                if rest.get(at + 1).is_some_and(|t| t == "!") {
+                    names.extend(rest.get(at + 2).cloned());
+                }
+            }
+        }
+    }
+    names
+}
+
 /// Every arrow between the crate's top-level modules.
 fn graph() -> Graph {
     let lib = std::fs::read_to_string(src().join("lib.rs")).expect("src/lib.rs");
-    let root = Root::read(&lib);
+    let mut root = Root::read(&lib);
     let mut files = Vec::new();
     rust_files(&src(), &mut files);
+    // A macro a module exports stands at the root, and lives in that module.
+    for path in &files {
+        let relative = path.strip_prefix(src()).expect("a file under src/");
+        let source = std::fs::read_to_string(path).expect("a readable source");
+        for name in exported_macros(&source) {
+            root.reexports.insert(name, module_of_file(relative).0);
+        }
+    }
     let mut graph = Graph::new();
     let mut unknown = Vec::new();
     for path in files {

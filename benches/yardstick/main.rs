@@ -123,17 +123,10 @@ fn playouts(rules: &Rules) -> f64 {
 
 /// The layout `simulate` plays the rules in, and the bytes of its position.
 fn layout(rules: &Rules) -> String {
-    use mancala::engine::layout::fits;
-    use mancala::engine::{Broad, Middle, Narrow, StateIn, Wide};
-    let (name, bytes) = if fits::<Narrow>(rules) {
-        ("narrow", std::mem::size_of::<StateIn<Narrow>>())
-    } else if fits::<Middle>(rules) {
-        ("middle", std::mem::size_of::<StateIn<Middle>>())
-    } else if fits::<Broad>(rules) {
-        ("broad", std::mem::size_of::<StateIn<Broad>>())
-    } else {
-        ("wide", std::mem::size_of::<StateIn<Wide>>())
-    };
+    use mancala::engine::StateIn;
+    // The type's name: `mancala::engine::layout::Narrow` is "narrow".
+    let (path, bytes) = mancala::in_narrowest!(rules, C => (std::any::type_name::<C>(), std::mem::size_of::<StateIn<C>>()));
+    let name = path.rsplit("::").next().unwrap_or(path).to_lowercase();
     format!("{name} {bytes} B")
 }
 

@@ -215,17 +215,14 @@ impl Rules {
     }
 
     /// The starting position.
-    fn new_initial_state(&self) -> State {
-        let mut game = Game::new(self.rules);
-        game.set_tracing(true);
-        State { game, ids: self.ids.clone(), history: Vec::new(), start: None, checkpoints: Vec::new() }
+    fn new_initial_state(&self) -> PyResult<State> {
+        let game = start_game(self.rules, None).map_err(PyRuntimeError::new_err)?;
+        Ok(State { game, ids: self.ids.clone(), history: Vec::new(), start: None, checkpoints: Vec::new() })
     }
 
     /// The position of an interchange JSON text (`run --position`), its repetition history afresh.
     fn state_from_json(&self, json: &str) -> PyResult<State> {
-        let state = mancala::engine::position::parse_position(json, self.rules).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let mut game = Game::from_state(self.rules, state);
-        game.set_tracing(true);
+        let game = start_game(self.rules, Some(json)).map_err(PyValueError::new_err)?;
         Ok(State { game, ids: self.ids.clone(), history: Vec::new(), start: Some(json.to_string()), checkpoints: Vec::new() })
     }
 
@@ -235,7 +232,7 @@ impl Rules {
             serde_json::from_str(text).map_err(|e| PyValueError::new_err(format!("not a serialized state: {e}")))?;
         let mut state = match value.get("start") {
             Some(serde_json::Value::String(start)) => self.state_from_json(start)?,
-            _ => self.new_initial_state(),
+            _ => self.new_initial_state()?,
         };
         let actions =
             value.get("actions").and_then(|a| a.as_array()).ok_or_else(|| PyValueError::new_err("not a serialized state: no `actions`"))?;
@@ -247,6 +244,17 @@ impl Rules {
         }
         Ok(state)
     }
+}
+
+/// The game a state starts from, recording its events (a state reports each action's): the
+/// rules' start, or the interchange JSON `start` (or why it cannot be read).
+fn start_game(rules: &'static EngineRules, start: Option<&str>) -> Result<Game<'static>, String> {
+    let mut game = match start {
+        Some(json) => Game::from_state(rules, mancala::engine::position::parse_position(json, rules).map_err(|e| e.to_string())?),
+        None => Game::new(rules),
+    };
+    game.set_tracing(true);
+    Ok(game)
 }
 
 /// A load error in one message: the diagnostics' messages, or the error.
@@ -355,17 +363,7 @@ impl State {
         let rules = self.game.rules();
         let (from, mut game) = match kept.checked_sub(1).map(|last| &self.checkpoints[last]) {
             Some((at, game)) => (*at, game.clone()),
-            None => {
-                let mut game = match &self.start {
-                    Some(start) => Game::from_state(
-                        rules,
-                        mancala::engine::position::parse_position(start, rules).map_err(|e| PyRuntimeError::new_err(e.to_string()))?,
-                    ),
-                    None => Game::new(rules),
-                };
-                game.set_tracing(true);
-                (0, game)
-            }
+            None => (0, start_game(rules, self.start.as_deref()).map_err(PyRuntimeError::new_err)?),
         };
         for &action in &self.history[from..length] {
             game.apply(action).map_err(|e| PyRuntimeError::new_err(format!("the game cannot be replayed: {e}")))?;

@@ -3,11 +3,12 @@
 //! score as it stands (captures plus the board as the rules' leftover says).
 //!
 //! Each node keeps the reward of the player who chose the action leading to it (1 a win, ½ a
-//! draw, 0 a loss; terminal positions by the game's own result), so a player who acts twice in a row (answering an offer, a decision inside a
-//! move) is handled like any other. The tree lives in one `Vec`; the iterations play on one copy
-//! of the game, made the searched position again before each (`clone_from`, in the copy's own
-//! memory), so that they allocate nothing but where a playout grew the repetition history's table
-//! past its room (it is then made the searched position's size again).
+//! draw, 0 a loss; terminal positions by the game's own result), so a player who acts twice in a
+//! row (answering an offer, a decision inside a move) is handled like any other. The tree lives
+//! in one `Vec`, grown as it is expanded; the iterations play on one copy of the game, made the
+//! searched position again before each (`clone_from`, in the copy's own memory), so that the
+//! playouts allocate nothing but where one grew the repetition history's table past its room (it
+//! is then made the searched position's size again).
 //!
 //! Bounds: a budget is at most [`MAX_ITERATIONS`] iterations or [`MAX_TIME`] per move, and the
 //! tree at most [`MAX_NODES`] nodes (64 bytes each, about 128 MB). Once the tree is full the

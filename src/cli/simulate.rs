@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{load, OK, USAGE};
 use crate::ai::AgentKind;
-use crate::engine::{Broad, Cells, GameIn, Middle, Narrow, Wide};
+use crate::engine::{Cells, GameIn};
 use crate::{Action, Game, Player, Rules};
 
 /// A game still going after this many actions is stopped and counted as unfinished.
@@ -107,15 +107,7 @@ pub fn play_game(rules: &Rules, south: AgentKind, north: AgentKind, seed: u64) -
 /// [`play_game`], keeping its actions when `record` says so. The game is laid out as narrowly as
 /// its rules allow ([`crate::engine::layout`]): the same game either way, played faster.
 pub fn play_game_with(rules: &Rules, south: AgentKind, north: AgentKind, seed: u64, record: bool) -> GameStats {
-    if crate::engine::layout::fits::<Narrow>(rules) {
-        play_in::<Narrow>(rules, south, north, seed, record)
-    } else if crate::engine::layout::fits::<Middle>(rules) {
-        play_in::<Middle>(rules, south, north, seed, record)
-    } else if crate::engine::layout::fits::<Broad>(rules) {
-        play_in::<Broad>(rules, south, north, seed, record)
-    } else {
-        play_in::<Wide>(rules, south, north, seed, record)
-    }
+    crate::in_narrowest!(rules, C => play_in::<C>(rules, south, north, seed, record))
 }
 
 /// [`play_game_with`] in layout `C`.

@@ -58,10 +58,10 @@ impl End {
             });
             times.min().unwrap_or(u32::MAX)
         };
+        let repeats_least = [least(Repeated::Board), least(Repeated::Position)];
         End {
-            repetition_kinds: [Repeated::Board, Repeated::Position]
-                .map(|kind| endings.iter().any(|e| matches!(e.condition, EndRule::Repeats { what, .. } if what == kind))),
-            repeats_least: [least(Repeated::Board), least(Repeated::Position)],
+            repetition_kinds: repeats_least.map(|least| least != u32::MAX),
+            repeats_least,
             endings,
             leftover: model.leftover,
             wins: model.wins,

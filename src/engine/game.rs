@@ -996,7 +996,6 @@ mod tests {
     /// on with the same actions as a fresh copy, alike that after each.
     #[test]
     fn a_game_made_another_again_by_clone_from_is_that_game() {
-        use crate::engine::layout::{fits, Broad, Middle, Narrow};
         use rand::rngs::ChaCha8Rng;
         use rand::{RngExt, SeedableRng};
         fn random<C: Cells>(game: &GameIn<'_, C>, rng: &mut ChaCha8Rng) -> Option<Action> {
@@ -1044,16 +1043,7 @@ mod tests {
         for (file, rules) in crate::load::every_shipped() {
             let name = file.display();
             assert!(check::<Wide>(&rules, 1) > 20, "{name}");
-            let narrowest = if fits::<Narrow>(&rules) {
-                check::<Narrow>(&rules, 2)
-            } else if fits::<Middle>(&rules) {
-                check::<Middle>(&rules, 2)
-            } else if fits::<Broad>(&rules) {
-                check::<Broad>(&rules, 2)
-            } else {
-                continue;
-            };
-            assert!(narrowest > 20, "{name}");
+            assert!(crate::in_narrowest!(&rules, C => check::<C>(&rules, 2)) > 20, "{name}");
         }
     }
 

@@ -4,8 +4,9 @@
 //! player to move (and, on a board of more than 13 holes, the players' phases) has a short key of
 //! 16 or 32 bytes ([`ShortKeys`]); any other its long key ([`key`]), written as the bytes of the
 //! position's layout ([`Cells::Key`]). Each kind of key has its table. Two keys are equal only
-//! when their positions are the same for that repetition: nothing is told apart by a hash alone. Recording a position and asking how often it stood cost
-//! one key and one look-up, whatever the length of the game.
+//! when their positions are the same for that repetition: nothing is told apart by a hash alone.
+//! Recording a position and asking how often it stood cost one key and one look-up, whatever the
+//! length of the game.
 
 use std::hash::BuildHasher;
 

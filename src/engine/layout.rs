@@ -559,6 +559,37 @@ pub fn fits<C: Cells>(rules: &Rules) -> bool {
     places <= C::PLACES && places <= <C::Mask as Mask>::BITS && stones <= C::STONES
 }
 
+/// `$body` with the type `$layout` standing for the narrowest layout the rules `$rules` fit
+/// ([`fits`]: `Narrow`, else `Middle`, else `Broad`, else `Wide`), the one `simulate` plays in:
+/// the choice made once at run time, among copies of `$body` compiled for each.
+///
+/// ```
+/// let kalah = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/kalah.mancala");
+/// let rules = mancala::load_file(kalah, &[] as &[&str]).expect("Kalah loads");
+/// // Kalah's 14 places and 48 stones fit `Narrow`, whose position takes 64 bytes.
+/// let bytes = mancala::in_narrowest!(&rules, C => std::mem::size_of::<mancala::engine::StateIn<C>>());
+/// assert_eq!(bytes, 64);
+/// ```
+#[macro_export]
+macro_rules! in_narrowest {
+    ($rules:expr, $layout:ident => $body:expr) => {{
+        let rules: &$crate::Rules = $rules;
+        if $crate::engine::layout::fits::<$crate::engine::layout::Narrow>(rules) {
+            type $layout = $crate::engine::layout::Narrow;
+            $body
+        } else if $crate::engine::layout::fits::<$crate::engine::layout::Middle>(rules) {
+            type $layout = $crate::engine::layout::Middle;
+            $body
+        } else if $crate::engine::layout::fits::<$crate::engine::layout::Broad>(rules) {
+            type $layout = $crate::engine::layout::Broad;
+            $body
+        } else {
+            type $layout = $crate::engine::layout::Wide;
+            $body
+        }
+    }};
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

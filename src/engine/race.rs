@@ -54,9 +54,10 @@ pub fn race<C: Cells, T: Trace>(rules: &Rules, start: &StateIn<C>, holes: [usize
         tr.event(|| Event::lifted(player, origin, seeds, LiftWhy::Move));
         Sower { player, at: origin, origin, seeds, back: back_into_origin(rules, seeds), laps: 1, sown: seeds, done: false }
     });
-    let mut finished = Finished::default();
+    // Who finished first (the other finished second).
+    let mut first = None;
     for sower in &mut sowers {
-        settle(rules, &mut state, sower, &mut finished, tr);
+        settle(rules, &mut state, sower, &mut first, tr);
     }
     let places = rules.board.holes + 2;
     let mut checkpoint = (*state.cells(), sowers);
@@ -64,7 +65,9 @@ pub fn race<C: Cells, T: Trace>(rules: &Rules, start: &StateIn<C>, holes: [usize
     for _ in 0..ENDLESS_TICKS {
         if sowers.iter().all(|s| s.done) {
             bank_stores(rules, &mut state);
-            let next = if last_moves { finished.order[1] } else { finished.order[0] };
+            // Both have finished, so one finished first.
+            let earlier = first.unwrap_or(rules.play.first);
+            let next = if last_moves { earlier.opponent() } else { earlier };
             return Some(Finish { state, next });
         }
         for sower in &mut sowers {
@@ -85,7 +88,7 @@ pub fn race<C: Cells, T: Trace>(rules: &Rules, start: &StateIn<C>, holes: [usize
             drop_stone(rules, &mut state, place, sower.player, false, tr);
             sower.at = place;
             sower.seeds -= 1;
-            settle(rules, &mut state, sower, &mut finished, tr);
+            settle(rules, &mut state, sower, &mut first, tr);
         }
         // A race that comes back to a tick it has seen never ends.
         if state.cells().same(&checkpoint.0, places) && sowers == checkpoint.1 {
@@ -101,29 +104,10 @@ pub fn race<C: Cells, T: Trace>(rules: &Rules, start: &StateIn<C>, holes: [usize
     None
 }
 
-/// The players whose moves have ended, in the order they ended (kept without allocating: a race
-/// is run for every move of a game that races).
-#[derive(Clone, Copy, Debug, Default)]
-struct Finished {
-    /// The first to end, then the second (South until one has).
-    order: [Player; 2],
-    /// How many have ended.
-    count: usize,
-}
-
-impl Finished {
-    /// `player`'s move has ended (each player's ends once).
-    fn push(&mut self, player: Player) {
-        if let Some(slot) = self.order.get_mut(self.count) {
-            *slot = player;
-            self.count += 1;
-        }
-    }
-}
-
 /// While `sower`'s hand is empty: the lap has ended where it stands, so it goes on (a capture
-/// sown on or going on, a relay) or the move ends and captures.
-fn settle<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, sower: &mut Sower, finished: &mut Finished, tr: &mut T) {
+/// sown on or going on, a relay) or the move ends and captures; `first` names the player whose
+/// move ended first, once one has.
+fn settle<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, sower: &mut Sower, first: &mut Option<Player>, tr: &mut T) {
     while sower.seeds == 0 && !sower.done {
         let (last, player) = (sower.at, sower.player);
         let lap = Lap { number: sower.laps, sown: sower.sown };
@@ -157,7 +141,7 @@ fn settle<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, sower: &mut
             }
             None => {
                 sower.done = true;
-                finished.push(player);
+                first.get_or_insert(player);
                 capture(rules, state, last, player, lap, tr);
             }
         }
