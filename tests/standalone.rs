@@ -174,7 +174,7 @@ fn every_rule_file_has_its_page_and_the_pages_links_resolve() {
     let mut pages: Vec<PathBuf> = std::fs::read_dir(root.join("docs/games"))
         .map(|entries| entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|ext| ext == "md")).collect())
         .unwrap_or_default();
-    pages.push(root.join("docs/interchange.md"));
+    pages.extend(["docs/interchange.md", "docs/speed.md", "README.md"].map(|page| root.join(page)));
     pages.sort();
     for page in pages {
         let relative = page.strip_prefix(&root).unwrap_or(&page).to_path_buf();
