@@ -113,7 +113,7 @@ impl Condition {
         match self.code.as_ref().and_then(|code| code.single.as_deref()) {
             Some(single) if single.holds => single.covers(hole, count),
             _ => match &self.places {
-                Some(places) if count < 256 => crate::holes::in_set(places[usize::from(count)], hole),
+                Some(places) if count < 256 => crate::Holes(places[usize::from(count)]).has(hole),
                 _ => true,
             },
         }
@@ -394,7 +394,7 @@ impl Single {
     /// and its count say (its basis and other atoms aside).
     #[inline(always)]
     pub fn covers(&self, hole: usize, count: u16) -> bool {
-        crate::holes::in_set(self.holes, hole) && self.count.as_ref().is_none_or(|(table, want)| table.holds(u32::from(count)) == *want)
+        crate::Holes(self.holes).has(hole) && self.count.as_ref().is_none_or(|(table, want)| table.holds(u32::from(count)) == *want)
     }
 
     /// The single term of `holding` (the condition holds there) or else of `failing`, if one has

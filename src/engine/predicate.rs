@@ -34,7 +34,7 @@ impl<C: Cells> StateIn<C> {
     #[inline(always)]
     fn local_holds(&self, local: &Local, hole: usize, mover: Player) -> bool {
         let kind = usize::from(local.kinds[usize::from(self.count(hole))]);
-        crate::holes::in_set(local.table[kind << 4 | usize::from(self.basis_bits(hole, mover))], hole)
+        crate::Holes(local.table[kind << 4 | usize::from(self.basis_bits(hole, mover))]).has(hole)
     }
 
     /// Whether `hole` is in the term of `single` as far as its hole set, basis, count and
@@ -43,7 +43,7 @@ impl<C: Cells> StateIn<C> {
     pub(crate) fn single_within(&self, rules: &Rules, single: &Single, hole: usize, mover: Player) -> bool {
         let basis = (self.basis_bits(hole, mover) ^ single.basis.want) & single.basis.care == 0;
         let count = single.count.as_ref().is_none_or(|(table, want)| table.holds(u32::from(self.count(hole))) == *want);
-        if !(crate::holes::in_set(single.holes, hole) & basis & count) {
+        if !(crate::Holes(single.holes).has(hole) & basis & count) {
             return false;
         }
         for neighbour in &single.neighbours {
@@ -419,7 +419,7 @@ impl<'a, C: Cells> Ctx<'a, C> {
     #[inline]
     fn basic_holds(&self, basic: &Basic, hole: usize) -> bool {
         let bits = self.basis_bits(hole);
-        basic.holding.iter().any(|term| crate::holes::in_set(term.holes, hole) && (bits ^ term.want) & term.care == 0)
+        basic.holding.iter().any(|term| crate::Holes(term.holes).has(hole) && (bits ^ term.want) & term.care == 0)
     }
 
     /// Which atoms of the [`crate::compile::code::BASIS`] hold on `hole` (bit `i`: the basis's
