@@ -1,14 +1,16 @@
 //! The layouts a position may take (`engine::layout`) play the same games: for every shipped rule
 //! file, random games played in the narrowest layout the rules fit and in `Wide` (the layout every
 //! command but `simulate` and the benches plays in) see the same legal actions, the same position
-//! after every action and the same result.
+//! after every action and the same result. `Simple`, which leaves out what simple turns never meet,
+//! serves exactly the files whose turns are all simple, refuses every action `Wide` refuses, and
+//! in `Wide` those files' games never meet what it leaves out.
 
 mod common;
 
 use common::per_shipped_rule_file;
 use mancala::engine::layout::fits;
-use mancala::engine::{Broad, Cells, GameIn, Middle, Narrow, Wide};
-use mancala::Rules;
+use mancala::engine::{Broad, Cells, GameIn, Middle, Narrow, Simple, Wide};
+use mancala::{Action, Rules};
 
 per_shipped_rule_file!(every_layout_plays_the_same_games);
 
@@ -18,6 +20,10 @@ const MOST_ACTIONS: usize = 3_000;
 
 fn every_layout_plays_the_same_games(name: &str) {
     let rules = common::rules(name);
+    if fits::<Simple>(rules) {
+        same_games::<Simple>(rules, name);
+        refuses_the_same::<Simple>(rules, name);
+    }
     if fits::<Narrow>(rules) {
         same_games::<Narrow>(rules, name);
     }
@@ -32,4 +38,75 @@ fn every_layout_plays_the_same_games(name: &str) {
 /// Plays `GAMES` random games of `rules` in layout `C` and in `Wide` side by side.
 fn same_games<C: Cells>(rules: &Rules, name: &str) {
     common::side_by_side(name, 7, (GAMES, MOST_ACTIONS), || (GameIn::<C>::new(rules), GameIn::<Wide>::new(rules)), |_, _, _| {});
+}
+
+/// Plays random games of `rules` in layout `C` and in `Wide` side by side, and at each of the
+/// first actions of each game tries every action of every kind in both: each is refused by both
+/// or played by both to the same position and result.
+fn refuses_the_same<C: Cells>(rules: &Rules, name: &str) {
+    let holes = u8::try_from(rules.board.holes).expect("a board of fewer than 256 holes");
+    let mut tried: Vec<Action> = (0..holes).flat_map(|h| [Action::Sow(h), Action::SowReversed(h)]).collect();
+    tried.extend([Action::Pass, Action::Accept, Action::Decline, Action::Continue, Action::Stop, Action::Offer(1), Action::Take(1)]);
+    common::side_by_side(
+        name,
+        11,
+        (10, 150),
+        || (GameIn::<C>::new(rules), GameIn::<Wide>::new(rules)),
+        |at, a, b| {
+            for &action in &tried {
+                let (mut a, mut b) = (a.clone(), b.clone());
+                let (played_a, played_b) = (a.apply(action).is_ok(), b.apply(action).is_ok());
+                assert_eq!(played_a, played_b, "{at}, then {action:?}: refused by one layout only");
+                assert_eq!(a.state().widen(), b.state().widen(), "{at}, then {action:?}: the positions differ");
+                assert_eq!(a.result(), b.result(), "{at}, then {action:?}: the results differ");
+            }
+        },
+    );
+}
+
+/// `Simple` serves the files whose every turn is simple (and only those that fit a narrow board),
+/// and in `Wide` their games never meet what it leaves out: a phase, an offer, a decision left
+/// open, a turn played at once, a stone placed from hand.
+#[test]
+fn the_simple_layout_serves_the_files_whose_turns_never_leave_anything_open() {
+    let shipped: Vec<String> = common::shipped_rule_files!(@names).iter().map(|name| name.replace('_', "-")).collect();
+    let simple: Vec<&str> = shipped.iter().map(String::as_str).filter(|name| fits::<Simple>(common::rules(name))).collect();
+    assert_eq!(
+        simple,
+        [
+            "bohnenspiel",
+            "bosh",
+            "djenon-aboure",
+            "gabata",
+            "hoyito",
+            "kalah",
+            "oware",
+            "pallanguzhi",
+            "rabe",
+            "tihbat",
+            "toguz-kumalak",
+            "vai-lung-thlan"
+        ]
+    );
+    for name in &shipped {
+        let rules = common::rules(name);
+        // Every file that fits `Narrow` and is not simple has a turn that leaves something open.
+        assert_eq!(fits::<Simple>(rules), rules.tracks.simple && fits::<Narrow>(rules), "{name}");
+        if !rules.tracks.simple {
+            continue;
+        }
+        common::side_by_side(
+            name,
+            13,
+            (20, 3_000),
+            || (GameIn::<Wide>::new(rules), GameIn::<Wide>::new(rules)),
+            |at, game, _| {
+                let state = game.state();
+                assert_eq!(state.phase, [0, 0], "{at}: a phase");
+                assert_eq!(state.offer, 0, "{at}: an offer");
+                assert_eq!(state.pending, mancala::engine::Pending::None, "{at}: a decision open");
+                assert!(!game.legal_actions().iter().any(|a| !matches!(a, Action::Sow(_) | Action::SowReversed(_) | Action::Pass)), "{at}");
+            },
+        );
+    }
 }

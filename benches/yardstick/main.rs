@@ -123,10 +123,8 @@ fn playouts(rules: &Rules) -> f64 {
 
 /// The layout `simulate` plays the rules in, and the bytes of its position.
 fn layout(rules: &Rules) -> String {
-    use mancala::engine::StateIn;
-    // The type's name: `mancala::engine::layout::Narrow` is "narrow".
-    let (path, bytes) = mancala::in_narrowest!(rules, C => (std::any::type_name::<C>(), std::mem::size_of::<StateIn<C>>()));
-    let name = path.rsplit("::").next().unwrap_or(path).to_lowercase();
+    use mancala::engine::{Cells, StateIn};
+    let (name, bytes) = mancala::in_narrowest!(rules, C => (<C as Cells>::NAME, std::mem::size_of::<StateIn<C>>()));
     format!("{name} {bytes} B")
 }
 

@@ -91,6 +91,11 @@ pub struct Tracks {
     /// Whether every move is laps of whole holes joined by relays and captures sown on (or
     /// going on from a hole): no choice to stop, lift limit or first lap deciding.
     pub sown_on: bool,
+    /// Whether every turn is a simple one: a move (or a pass) that leaves nothing open, with no
+    /// phases, no offers, no turn played at once and no stone placed from hand. No choice to
+    /// relay or stop, no capture whose holes the mover chooses: after each action the next
+    /// player simply starts a turn. Such rules play in [`crate::engine::Simple`].
+    pub simple: bool,
 }
 
 impl Tracks {
@@ -109,6 +114,13 @@ impl Tracks {
         let plain_relays = rules.sowing.relay.is_some() && relays_alone && whole_laps;
         let choice_relays = rules.sowing.relay.is_some() && rules.sowing.relay_or_stop.is_some() && !rules.captures.resows && whole_laps;
         let sown_on = rules.captures.resows && rules.sowing.relay_or_stop.is_none() && whole_laps;
+        let play = &rules.play;
+        let simple = play.phases.is_empty()
+            && play.race.is_none()
+            && play.place.is_none()
+            && rules.trade.is_none()
+            && rules.sowing.relay_or_stop.is_none()
+            && rules.captures.rules.iter().all(|c| c.bonus.is_none());
         Tracks {
             intact: asks(Pred::Intact),
             intact_read: rules.conditions().fold(0, |read, c| read | c.intact_read()),
@@ -121,6 +133,7 @@ impl Tracks {
             plain_relays,
             choice_relays,
             sown_on,
+            simple,
         }
     }
 }

@@ -129,6 +129,8 @@ impl<'r, C: Cells> GameIn<'r, C> {
     }
 
     fn starting(rules: &'r Rules, state: StateIn<C>, ask_endings: bool) -> GameIn<'r, C> {
+        // Only rules whose turns are all simple play in a layout that leaves out the rest.
+        debug_assert!(!C::SIMPLE || rules.tracks.simple, "{}: not simple rules", rules.name);
         // Round starts are told of across rounds, whose stones come back into play.
         let round_starts = History::new(rules, [false, rules.rounds.as_ref().is_some_and(|r| r.repeats.is_some())], false);
         let mut game = GameIn {
@@ -376,7 +378,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
     /// Whether the turn now is one both players play at once (the game's first phase is such a
     /// turn, and both are still in it).
     pub(super) fn racing(&self) -> bool {
-        self.rules.play.race.is_some() && self.state.phase == [0, 0]
+        !C::SIMPLE && self.rules.play.race.is_some() && self.state.phase == [0, 0]
     }
 
     /// Whether the first player of a turn played at once may choose `hole`: a hole they may
@@ -402,7 +404,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
 
     /// Whether `mover` moves by placing a stone from their hand.
     pub(super) fn placing(&self, mover: Player) -> bool {
-        placing::placing(self.rules, &self.state, mover)
+        !C::SIMPLE && placing::placing(self.rules, &self.state, mover)
     }
 
     /// Whether `mover` may sow from `hole` against the file's direction.
@@ -502,9 +504,10 @@ impl<'r, C: Cells> GameIn<'r, C> {
         if self.is_over() {
             return Err(self.illegal(action));
         }
-        let answering = self.state.offer != C::Mask::NONE;
+        // Simple turns leave no offer or decision open (`C::SIMPLE`).
+        let answering = !C::SIMPLE && self.state.offer != C::Mask::NONE;
         let mut laps = 0;
-        let idle = !answering && self.state.pending == Pending::None;
+        let idle = !answering && (C::SIMPLE || self.state.pending == Pending::None);
         match (action, self.state.pending) {
             // The turn's moves are known (so it is idle and not raced; placements are known only
             // where they sow on).
@@ -637,7 +640,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
     #[inline(always)]
     fn lap_ended(&mut self, mover: Player, sowing: &Sowing) {
         let last = sowing.last;
-        if sowing.choice && self.continued(last, &mut Silent).is_some() {
+        if !C::SIMPLE && sowing.choice && self.continued(last, &mut Silent).is_some() {
             self.state.pending = Pending::Continue(crate::hole_byte(last));
             self.trace.event(|| Event::Ask(Box::new(self.state.widen())));
             self.record_position(mover);
@@ -653,7 +656,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
         if may_capture {
             traced!(self, tr => capture(self.rules, &mut self.state, last, mover, lap, tr));
         }
-        if self.state.pending == Pending::None {
+        if C::SIMPLE || self.state.pending == Pending::None {
             // The last seed in the mover's own store: they move again.
             let again = self.rules.play.play_again && last == self.rules.board.holes + mover.index();
             if again {
@@ -836,7 +839,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
         self.state.to_move = next;
         self.state.reversed = false;
         self.state.capturing = false;
-        if !self.rules.play.phases.is_empty() {
+        if !C::SIMPLE && !self.rules.play.phases.is_empty() {
             let phases = self.state.phase;
             self.state.advance_phases(self.rules);
             if self.trace.on() && phases != self.state.phase {
@@ -863,7 +866,8 @@ impl<'r, C: Cells> GameIn<'r, C> {
     #[inline(always)]
     fn start_turn(&mut self, last: Player, stocked: Option<C::Mask>) {
         self.find_moves(stocked);
-        if self.state.offer == C::Mask::NONE && self.state.pending == Pending::None && self.has_no_move(self.state.to_move) {
+        let open = !C::SIMPLE && (self.state.offer != C::Mask::NONE || self.state.pending != Pending::None);
+        if !open && self.has_no_move(self.state.to_move) {
             self.cannot_move(last);
         }
     }

@@ -346,18 +346,21 @@ fn bump<K: Copy + Eq>(table: &mut HashTable<(K, u32)>, key: K, hash: impl Fn(&K)
 /// hand, both players in their first phase, no move under way.
 #[inline]
 fn plain<C: Cells>(state: &StateIn<C>) -> bool {
-    settled(state) && state.phase == [0, 0]
+    // Simple turns have no phases (`C::SIMPLE`).
+    settled(state) && (C::SIMPLE || state.phase == [0, 0])
 }
 
 /// Whether nothing but the counts, the owners, the intact and claimed holes, the captures, the
 /// players' phases and the player to move is set in `state` ([`plain`], in any phase).
 #[inline]
 fn settled<C: Cells>(state: &StateIn<C>) -> bool {
-    state.pending == Pending::None
+    // Simple turns leave no offer or decision open (`C::SIMPLE`).
+    let offer = if C::SIMPLE { C::Mask::NONE } else { state.offer };
+    (C::SIMPLE || state.pending == Pending::None)
         && !state.reversed
         && !state.capturing
         && state.hand == [0, 0]
-        && (state.offer | state.closed) == C::Mask::NONE
+        && (offer | state.closed) == C::Mask::NONE
 }
 
 /// The holes of `set`, if all of them are among the first 24.

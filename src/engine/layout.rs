@@ -6,7 +6,8 @@
 //! stones in all (every two- and three-row game that ships): counts of a byte and sets of 32
 //! bits, so that a whole position is 64 bytes. [`Middle`] (64 places, the four-row games of 32
 //! holes) and [`Broad`] (any number of places) hold 255 stones or fewer with a byte a count and
-//! sets of 64 and 128 bits. The engine is written once over [`Cells`]; a [`super::Game`] is of
+//! sets of 64 and 128 bits. [`Simple`] is [`Narrow`] for rules whose every turn is a simple one
+//! ([`Cells::SIMPLE`]). The engine is written once over [`Cells`]; a [`super::Game`] is of
 //! one layout, [`Wide`] unless asked otherwise ([`fits`] says when a narrower one may serve;
 //! `simulate` plays in the narrowest, and `tests/layouts.rs` checks that each plays the same
 //! games as [`Wide`]).
@@ -210,6 +211,13 @@ pub trait Cells: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     const STONES: u32;
     /// The bytes of a place's count.
     const BYTES: usize;
+    /// Whether the game is played as one whose every turn is simple
+    /// ([`crate::compile::Tracks::simple`]): the engine then leaves out, where the program is
+    /// compiled, what such turns never meet (phases, offers, decisions left open, turns played at
+    /// once, stones placed from hand). Only [`Simple`] is; [`fits`] gives it no other rules.
+    const SIMPLE: bool = false;
+    /// The layout's name, as `simulate` and the benches print it.
+    const NAME: &'static str;
     /// The stones of `counts` (one per place from the first; the rest empty). Counts past the
     /// layout's places or stones are cut: [`fits`] says when they are not.
     fn of(counts: &[u16]) -> Self;
@@ -282,10 +290,10 @@ pub const fn key_bytes(places: usize, count: usize, mask: usize) -> usize {
     KEY_HEAD + 5 * mask + places * count
 }
 
-/// A layout of `$places` places of `$count` counts and `$mask` sets that keeps the places
-/// holding stones as they change.
+/// A layout named `$text` of `$places` places of `$count` counts and `$mask` sets that keeps
+/// the places holding stones as they change.
 macro_rules! kept_cells {
-    ($(#[$doc:meta])* $name:ident, $count:ty, $places:expr, $mask:ty) => {
+    ($(#[$doc:meta])* $name:ident, $text:literal, $count:ty, $places:expr, $mask:ty) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub struct $name {
@@ -322,6 +330,7 @@ macro_rules! kept_cells {
             const PLACES: usize = $places;
             const STONES: u32 = <$count>::MAX as u32;
             const BYTES: usize = std::mem::size_of::<$count>();
+            const NAME: &'static str = $text;
 
             fn of(counts: &[u16]) -> $name {
                 let mut cells = $name { counts: [0; $places], stocked: 0 };
@@ -399,6 +408,7 @@ macro_rules! kept_cells {
 kept_cells!(
     /// Any board: 16-bit counts, 128-bit sets, and the places holding stones kept as they change.
     Wide,
+    "wide",
     u16,
     MAX_HOLES,
     u128
@@ -415,6 +425,7 @@ kept_cells!(
     /// Any board of at most 255 stones (Tsoro's four rows of up to 21): a byte a place, 128-bit
     /// sets, the places holding stones kept as they change: [`Wide`]'s sets with half its counts.
     Broad,
+    "broad",
     u8,
     MAX_HOLES,
     u128
@@ -424,25 +435,35 @@ kept_cells!(
     /// A board of at most [`Middle::PLACES`] places and 255 stones (the four-row games of 32
     /// holes): a byte a place, 64-bit sets, the places holding stones kept as they change.
     Middle,
+    "middle",
     u8,
     64,
     u64
 );
 
-/// A small board: at most [`Narrow::PLACES`] places and 255 stones, a byte a place.
+/// A small board: at most [`Narrow::PLACES`] places and 255 stones, a byte a place. `SIMPLE`:
+/// [`Cells::SIMPLE`] ([`Narrow`] is the layout without it, [`Simple`] the one with it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Narrow {
+pub struct NarrowIn<const SIMPLE: bool> {
     counts: [u8; 20],
 }
 
-impl Cells for Narrow {
+/// The layout of a small board ([`NarrowIn`]).
+pub type Narrow = NarrowIn<false>;
+
+/// [`Narrow`]'s layout, for rules whose turns are all simple ones ([`Cells::SIMPLE`]).
+pub type Simple = NarrowIn<true>;
+
+impl<const SIMPLE: bool> Cells for NarrowIn<SIMPLE> {
     type Mask = u32;
     const PLACES: usize = 20;
     const STONES: u32 = u8::MAX as u32;
     const BYTES: usize = 1;
+    const SIMPLE: bool = SIMPLE;
+    const NAME: &'static str = if SIMPLE { "simple" } else { "narrow" };
 
-    fn of(counts: &[u16]) -> Narrow {
-        let mut narrow = Narrow { counts: [0; 20] };
+    fn of(counts: &[u16]) -> NarrowIn<SIMPLE> {
+        let mut narrow = NarrowIn { counts: [0; 20] };
         for (cell, &stones) in narrow.counts.iter_mut().zip(counts) {
             *cell = u8::try_from(stones).unwrap_or(u8::MAX);
         }
@@ -490,7 +511,7 @@ impl Cells for Narrow {
     }
 
     #[inline]
-    fn same(&self, other: &Narrow, places: usize) -> bool {
+    fn same(&self, other: &NarrowIn<SIMPLE>, places: usize) -> bool {
         self.counts[..places] == other.counts[..places]
     }
 
@@ -554,19 +575,25 @@ impl AtLeast for [u16] {
 /// Whether a game of `rules` fits layout `C` from its start: its places, and its stones
 /// wherever they go (a place never holds more than the game's stones).
 pub fn fits<C: Cells>(rules: &Rules) -> bool {
+    if C::SIMPLE && !rules.tracks.simple {
+        return false;
+    }
     let places = rules.board.places();
     let stones: u32 = rules.board.initial[..rules.board.holes].iter().map(|&c| u32::from(c)).sum::<u32>() + 2 * u32::from(rules.board.hand);
     places <= C::PLACES && places <= <C::Mask as Mask>::BITS && stones <= C::STONES
 }
 
 /// `$body` with the type `$layout` standing for the narrowest layout the rules `$rules` fit
-/// ([`fits`]: `Narrow`, else `Middle`, else `Broad`, else `Wide`), the one `simulate` plays in:
-/// the choice made once at run time, among copies of `$body` compiled for each.
+/// ([`fits`]: `Simple`, else `Narrow`, else `Middle`, else `Broad`, else `Wide`), the one
+/// `simulate` plays in: the choice made once at run time, among copies of `$body` compiled for
+/// each.
 ///
 /// ```
 /// let kalah = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/kalah.mancala");
 /// let rules = mancala::load_file(kalah, &[] as &[&str]).expect("Kalah loads");
-/// // Kalah's 14 places and 48 stones fit `Narrow`, whose position takes 64 bytes.
+/// // Kalah's 14 places and 48 stones fit `Narrow`, whose position takes 64 bytes, and its turns
+/// // are all simple ones: it plays in `Simple`, `Narrow` for such rules.
+/// assert_eq!(mancala::in_narrowest!(&rules, C => <C as mancala::engine::Cells>::NAME), "simple");
 /// let bytes = mancala::in_narrowest!(&rules, C => std::mem::size_of::<mancala::engine::StateIn<C>>());
 /// assert_eq!(bytes, 64);
 /// ```
@@ -574,7 +601,10 @@ pub fn fits<C: Cells>(rules: &Rules) -> bool {
 macro_rules! in_narrowest {
     ($rules:expr, $layout:ident => $body:expr) => {{
         let rules: &$crate::Rules = $rules;
-        if $crate::engine::layout::fits::<$crate::engine::layout::Narrow>(rules) {
+        if $crate::engine::layout::fits::<$crate::engine::layout::Simple>(rules) {
+            type $layout = $crate::engine::layout::Simple;
+            $body
+        } else if $crate::engine::layout::fits::<$crate::engine::layout::Narrow>(rules) {
             type $layout = $crate::engine::layout::Narrow;
             $body
         } else if $crate::engine::layout::fits::<$crate::engine::layout::Middle>(rules) {

@@ -173,7 +173,9 @@ impl<C: Cells> GameIn<'_, C> {
         self.moves.forget();
         let state = &self.state;
         let mover = state.to_move;
-        if self.result.is_some() || state.offer != C::Mask::NONE || state.pending != super::Pending::None || self.racing() {
+        // Simple turns leave no offer or decision open and are never raced (`C::SIMPLE`).
+        if self.result.is_some() || (!C::SIMPLE && (state.offer != C::Mask::NONE || state.pending != super::Pending::None || self.racing()))
+        {
             return;
         }
         let rules = self.rules;
