@@ -16,6 +16,8 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
 
+use wide::u8x16;
+
 use crate::compile::Rules;
 use crate::MAX_HOLES;
 
@@ -495,14 +497,12 @@ impl<const SIMPLE: bool> Cells for NarrowIn<SIMPLE> {
         self.at_least(1)
     }
 
+    /// The first sixteen counts compared at once, then the sixteen from the fifth, of which the
+    /// last four are the board's last.
     #[inline]
     fn at_least(&self, k: u8) -> u32 {
-        u32::from_wide(AtLeast::at_least(&self.counts[..], k))
-    }
-
-    #[inline]
-    fn at_least_in(&self, k: u8, among: u32) -> u32 {
-        u32::from_wide(at_least_among(&self.counts[..], k, among.wide())) & among
+        let from = |first: usize| sixteen_at_least(&self.counts[first..first + 16], k);
+        from(0) | from(4) >> 12 << 16
     }
 
     #[inline]
@@ -536,33 +536,25 @@ trait AtLeast {
     fn at_least(&self, k: u8) -> u128;
 }
 
-/// [`AtLeast::at_least`] of byte counts, reading only the words of eight that hold a place of
-/// `among` (the others' places may be left out).
-#[inline]
-fn at_least_among(counts: &[u8], k: u8, among: u128) -> u128 {
-    counts.chunks(8).enumerate().fold(0u128, |set, (i, chunk)| match among >> (8 * i) & 0xff {
-        0 => set,
-        _ => set | chunk.at_least(k) << (8 * i),
-    })
-}
-
 impl AtLeast for [u8] {
-    /// Eight counts at a time: a byte's top bit is set where its low seven bits reach `k` or its
-    /// own top bit is set (128 stones or more, and `k` is at most 128), then the eight top bits
-    /// are gathered into one byte.
+    /// Sixteen counts at a time ([`sixteen_at_least`]).
     #[inline]
     fn at_least(&self, k: u8) -> u128 {
-        let (low, ones) = (0x7f7f_7f7f_7f7f_7f7f_u64, 0x0101_0101_0101_0101_u64);
-        let lift = u64::from(0x80u8.saturating_sub(k)) * ones;
-        self.chunks(8).enumerate().fold(0u128, |set, (i, chunk)| {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            let w = u64::from_le_bytes(word);
-            let tops = (((w & low) + lift) | w) & !low;
-            // Bytes past the chunk are zero: below any `k`.
-            set | u128::from((tops >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i)
-        })
+        self.chunks(16).enumerate().fold(0u128, |set, (i, chunk)| set | u128::from(sixteen_at_least(chunk, k)) << (16 * i))
     }
+}
+
+/// Which of up to sixteen counts are at least `k` (from 1), a bit each, the first lowest: the
+/// sixteen compared at once (`wide`: one comparison of sixteen bytes and the gathering of their
+/// top bits, where the processor has them).
+#[inline]
+fn sixteen_at_least(counts: &[u8], k: u8) -> u32 {
+    let mut bytes = [0u8; 16];
+    // Bytes past the counts are zero: below any `k`.
+    bytes[..counts.len()].copy_from_slice(counts);
+    let counts = u8x16::new(bytes);
+    // A count is at least `k` where it is the larger of the two.
+    counts.max(u8x16::splat(k)).simd_eq(counts).to_bitmask()
 }
 
 impl AtLeast for [u16] {
