@@ -232,17 +232,6 @@ pub trait Cells: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     fn stocked(&self) -> Self::Mask;
     /// The places holding at least `k` stones (`k` from 1 to 128).
     fn at_least(&self, k: u8) -> Self::Mask;
-    /// The places of `among` holding at least `k` stones: [`Cells::at_least`], reading only the
-    /// words of counts that hold places of `among` (a small board's, of a wider layout).
-    #[inline]
-    fn at_least_in(&self, k: u8, among: Self::Mask) -> Self::Mask {
-        self.at_least(k) & among
-    }
-    /// The places of `among` holding stones ([`Cells::stocked`], as [`Cells::at_least_in`]).
-    #[inline]
-    fn stocked_in(&self, among: Self::Mask) -> Self::Mask {
-        self.stocked() & among
-    }
     /// Whether the first `places` places hold the same stones in both.
     fn same(&self, other: &Self, places: usize) -> bool;
     /// Writes the counts of the first `places` places into `out`, [`Cells::BYTES`] each, little
@@ -506,11 +495,6 @@ impl<const SIMPLE: bool> Cells for NarrowIn<SIMPLE> {
     }
 
     #[inline]
-    fn stocked_in(&self, among: u32) -> u32 {
-        self.at_least_in(1, among)
-    }
-
-    #[inline]
     fn same(&self, other: &NarrowIn<SIMPLE>, places: usize) -> bool {
         self.counts[..places] == other.counts[..places]
     }
@@ -652,14 +636,8 @@ mod tests {
             for k in 1..=128u8 {
                 let expected = (0..C::PLACES).filter(|&p| cells.get(p) >= u16::from(k)).fold(C::Mask::NONE, |m, p| m | C::Mask::bit(p));
                 assert_eq!(cells.at_least(k), expected, "k = {k}");
-                // Among some places only: the first few, every third, one word's, the high places of
-                // two words and none.
-                for among in [0x0f, 0x1249_2492_4924_9249_2492_4924_9249_2492, 0xff << 8, 0xf080, u128::MAX, 0] {
-                    let among = C::Mask::from_wide(among);
-                    assert_eq!(cells.at_least_in(k, among), expected & among, "k = {k}, among {among:?}");
-                    if k == 1 {
-                        assert_eq!(cells.stocked_in(among), expected & among, "among {among:?}");
-                    }
+                if k == 1 {
+                    assert_eq!(cells.stocked(), expected);
                 }
             }
         }

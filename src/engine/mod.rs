@@ -178,13 +178,13 @@ impl<C: Cells> StateIn<C> {
     /// The places of `among` holding stones ([`crate::compile::Board::mask`]: the holes).
     #[inline]
     pub fn stocked(&self, among: C::Mask) -> C::Mask {
-        self.cells.stocked_in(among)
+        self.cells.stocked() & among
     }
 
     /// The places of `among` holding at least `k` stones (`k` from 1 to 128).
     #[inline]
     pub fn at_least(&self, k: u8, among: C::Mask) -> C::Mask {
-        self.cells.at_least_in(k, among)
+        self.cells.at_least(k) & among
     }
 
     /// `place` now holds `stones`.
