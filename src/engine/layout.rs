@@ -549,7 +549,9 @@ impl AtLeast for [u16] {
 }
 
 /// Whether a game of `rules` fits layout `C` from its start: its places, and its stones
-/// wherever they go (a place never holds more than the game's stones).
+/// wherever they go (a place never holds more than the game's stones); for a layout that leaves
+/// out what simple turns never meet ([`Cells::SIMPLE`]), also whether the rules' turns are all
+/// simple ones.
 pub fn fits<C: Cells>(rules: &Rules) -> bool {
     if C::SIMPLE && !rules.tracks.simple {
         return false;
