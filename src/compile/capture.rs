@@ -56,20 +56,15 @@ impl Captures {
 }
 
 /// For each count below 256, the holes where a capture may hold ([`Captures::resow_screen`],
-/// [`Captures::end_screen`]): `[count][0]` of the mover's holes, `[count][1]` of the others, each
-/// a set of holes as the bytes of a `u128` (lowest first), so that a hole's bit is read from its
-/// byte alone, a load and a shift (a 128-bit word shifted by a variable costs a dozen).
-pub type Screen = [[[u8; 16]; 2]; 256];
+/// [`Captures::end_screen`]): `[count][0]` of the mover's holes, `[count][1]` of the others.
+pub type Screen = [[u128; 2]; 256];
 
 /// Whether `screen` (one of [`Captures::resow_screen`] and [`Captures::end_screen`]) leaves open
 /// a capture on `hole` holding `count` stones, the mover's hole (`own`) or not: true without a
 /// screen, and for counts past its table.
 #[inline(always)]
 pub fn screen_allows(screen: Option<&Screen>, hole: usize, count: u16, own: bool) -> bool {
-    // A hole is below 128: `% 16` only spares the bounds check.
-    screen.is_none_or(|screen| {
-        screen.get(usize::from(count)).is_none_or(|sides| sides[usize::from(!own)][hole / 8 % 16] >> (hole % 8) & 1 != 0)
-    })
+    screen.is_none_or(|screen| screen.get(usize::from(count)).is_none_or(|sides| crate::Holes(sides[usize::from(!own)]).has(hole)))
 }
 
 /// For each count below 256 and each side, the holes where one of the capture rules `which`
@@ -80,12 +75,10 @@ fn screen(rules: &[CaptureRule], which: impl Fn(&CaptureRule) -> bool) -> Option
     if !picked.iter().all(|when| when.screens()) {
         return None;
     }
-    let mut screen = Box::new([[[0u8; 16]; 2]; 256]);
+    let mut screen = Box::new([[0u128; 2]; 256]);
     for (side, own) in [true, false].into_iter().enumerate() {
         for when in &picked {
-            for (sides, may) in screen.iter_mut().zip(when.may_hold_by_count(own).iter()) {
-                sides[side] = (u128::from_le_bytes(sides[side]) | may).to_le_bytes();
-            }
+            screen.iter_mut().zip(when.may_hold_by_count(own).iter()).for_each(|(holes, may)| holes[side] |= may);
         }
     }
     Some(screen)
