@@ -1,15 +1,15 @@
 //! The layouts a position may take (`engine::layout`) play the same games: for every shipped rule
 //! file, random games played in the narrowest layout the rules fit and in `Wide` (the layout every
 //! command but `simulate` and the benches plays in) see the same legal actions, the same position
-//! after every action and the same result. `Simple`, which leaves out what simple turns never meet,
-//! serves exactly the files whose turns are all simple, refuses every action `Wide` refuses, and
-//! in `Wide` those files' games never meet what it leaves out.
+//! after every action and the same result. `Simple` and `SimpleMiddle`, which leave out what simple
+//! turns never meet, serve exactly the files whose turns are all simple, refuse every action
+//! `Wide` refuses, and in `Wide` those files' games never meet what they leave out.
 
 mod common;
 
 use common::per_shipped_rule_file;
 use mancala::engine::layout::fits;
-use mancala::engine::{Broad, Cells, GameIn, Middle, Narrow, Simple, Wide};
+use mancala::engine::{Broad, Cells, GameIn, Middle, Narrow, Simple, SimpleMiddle, Wide};
 use mancala::{Action, Rules};
 
 per_shipped_rule_file!(every_layout_plays_the_same_games);
@@ -26,6 +26,10 @@ fn every_layout_plays_the_same_games(name: &str) {
     }
     if fits::<Narrow>(rules) {
         same_games::<Narrow>(rules, name);
+    }
+    if fits::<SimpleMiddle>(rules) {
+        same_games::<SimpleMiddle>(rules, name);
+        refuses_the_same::<SimpleMiddle>(rules, name);
     }
     if fits::<Middle>(rules) {
         same_games::<Middle>(rules, name);
@@ -64,11 +68,12 @@ fn refuses_the_same<C: Cells>(rules: &Rules, name: &str) {
     );
 }
 
-/// `Simple` serves the files whose every turn is simple (and only those that fit a narrow board),
-/// and in `Wide` their games never meet what it leaves out: a phase, an offer, a decision left
-/// open, a turn played at once, a stone placed from hand.
+/// `Simple` serves the files whose every turn is simple and that fit a narrow board,
+/// `SimpleMiddle` those that fit a board of four rows of eight, and in `Wide` their games never
+/// meet what these leave out: a phase, an offer, a decision left open, a turn played at once, a
+/// stone placed from hand.
 #[test]
-fn the_simple_layout_serves_the_files_whose_turns_never_leave_anything_open() {
+fn the_simple_layouts_serve_the_files_whose_turns_never_leave_anything_open() {
     let shipped: Vec<String> = common::shipped_rule_files!(@names).iter().map(|name| name.replace('_', "-")).collect();
     let simple: Vec<&str> = shipped.iter().map(String::as_str).filter(|name| fits::<Simple>(common::rules(name))).collect();
     assert_eq!(
@@ -88,10 +93,19 @@ fn the_simple_layout_serves_the_files_whose_turns_never_leave_anything_open() {
             "vai-lung-thlan"
         ]
     );
+    // The larger simple boards (`in_narrowest!` tries `Simple` first).
+    let simple_middle: Vec<&str> = shipped
+        .iter()
+        .map(String::as_str)
+        .filter(|name| fits::<SimpleMiddle>(common::rules(name)) && !fits::<Narrow>(common::rules(name)))
+        .collect();
+    assert_eq!(simple_middle, ["bao-la-kujifunza", "hus", "moruba"]);
     for name in &shipped {
         let rules = common::rules(name);
-        // `Simple` takes exactly the simple rules that fit `Narrow`.
+        // `Simple` takes exactly the simple rules that fit `Narrow`, `SimpleMiddle` those that fit
+        // `Middle`.
         assert_eq!(fits::<Simple>(rules), rules.tracks.simple && fits::<Narrow>(rules), "{name}");
+        assert_eq!(fits::<SimpleMiddle>(rules), rules.tracks.simple && fits::<Middle>(rules), "{name}");
         if !rules.tracks.simple {
             continue;
         }

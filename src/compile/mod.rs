@@ -94,7 +94,8 @@ pub struct Tracks {
     /// Whether every turn is a simple one: a move (or a pass) that leaves nothing open, with no
     /// phases, no offers, no turn played at once and no stone placed from hand. No choice to
     /// relay or stop, no capture whose holes the mover chooses: after each action the next
-    /// player simply starts a turn. Such rules play in [`crate::engine::Simple`].
+    /// player simply starts a turn. Such rules play in [`crate::engine::Simple`] (or
+    /// [`crate::engine::SimpleMiddle`]).
     pub simple: bool,
 }
 

@@ -50,7 +50,8 @@ fn capture_asked<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, last
     let mark = tr.mark();
     let mut taken = take_by(rules, rule, state, last, last, mover, TakeHow::Capture, tr);
     // A grand slam (the opponent's side left empty) takes nothing where the rule says so.
-    if let Some(before) = before.filter(|_| taken > 0 && (0..rules.board.holes).all(|h| state.owner(h) == mover || state.count(h) == 0)) {
+    let board = super::layout::board_mask::<C>(rules);
+    if let Some(before) = before.filter(|_| taken > 0 && state.stocked(board) & !state.owned(mover, board) == C::Mask::NONE) {
         *state = before;
         tr.truncate(mark);
         return 0;

@@ -6,11 +6,13 @@
 //! stones in all (every two- and three-row game that ships): counts of a byte and sets of 32
 //! bits, so that a whole position is 64 bytes. [`Middle`] (64 places, the four-row games of 32
 //! holes) and [`Broad`] (any number of places) hold 255 stones or fewer with a byte a count and
-//! sets of 64 and 128 bits. [`Simple`] is [`Narrow`] for rules whose every turn is a simple one
-//! ([`Cells::SIMPLE`]). The engine is written once over [`Cells`]; a [`super::Game`] is of
-//! one layout, [`Wide`] unless asked otherwise ([`fits`] says when a narrower one may serve;
-//! `simulate` plays in the narrowest, and `tests/layouts.rs` checks that each plays the same
-//! games as [`Wide`]).
+//! sets of 64 and 128 bits. [`Narrow`] and [`Middle`] read which places hold stones from their
+//! counts, sixteen at a time, where it is asked; [`Wide`] and [`Broad`] keep it as the counts
+//! change. [`Simple`] and [`SimpleMiddle`] are [`Narrow`] and [`Middle`] for rules whose every
+//! turn is a simple one ([`Cells::SIMPLE`]). The engine is written once over [`Cells`]; a
+//! [`super::Game`] is of one layout, [`Wide`] unless asked otherwise ([`fits`] says when a
+//! narrower one may serve; `simulate` plays in the narrowest, and `tests/layouts.rs` checks that
+//! each plays the same games as [`Wide`]).
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -216,7 +218,8 @@ pub trait Cells: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     /// Whether the game is played as one whose every turn is simple
     /// ([`crate::compile::Tracks::simple`]): the engine then leaves out, where the program is
     /// compiled, what such turns never meet (phases, offers, decisions left open, turns played at
-    /// once, stones placed from hand). Only [`Simple`] is; [`fits`] gives it no other rules.
+    /// once, stones placed from hand). Only [`Simple`] and [`SimpleMiddle`] are; [`fits`] gives them
+    /// no other rules.
     const SIMPLE: bool = false;
     /// The layout's name, as `simulate` and the benches print it.
     const NAME: &'static str;
@@ -422,22 +425,113 @@ kept_cells!(
     u128
 );
 
-kept_cells!(
+/// A layout named `$names` (without, then with [`Cells::SIMPLE`]) of `$places` places of a
+/// byte and `$mask` sets, that reads the places holding stones from its counts where they are
+/// asked ([`AtLeast`]: sixteen at a time) rather than keeping them as they change.
+macro_rules! byte_cells {
+    ($(#[$doc:meta])* $name:ident, $names:expr, $places:expr, $mask:ty) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct $name<const SIMPLE: bool> {
+            counts: [u8; $places],
+        }
+
+        // Every place has its bit in a set.
+        const _: () = assert!($places <= <$mask>::BITS as usize);
+
+        impl<const SIMPLE: bool> Cells for $name<SIMPLE> {
+            type Mask = $mask;
+            const PLACES: usize = $places;
+            const STONES: u32 = u8::MAX as u32;
+            const BYTES: usize = 1;
+            const SIMPLE: bool = SIMPLE;
+            const NAME: &'static str = $names[SIMPLE as usize];
+
+            fn of(counts: &[u16]) -> $name<SIMPLE> {
+                let mut cells = $name { counts: [0; $places] };
+                for (cell, &stones) in cells.counts.iter_mut().zip(counts) {
+                    *cell = u8::try_from(stones).unwrap_or(u8::MAX);
+                }
+                cells
+            }
+
+            #[inline]
+            fn get(&self, place: usize) -> u16 {
+                u16::from(self.counts[place])
+            }
+
+            #[inline]
+            fn set(&mut self, place: usize, stones: u16) {
+                self.counts[place] = u8::try_from(stones).unwrap_or(u8::MAX);
+            }
+
+            #[inline]
+            fn add(&mut self, place: usize, stones: u16) {
+                self.counts[place] = self.counts[place].wrapping_add(u8::try_from(stones).unwrap_or(u8::MAX));
+            }
+
+            #[inline]
+            fn sub(&mut self, place: usize, stones: u16) {
+                self.counts[place] = self.counts[place].wrapping_sub(u8::try_from(stones).unwrap_or(u8::MAX));
+            }
+
+            #[inline]
+            fn stocked(&self) -> $mask {
+                self.at_least(1)
+            }
+
+            #[inline]
+            fn at_least(&self, k: u8) -> $mask {
+                AtLeast::<$mask>::at_least(&self.counts, k)
+            }
+
+            #[inline]
+            fn same(&self, other: &$name<SIMPLE>, places: usize) -> bool {
+                self.counts[..places] == other.counts[..places]
+            }
+
+            #[inline]
+            fn write_counts(&self, places: usize, out: &mut [u8]) {
+                out[..places].copy_from_slice(&self.counts[..places]);
+            }
+
+            #[inline]
+            fn first_bytes<const N: usize>(&self) -> Option<[u8; N]> {
+                let mut bytes = [0u8; N];
+                let places = N.min(Self::PLACES);
+                bytes[..places].copy_from_slice(&self.counts[..places]);
+                Some(bytes)
+            }
+
+            type Key = KeyOf<{ key_bytes($places, 1, std::mem::size_of::<$mask>()) }>;
+        }
+    };
+}
+
+byte_cells!(
     /// A board of at most [`Middle::PLACES`] places and 255 stones (the four-row games of 32
-    /// holes): a byte a place, 64-bit sets, the places holding stones kept as they change.
-    Middle,
-    "middle",
-    u8,
+    /// holes): a byte a place, 64-bit sets. `SIMPLE`: [`Cells::SIMPLE`].
+    MiddleIn,
+    ["middle", "simple middle"],
     64,
     u64
 );
 
-/// A small board: at most [`Narrow::PLACES`] places and 255 stones, a byte a place. `SIMPLE`:
-/// [`Cells::SIMPLE`] ([`Narrow`] is the layout without it, [`Simple`] the one with it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct NarrowIn<const SIMPLE: bool> {
-    counts: [u8; 20],
-}
+/// The layout of a board of four rows of eight ([`MiddleIn`]).
+pub type Middle = MiddleIn<false>;
+
+/// [`Middle`]'s layout, for rules whose turns are all simple ones ([`Cells::SIMPLE`]).
+pub type SimpleMiddle = MiddleIn<true>;
+
+byte_cells!(
+    /// A small board: at most [`Narrow::PLACES`] places and 255 stones, a byte a place, 32-bit
+    /// sets. `SIMPLE`: [`Cells::SIMPLE`] ([`Narrow`] is the layout without it, [`Simple`] the one
+    /// with it).
+    NarrowIn,
+    ["narrow", "simple"],
+    20,
+    u32
+);
 
 /// The layout of a small board ([`NarrowIn`]).
 pub type Narrow = NarrowIn<false>;
@@ -445,82 +539,30 @@ pub type Narrow = NarrowIn<false>;
 /// [`Narrow`]'s layout, for rules whose turns are all simple ones ([`Cells::SIMPLE`]).
 pub type Simple = NarrowIn<true>;
 
-impl<const SIMPLE: bool> Cells for NarrowIn<SIMPLE> {
-    type Mask = u32;
-    const PLACES: usize = 20;
-    const STONES: u32 = u8::MAX as u32;
-    const BYTES: usize = 1;
-    const SIMPLE: bool = SIMPLE;
-    const NAME: &'static str = if SIMPLE { "simple" } else { "narrow" };
+/// Which of a layout's counts are at least `k` (from 1 to 128), as a set `M`.
+trait AtLeast<M> {
+    fn at_least(&self, k: u8) -> M;
+}
 
-    fn of(counts: &[u16]) -> NarrowIn<SIMPLE> {
-        let mut narrow = NarrowIn { counts: [0; 20] };
-        for (cell, &stones) in narrow.counts.iter_mut().zip(counts) {
-            *cell = u8::try_from(stones).unwrap_or(u8::MAX);
-        }
-        narrow
-    }
-
-    #[inline]
-    fn get(&self, place: usize) -> u16 {
-        u16::from(self.counts[place])
-    }
-
-    #[inline]
-    fn set(&mut self, place: usize, stones: u16) {
-        self.counts[place] = u8::try_from(stones).unwrap_or(u8::MAX);
-    }
-
-    #[inline]
-    fn add(&mut self, place: usize, stones: u16) {
-        self.counts[place] = self.counts[place].wrapping_add(u8::try_from(stones).unwrap_or(u8::MAX));
-    }
-
-    #[inline]
-    fn sub(&mut self, place: usize, stones: u16) {
-        self.counts[place] = self.counts[place].wrapping_sub(u8::try_from(stones).unwrap_or(u8::MAX));
-    }
-
-    #[inline]
-    fn stocked(&self) -> u32 {
-        self.at_least(1)
-    }
-
+impl AtLeast<u32> for [u8; 20] {
     /// The first sixteen counts compared at once, then the sixteen from the fifth, of which the
     /// last four are the board's last.
     #[inline]
     fn at_least(&self, k: u8) -> u32 {
-        let from = |first: usize| sixteen_at_least(&self.counts[first..first + 16], k);
+        let from = |first: usize| sixteen_at_least(&self[first..first + 16], k);
         from(0) | from(4) >> 12 << 16
     }
-
-    #[inline]
-    fn same(&self, other: &NarrowIn<SIMPLE>, places: usize) -> bool {
-        self.counts[..places] == other.counts[..places]
-    }
-
-    #[inline]
-    fn write_counts(&self, places: usize, out: &mut [u8]) {
-        out[..places].copy_from_slice(&self.counts[..places]);
-    }
-
-    #[inline]
-    fn first_bytes<const N: usize>(&self) -> Option<[u8; N]> {
-        let mut bytes = [0u8; N];
-        let places = N.min(Self::PLACES);
-        bytes[..places].copy_from_slice(&self.counts[..places]);
-        Some(bytes)
-    }
-
-    type Key = KeyOf<{ key_bytes(20, 1, 4) }>;
 }
 
-/// Which of a layout's counts are at least `k` (from 1 to 128), as a set of 128 bits.
-trait AtLeast {
-    fn at_least(&self, k: u8) -> u128;
+impl AtLeast<u64> for [u8; 64] {
+    /// Sixteen counts at a time ([`sixteen_at_least`]).
+    #[inline]
+    fn at_least(&self, k: u8) -> u64 {
+        (0..4).fold(0, |set, i| set | u64::from(sixteen_at_least(&self[16 * i..16 * i + 16], k)) << (16 * i))
+    }
 }
 
-impl AtLeast for [u8] {
+impl AtLeast<u128> for [u8] {
     /// Sixteen counts at a time ([`sixteen_at_least`]).
     #[inline]
     fn at_least(&self, k: u8) -> u128 {
@@ -541,7 +583,7 @@ fn sixteen_at_least(counts: &[u8], k: u8) -> u32 {
     counts.max(u8x16::splat(k)).simd_eq(counts).to_bitmask()
 }
 
-impl AtLeast for [u16] {
+impl AtLeast<u128> for [u16] {
     #[inline]
     fn at_least(&self, k: u8) -> u128 {
         self.iter().enumerate().filter(|&(_, &c)| c >= u16::from(k)).fold(0, |set, (i, _)| set | 1 << i)
@@ -562,9 +604,9 @@ pub fn fits<C: Cells>(rules: &Rules) -> bool {
 }
 
 /// `$body` with the type `$layout` standing for the narrowest layout the rules `$rules` fit
-/// ([`fits`]: `Simple`, else `Narrow`, else `Middle`, else `Broad`, else `Wide`), the one
-/// `simulate` plays in: the choice made once at run time, among copies of `$body` compiled for
-/// each.
+/// ([`fits`]: `Simple`, else `Narrow`, else `SimpleMiddle`, else `Middle`, else `Broad`, else
+/// `Wide`), the one `simulate` plays in: the choice made once at run time, among copies of
+/// `$body` compiled for each.
 ///
 /// ```
 /// let kalah = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/kalah.mancala");
@@ -584,6 +626,9 @@ macro_rules! in_narrowest {
             $body
         } else if $crate::engine::layout::fits::<$crate::engine::layout::Narrow>(rules) {
             type $layout = $crate::engine::layout::Narrow;
+            $body
+        } else if $crate::engine::layout::fits::<$crate::engine::layout::SimpleMiddle>(rules) {
+            type $layout = $crate::engine::layout::SimpleMiddle;
             $body
         } else if $crate::engine::layout::fits::<$crate::engine::layout::Middle>(rules) {
             type $layout = $crate::engine::layout::Middle;

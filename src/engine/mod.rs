@@ -27,7 +27,7 @@ mod trade;
 
 pub use action::{Action, ActionError};
 pub use game::{Game, GameIn, IllegalAction};
-pub use layout::{Broad, Cells, Mask, Middle, Narrow, Simple, Wide};
+pub use layout::{Broad, Cells, Mask, Middle, Narrow, Simple, SimpleMiddle, Wide};
 
 pub use crate::holes::holes_of;
 
