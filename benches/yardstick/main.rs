@@ -13,7 +13,8 @@
 //! `--seconds` (0.5 by default, measured once beforehand); the yardstick's runs alternate with the
 //! engine's, so a busy machine slows both alike. Two more columns: the time to load the file
 //! (read, check, compile; the median of 21 loads) and the `mcts` searcher's random playouts per
-//! second from the start (1,000 iterations, the default playout depth).
+//! second from a position near the start (a search of 1,000 iterations, the default playout
+//! depth, in the layout `simulate` plays in; the median of as many searches as runs).
 
 mod kalah;
 mod oware;
@@ -101,11 +102,17 @@ fn load_ms(path: &Path) -> f64 {
     median(times)
 }
 
-/// The searcher's iterations (each one random playout) per second, from the start of the game.
-fn playouts(rules: &Rules) -> f64 {
+/// The searcher's iterations (each one random playout) per second, from the start of the game,
+/// in the layout `simulate` plays the rules in: the median of `runs` searches of the same
+/// position with the same generator (the same playouts each time).
+fn playouts(rules: &Rules, runs: usize) -> f64 {
+    mancala::in_narrowest!(rules, C => playouts_in::<C>(rules, runs))
+}
+
+fn playouts_in<C: mancala::engine::Cells>(rules: &Rules, runs: usize) -> f64 {
     // From a position a few random actions in where there is a choice to make: a game's first
     // turn may be one a search answers at once (a single move, a turn played by both at once).
-    let mut game = mancala::Game::new(rules);
+    let mut game = mancala::engine::GameIn::<C>::new(rules);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let mut played = 0;
     while (played < 4 || game.legal_actions().len() < 2) && played < 200 && !game.is_over() {
@@ -116,9 +123,15 @@ fn playouts(rules: &Rules) -> f64 {
         played += 1;
     }
     let iterations = 1000;
-    let start = Instant::now();
-    std::hint::black_box(Mcts::new(Budget::Iterations(iterations)).choose(&game, &mut rng));
-    f64::from(iterations) / start.elapsed().as_secs_f64()
+    let rates = (0..runs)
+        .map(|_| {
+            let mut rng = ChaCha8Rng::seed_from_u64(2);
+            let start = Instant::now();
+            std::hint::black_box(Mcts::new(Budget::Iterations(iterations)).choose(&game, &mut rng));
+            f64::from(iterations) / start.elapsed().as_secs_f64()
+        })
+        .collect();
+    median(rates)
 }
 
 /// The layout `simulate` plays the rules in, and the bytes of its position.
@@ -167,7 +180,7 @@ fn main() {
     let options = options();
     println!("random v random, one thread, median of {} runs of about {} s each (same games each run)", options.runs, options.seconds);
     println!(
-        "{:<22} {:>9} {:>12} {:>14} {:>14} {:>6} {:>14}",
+        "{:<22} {:>9} {:>20} {:>14} {:>14} {:>6} {:>14}",
         "file", "load ms", "layout", "engine games/s", "by hand", "ratio", "mcts playouts/s"
     );
     let mut mismatches = 0;
@@ -194,7 +207,7 @@ fn main() {
             }
         }
         let engine_rate = median(engine_rates);
-        let (load, search) = (load_ms(&path), playouts(&rules));
+        let (load, search) = (load_ms(&path), playouts(&rules, options.runs));
         let (hand, ratio) = match hand_rates.is_empty() {
             true => (String::new(), String::new()),
             false => {
@@ -202,7 +215,7 @@ fn main() {
                 (format!("{hand_rate:.0}"), format!("{:.2}", engine_rate / hand_rate))
             }
         };
-        println!("{name:<22} {load:>9.3} {:>12} {engine_rate:>14.0} {hand:>14} {ratio:>6} {search:>14.0}", layout(&rules));
+        println!("{name:<22} {load:>9.3} {:>20} {engine_rate:>14.0} {hand:>14} {ratio:>6} {search:>14.0}", layout(&rules));
     }
     if mismatches > 0 {
         println!("the engine and the hand-written games differ: the ratios compare different games");
