@@ -6,9 +6,9 @@
 //! stones in all (every two- and three-row game that ships): counts of a byte and sets of 32
 //! bits, so that a whole position is 64 bytes. [`Middle`] (64 places, the four-row games of 32
 //! holes) and [`Broad`] (any number of places) hold 255 stones or fewer with a byte a count and
-//! sets of 64 and 128 bits. [`Narrow`] and [`Middle`] read which places hold stones from their
-//! counts, sixteen at a time, where it is asked; [`Wide`] and [`Broad`] keep it as the counts
-//! change. [`Simple`] and [`SimpleMiddle`] are [`Narrow`] and [`Middle`] for rules whose every
+//! sets of 64 and 128 bits. The layouts of a byte a count read which places hold stones from
+//! their counts, sixteen at a time, where it is asked; [`Wide`] keeps it as the counts change.
+//! [`Simple`] and [`SimpleMiddle`] are [`Narrow`] and [`Middle`] for rules whose every
 //! turn is a simple one ([`Cells::SIMPLE`]). The engine is written once over [`Cells`]; a
 //! [`super::Game`] is of one layout, [`Wide`] unless asked otherwise ([`fits`] says when a
 //! narrower one may serve; `simulate` plays in the narrowest, and `tests/layouts.rs` checks that
@@ -284,146 +284,111 @@ pub const fn key_bytes(places: usize, count: usize, mask: usize) -> usize {
     KEY_HEAD + 5 * mask + places * count
 }
 
-/// A layout named `$text` of `$places` places of `$count` counts and `$mask` sets that keeps
-/// the places holding stones as they change.
-macro_rules! kept_cells {
-    ($(#[$doc:meta])* $name:ident, $text:literal, $count:ty, $places:expr, $mask:ty) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub struct $name {
-            counts: [$count; $places],
-            stocked: $mask,
-        }
-
-        // Every place has its bit in a set.
-        const _: () = assert!($places <= <$mask>::BITS as usize);
-
-        impl $name {
-            #[inline]
-            fn mark(&mut self, place: usize) {
-                let holds = self.counts[place] != 0;
-                // `place` indexes a count, so it is below `$places`, which is at most the bits
-                // of a set: the place's bit without asking [`Mask::bit`]'s question.
-                let bit = <$mask>::from(1u8) << place;
-                if holds {
-                    self.stocked |= bit;
-                } else {
-                    self.stocked &= !bit;
-                }
-            }
-
-            /// `stones` as a count of this layout (cut at its most: [`fits`] says when it is not).
-            #[inline]
-            fn count_of(stones: u16) -> $count {
-                <$count>::try_from(stones).unwrap_or(<$count>::MAX)
-            }
-        }
-
-        impl Cells for $name {
-            type Mask = $mask;
-            const PLACES: usize = $places;
-            const STONES: u32 = <$count>::MAX as u32;
-            const BYTES: usize = std::mem::size_of::<$count>();
-            const NAME: &'static str = $text;
-
-            fn of(counts: &[u16]) -> $name {
-                let mut cells = $name { counts: [0; $places], stocked: 0 };
-                for (place, &stones) in counts.iter().enumerate().take($places) {
-                    cells.set(place, stones);
-                }
-                cells
-            }
-
-            #[inline]
-            fn get(&self, place: usize) -> u16 {
-                u16::from(self.counts[place])
-            }
-
-            #[inline]
-            fn set(&mut self, place: usize, stones: u16) {
-                self.counts[place] = Self::count_of(stones);
-                self.mark(place);
-            }
-
-            #[inline]
-            fn add(&mut self, place: usize, stones: u16) {
-                self.counts[place] = self.counts[place].wrapping_add(Self::count_of(stones));
-                if stones > 0 {
-                    // A count that grows holds stones (the layout holds every stone of the game:
-                    // no count wraps round).
-                    self.stocked |= <$mask>::from(1u8) << place;
-                } else {
-                    self.mark(place);
-                }
-            }
-
-            #[inline]
-            fn sub(&mut self, place: usize, stones: u16) {
-                self.counts[place] = self.counts[place].wrapping_sub(Self::count_of(stones));
-                self.mark(place);
-            }
-
-            #[inline]
-            fn stocked(&self) -> $mask {
-                self.stocked
-            }
-
-            #[inline]
-            fn at_least(&self, k: u8) -> $mask {
-                <$mask>::from_wide(AtLeast::at_least(&self.counts[..], k))
-            }
-
-            #[inline]
-            fn same(&self, other: &$name, places: usize) -> bool {
-                self.counts[..places] == other.counts[..places]
-            }
-
-            #[inline]
-            fn write_counts(&self, places: usize, out: &mut [u8]) {
-                for (bytes, count) in out.chunks_exact_mut(Self::BYTES).zip(&self.counts[..places]) {
-                    bytes.copy_from_slice(&count.to_le_bytes());
-                }
-            }
-
-            #[inline]
-            fn first_bytes<const N: usize>(&self) -> Option<[u8; N]> {
-                let mut bytes = [0u8; N];
-                for (byte, &count) in bytes.iter_mut().zip(&self.counts) {
-                    *byte = u8::try_from(count).ok()?;
-                }
-                Some(bytes)
-            }
-
-            type Key = KeyOf<{ key_bytes($places, std::mem::size_of::<$count>(), std::mem::size_of::<$mask>()) }>;
-        }
-    };
+/// Any board: 16-bit counts, 128-bit sets, and the places holding stones kept as they change
+/// (counts of two bytes are not compared sixteen at a time).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Wide {
+    counts: [u16; MAX_HOLES],
+    stocked: u128,
 }
-
-kept_cells!(
-    /// Any board: 16-bit counts, 128-bit sets, and the places holding stones kept as they change.
-    Wide,
-    "wide",
-    u16,
-    MAX_HOLES,
-    u128
-);
 
 impl Wide {
     /// Every place's stones.
     pub fn counts(&self) -> &[u16; MAX_HOLES] {
         &self.counts
     }
+
+    /// Whether `place` holds stones, marked in the set kept.
+    #[inline]
+    fn mark(&mut self, place: usize) {
+        // `place` indexes a count, so it is below `MAX_HOLES`, the bits of a set: the place's
+        // bit without asking [`Mask::bit`]'s question.
+        let bit = 1u128 << place;
+        if self.counts[place] != 0 {
+            self.stocked |= bit;
+        } else {
+            self.stocked &= !bit;
+        }
+    }
 }
 
-kept_cells!(
-    /// Any board of at most 255 stones (Tsoro's four rows of up to 21): a byte a place, 128-bit
-    /// sets, the places holding stones kept as they change: [`Wide`]'s sets with half its counts.
-    Broad,
-    "broad",
-    u8,
-    MAX_HOLES,
-    u128
-);
+impl Cells for Wide {
+    type Mask = u128;
+    const PLACES: usize = MAX_HOLES;
+    const STONES: u32 = u16::MAX as u32;
+    const BYTES: usize = 2;
+    const NAME: &'static str = "wide";
+
+    fn of(counts: &[u16]) -> Wide {
+        let mut cells = Wide { counts: [0; MAX_HOLES], stocked: 0 };
+        for (place, &stones) in counts.iter().enumerate().take(MAX_HOLES) {
+            cells.set(place, stones);
+        }
+        cells
+    }
+
+    #[inline]
+    fn get(&self, place: usize) -> u16 {
+        self.counts[place]
+    }
+
+    #[inline]
+    fn set(&mut self, place: usize, stones: u16) {
+        self.counts[place] = stones;
+        self.mark(place);
+    }
+
+    #[inline]
+    fn add(&mut self, place: usize, stones: u16) {
+        self.counts[place] = self.counts[place].wrapping_add(stones);
+        if stones > 0 {
+            // A count that grows holds stones (the layout holds every stone of the game: no
+            // count wraps round).
+            self.stocked |= 1u128 << place;
+        } else {
+            self.mark(place);
+        }
+    }
+
+    #[inline]
+    fn sub(&mut self, place: usize, stones: u16) {
+        self.counts[place] = self.counts[place].wrapping_sub(stones);
+        self.mark(place);
+    }
+
+    #[inline]
+    fn stocked(&self) -> u128 {
+        self.stocked
+    }
+
+    #[inline]
+    fn at_least(&self, k: u8) -> u128 {
+        self.counts.at_least(k)
+    }
+
+    #[inline]
+    fn same(&self, other: &Wide, places: usize) -> bool {
+        self.counts[..places] == other.counts[..places]
+    }
+
+    #[inline]
+    fn write_counts(&self, places: usize, out: &mut [u8]) {
+        for (bytes, count) in out.chunks_exact_mut(Self::BYTES).zip(&self.counts[..places]) {
+            bytes.copy_from_slice(&count.to_le_bytes());
+        }
+    }
+
+    #[inline]
+    fn first_bytes<const N: usize>(&self) -> Option<[u8; N]> {
+        let mut bytes = [0u8; N];
+        for (byte, &count) in bytes.iter_mut().zip(&self.counts) {
+            *byte = u8::try_from(count).ok()?;
+        }
+        Some(bytes)
+    }
+
+    type Key = KeyOf<{ key_bytes(MAX_HOLES, 2, 16) }>;
+}
 
 /// A layout named `$names` (without, then with [`Cells::SIMPLE`]) of `$places` places of a
 /// byte and `$mask` sets, that reads the places holding stones from its counts where they are
@@ -539,6 +504,19 @@ pub type Narrow = NarrowIn<false>;
 /// [`Narrow`]'s layout, for rules whose turns are all simple ones ([`Cells::SIMPLE`]).
 pub type Simple = NarrowIn<true>;
 
+byte_cells!(
+    /// Any board of at most 255 stones (Tsoro's four rows of up to 21): a byte a place, 128-bit
+    /// sets: [`Wide`]'s sets with half its counts. Played only without [`Cells::SIMPLE`] ([`Broad`]):
+    /// no simple rules that ship need a board this large.
+    BroadIn,
+    ["broad", "simple broad"],
+    MAX_HOLES,
+    u128
+);
+
+/// The layout of any board of at most 255 stones ([`BroadIn`]).
+pub type Broad = BroadIn<false>;
+
 /// Which of a layout's counts are at least `k` (from 1 to 128), as a set `M`.
 trait AtLeast<M> {
     fn at_least(&self, k: u8) -> M;
@@ -562,7 +540,7 @@ impl AtLeast<u64> for [u8; 64] {
     }
 }
 
-impl AtLeast<u128> for [u8] {
+impl AtLeast<u128> for [u8; MAX_HOLES] {
     /// Sixteen counts at a time ([`sixteen_at_least`]).
     #[inline]
     fn at_least(&self, k: u8) -> u128 {
@@ -583,7 +561,9 @@ fn sixteen_at_least(counts: &[u8], k: u8) -> u32 {
     counts.max(u8x16::splat(k)).simd_eq(counts).to_bitmask()
 }
 
-impl AtLeast<u128> for [u16] {
+impl AtLeast<u128> for [u16; MAX_HOLES] {
+    /// One count at a time (only [`Wide`]'s counts are of two bytes, and it keeps its stocked
+    /// places: this is asked only of thresholds in conditions).
     #[inline]
     fn at_least(&self, k: u8) -> u128 {
         self.iter().enumerate().filter(|&(_, &c)| c >= u16::from(k)).fold(0, |set, (i, _)| set | 1 << i)
