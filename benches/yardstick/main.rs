@@ -102,9 +102,9 @@ fn load_ms(path: &Path) -> f64 {
     median(times)
 }
 
-/// The searcher's iterations (each one random playout) per second, from the start of the game,
-/// in the layout `simulate` plays the rules in: the median of `runs` searches of the same
-/// position with the same generator (the same playouts each time).
+/// The searcher's iterations (each one random playout) per second, from a position near the
+/// start of the game, in the layout `simulate` plays the rules in: the median of `runs` searches
+/// of that position with the same generator (the same playouts each time).
 fn playouts(rules: &Rules, runs: usize) -> f64 {
     mancala::in_narrowest!(rules, C => playouts_in::<C>(rules, runs))
 }
