@@ -161,7 +161,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
         }
         // A position that already meets an ending is over (in a match, its round is), the ending
         // asked as after the last action: that of the opponent of the player to move.
-        if ask_endings && state.offer == C::Mask::NONE && state.pending == Pending::None {
+        if ask_endings && !state.left_open() {
             let mover = state.to_move.opponent();
             if let Some((outcome, reason)) = ending::board_ending(rules, &state, mover, None) {
                 game.conclude(outcome, ending::loser(outcome, mover), mover, &|| reason.to_string());
@@ -240,8 +240,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
             && moves.reversed == C::Mask::NONE
             && moves.forward != C::Mask::NONE
             && self.result.is_none()
-            && self.state.offer == C::Mask::NONE
-            && self.state.pending == Pending::None
+            && !self.state.left_open()
             && self.rules.trade.is_none();
         plain.then_some(moves.forward)
     }
@@ -813,8 +812,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
         let rules = self.rules;
         rules.play.place.is_some()
             && self.state.hand[self.state.to_move.index()] > 0
-            && self.state.pending == Pending::None
-            && self.state.offer == C::Mask::NONE
+            && !self.state.left_open()
             && rules.trade.is_none()
             && rules.play.no_move != NoMove::Pass
             && !self.racing()
@@ -866,8 +864,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
     #[inline(always)]
     fn start_turn(&mut self, last: Player, stocked: Option<C::Mask>) {
         self.find_moves(stocked);
-        let open = !C::SIMPLE && (self.state.offer != C::Mask::NONE || self.state.pending != Pending::None);
-        if !open && self.has_no_move(self.state.to_move) {
+        if !self.state.left_open() && self.has_no_move(self.state.to_move) {
             self.cannot_move(last);
         }
     }

@@ -247,6 +247,14 @@ impl<C: Cells> StateIn<C> {
         }
     }
 
+    /// Whether an offer or a decision inside a move is open (the player to move then answers it
+    /// rather than starting a turn). Never in a layout of simple turns ([`Cells::SIMPLE`]): the
+    /// question is left out where the program is compiled.
+    #[inline]
+    pub fn left_open(&self) -> bool {
+        !C::SIMPLE && (self.offer != C::Mask::NONE || self.pending != Pending::None)
+    }
+
     /// The holes of `among` that `player` owns ([`crate::compile::Board::mask`]: all of theirs).
     #[inline]
     pub fn owned(&self, player: Player, among: C::Mask) -> C::Mask {

@@ -173,9 +173,7 @@ impl<C: Cells> GameIn<'_, C> {
         self.moves.forget();
         let state = &self.state;
         let mover = state.to_move;
-        // Simple turns leave no offer or decision open and are never raced (`C::SIMPLE`).
-        if self.result.is_some() || (!C::SIMPLE && (state.offer != C::Mask::NONE || state.pending != super::Pending::None || self.racing()))
-        {
+        if self.result.is_some() || state.left_open() || self.racing() {
             return;
         }
         let rules = self.rules;
