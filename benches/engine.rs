@@ -1,14 +1,17 @@
 //! Engine speed on every shipped game: whole random games (one benchmark iteration is one game,
-//! so games/s is 1 / time) and perft from the start; and the `mcts` searcher's playouts/s.
+//! so games/s is 1 / time) and perft from the start; and the `mcts` searcher's playouts/s. Each
+//! in the layout the commands play the rules in (`mancala::in_narrowest!`).
 
 use std::path::Path;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use mancala::ai::mcts::{Budget, Mcts};
 use mancala::ai::AgentKind;
-use mancala::cli::perft::perft;
+use mancala::cli::perft::{perft, perft_each};
 use mancala::cli::simulate::{game_seed, play_game};
-use mancala::{Game, Rules};
+use mancala::engine::{Cells, GameIn};
+use mancala::Rules;
 use rand::rngs::ChaCha8Rng;
 use rand::SeedableRng;
 
@@ -75,11 +78,17 @@ fn perft_from_start(c: &mut Criterion) {
     ];
     for (name, depth) in depths {
         let rules = rules(name);
-        let game = Game::new(&rules);
-        group.throughput(Throughput::Elements(perft(&game, depth)));
-        group.bench_function(format!("{name} depth {depth}"), |b| b.iter(|| perft(&game, depth)));
+        mancala::in_narrowest!(&rules, C => perft_in::<C>(&mut group, &rules, name, depth));
     }
     group.finish();
+}
+
+/// `mancala perft`'s walk (every depth up to `depth`) in layout `C`; the throughput counts the
+/// sequences of the deepest.
+fn perft_in<C: Cells>(group: &mut BenchmarkGroup<'_, WallTime>, rules: &Rules, name: &str, depth: u32) {
+    let game = GameIn::<C>::new(rules);
+    group.throughput(Throughput::Elements(perft(&game, depth)));
+    group.bench_function(format!("{name} depth {depth}"), |b| b.iter(|| perft_each(&game, depth)));
 }
 
 /// A game of 100,000 random actions (the simulate cap) on a small board whose endings never
@@ -116,17 +125,22 @@ fn mcts_playouts(c: &mut Criterion) {
     group.throughput(Throughput::Elements(u64::from(PLAYOUTS)));
     for (name, actions) in [("kalah", 6), ("oware", 6), ("gore", 40)] {
         let rules = rules(name);
-        let mut game = Game::new(&rules);
-        let mut rng = ChaCha8Rng::seed_from_u64(1);
-        for _ in 0..actions {
-            let Some(action) = AgentKind::Random.choose(&game, &mut rng) else { break };
-            game.apply(action).expect("a legal action applies");
-        }
-        assert!(!game.is_over() && game.legal_actions().len() > 1, "{name}: a choice to search");
-        let search = Mcts::new(Budget::Iterations(PLAYOUTS));
-        group.bench_function(name, |b| b.iter(|| search.analyse(&game, &mut ChaCha8Rng::seed_from_u64(2))));
+        mancala::in_narrowest!(&rules, C => playouts_in::<C>(&mut group, &rules, name, actions));
     }
     group.finish();
+}
+
+/// One search of [`PLAYOUTS`] iterations in layout `C`, `actions` random actions into a game.
+fn playouts_in<C: Cells>(group: &mut BenchmarkGroup<'_, WallTime>, rules: &Rules, name: &str, actions: usize) {
+    let mut game = GameIn::<C>::new(rules);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    for _ in 0..actions {
+        let Some(action) = AgentKind::Random.choose(&game, &mut rng) else { break };
+        game.apply(action).expect("a legal action applies");
+    }
+    assert!(!game.is_over() && game.legal_actions().len() > 1, "{name}: a choice to search");
+    let search = Mcts::new(Budget::Iterations(PLAYOUTS));
+    group.bench_function(name, |b| b.iter(|| search.analyse(&game, &mut ChaCha8Rng::seed_from_u64(2))));
 }
 
 criterion_group!(benches, random_games, perft_from_start, long_game_repetition, mcts_playouts);

@@ -11,7 +11,8 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::{Action, Game, Player};
+use crate::engine::{Cells, GameIn};
+use crate::{Action, Player};
 
 /// The protocol's name and version, in the first message of every game.
 pub const PROTOCOL: &str = "mancala-agent/1";
@@ -98,7 +99,7 @@ pub struct External {
 
 impl External {
     /// Starts `command` (a program and its arguments) as `player` in `game`, with `time` per answer.
-    pub fn start(command: &[String], game: &Game<'_>, player: Player, time: Duration) -> Result<External, Fault> {
+    pub fn start<C: Cells>(command: &[String], game: &GameIn<'_, C>, player: Player, time: Duration) -> Result<External, Fault> {
         let (program, args) = command.split_first().ok_or_else(|| Fault::Start("no program given".to_string()))?;
         let mut child = Command::new(program)
             .args(args)
@@ -150,7 +151,7 @@ impl External {
 
     /// The agent's action in `game`, where it is to act; `played` is every action of the game
     /// so far, as text (the agent is sent those it has not been told).
-    pub fn choose(&mut self, game: &Game<'_>, played: &[String]) -> Result<Action, Fault> {
+    pub fn choose<C: Cells>(&mut self, game: &GameIn<'_, C>, played: &[String]) -> Result<Action, Fault> {
         let position = game.position();
         let since = played.get(self.told..).unwrap_or_default();
         self.send(&Ask { r#type: "move", position: &position, legal: &position.legal, time_ms: self.time.as_millis(), since })?;
@@ -176,7 +177,7 @@ impl External {
     }
 
     /// Tells the agent how the game ended, then stops it.
-    pub fn finish(mut self, game: &Game<'_>) {
+    pub fn finish<C: Cells>(mut self, game: &GameIn<'_, C>) {
         let position = game.position();
         let _ = self.send(&End { r#type: "end", result: position.result.as_ref() });
         self.stop();

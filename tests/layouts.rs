@@ -8,11 +8,15 @@
 mod common;
 
 use common::per_shipped_rule_file;
+use mancala::ai::{AgentKind, Budget};
+use mancala::cli::perft::{perft, perft_each};
 use mancala::engine::layout::fits;
 use mancala::engine::{Broad, Cells, GameIn, Middle, Narrow, Simple, SimpleMiddle, Wide};
 use mancala::{Action, Rules};
+use rand::rngs::ChaCha8Rng;
+use rand::SeedableRng;
 
-per_shipped_rule_file!(every_layout_plays_the_same_games);
+per_shipped_rule_file!(every_layout_plays_the_same_games, the_narrowest_layout_counts_and_searches_as_wide_does);
 
 /// Games per file, and the most actions looked at in each.
 const GAMES: usize = 40;
@@ -37,6 +41,38 @@ fn every_layout_plays_the_same_games(name: &str) {
     // Every file ships with at most 255 stones: each fits `Broad` at least.
     assert!(fits::<Broad>(rules), "{name}: fits no layout but Wide");
     same_games::<Broad>(rules, name);
+}
+
+fn the_narrowest_layout_counts_and_searches_as_wide_does(name: &str) {
+    let rules = common::rules(name);
+    mancala::in_narrowest!(rules, C => counts_and_searches::<C>(rules, name));
+}
+
+/// `perft` counts the same sequences in layout `C` as in `Wide`, at every depth up to the first
+/// of more than 3,000 (at most 8), and at the first positions of random games a search of 40
+/// playouts with the same generator chooses the same action in both.
+fn counts_and_searches<C: Cells>(rules: &Rules, name: &str) {
+    let wide = GameIn::<Wide>::new(rules);
+    let depth = (1..8).find(|&d| perft(&wide, d) > 3_000).unwrap_or(8);
+    let counts = perft_each(&wide, depth);
+    assert_eq!(perft_each(&GameIn::<C>::new(rules), depth), counts, "{name}: the counts differ");
+    // The counts of a walk of each depth apart are the same.
+    assert_eq!(perft(&wide, depth - 1), counts[counts.len() - 2], "{name}");
+    let search = AgentKind::Mcts(Budget::Iterations(40));
+    common::side_by_side(
+        name,
+        17,
+        (2, 6),
+        || (GameIn::<C>::new(rules), GameIn::<Wide>::new(rules)),
+        |at, a, b| {
+            if a.is_over() {
+                return;
+            }
+            let chosen = [search.choose(a, &mut ChaCha8Rng::seed_from_u64(3)), search.choose(b, &mut ChaCha8Rng::seed_from_u64(3))];
+            assert!(chosen[0].is_some(), "{at}: no choice");
+            assert_eq!(chosen[0], chosen[1], "{at}: the searches chose apart");
+        },
+    );
 }
 
 /// Plays `GAMES` random games of `rules` in layout `C` and in `Wide` side by side.

@@ -461,7 +461,15 @@ impl State {
             return Err(PyValueError::new_err("a bot is a computer player"));
         }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        Ok(kind.choose(&self.game, &mut rng).and_then(|a| self.ids.id(a)))
+        // A search runs in the game replayed from its start in a narrower layout.
+        let chosen = match (&self.start, kind) {
+            (Some(json), AgentKind::Mcts(_)) => match mancala::engine::position::parse_position(json, self.game.rules()) {
+                Ok(start) => kind.choose_replaying(&self.game, Some(&start), &self.history, &mut rng),
+                Err(_) => kind.choose(&self.game, &mut rng),
+            },
+            _ => kind.choose_replaying(&self.game, None, &self.history, &mut rng),
+        };
+        Ok(chosen.and_then(|a| self.ids.id(a)))
     }
 
     fn clone(&self) -> State {

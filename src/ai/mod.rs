@@ -15,8 +15,8 @@ use std::str::FromStr;
 
 use rand::rngs::ChaCha8Rng;
 
-use crate::engine::{Cells, GameIn};
-use crate::Action;
+use crate::engine::{Cells, GameIn, State};
+use crate::{Action, Game, Rules};
 
 pub use mcts::{Budget, Mcts};
 
@@ -52,6 +52,36 @@ impl AgentKind {
             AgentKind::Mcts(budget) => Mcts::new(budget).choose(game, rng),
         }
     }
+
+    /// [`AgentKind::choose`] in `game`, which started at `start` (`None`: the rules' start) and
+    /// has had `actions` played since. A search (`mcts`) runs in that game replayed in the layout
+    /// `simulate` plays the rules in ([`crate::in_narrowest!`]), where it runs faster: the same
+    /// choice as in `game`, which is laid out as [`Wide`](crate::engine::Wide). The other players choose in `game`.
+    pub fn choose_replaying(self, game: &Game<'_>, start: Option<&State>, actions: &[Action], rng: &mut ChaCha8Rng) -> Option<Action> {
+        if !matches!(self, AgentKind::Mcts(_)) {
+            return self.choose(game, rng);
+        }
+        let rules = game.rules();
+        crate::in_narrowest!(rules, C => match replayed::<C>(rules, start, actions) {
+            Some(narrow) if narrow.state().widen() == game.state().widen() => self.choose(&narrow, rng),
+            // A start that does not fit the layout (more stones than the rules' own), or
+            // actions that do not lead to `game`.
+            _ => self.choose(game, rng),
+        })
+    }
+}
+
+/// The game of `rules` from `start` (`None`: the rules' start) after `actions`, in layout `C`;
+/// `None` where the start does not fit `C` or an action is not legal.
+fn replayed<'r, C: Cells>(rules: &'r Rules, start: Option<&State>, actions: &[Action]) -> Option<GameIn<'r, C>> {
+    let mut game = match start {
+        Some(state) => GameIn::from_state(rules, state.narrow::<C>(rules)?),
+        None => GameIn::new(rules),
+    };
+    for &action in actions {
+        game.apply(action).ok()?;
+    }
+    Some(game)
 }
 
 impl fmt::Display for AgentKind {
@@ -93,4 +123,53 @@ impl FromStr for AgentKind {
 fn material<C: Cells>(game: &GameIn<'_, C>, player: crate::Player) -> i64 {
     let captured = game.state().captured;
     i64::from(captured[player.index()]) - i64::from(captured[player.opponent().index()])
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+
+    use super::*;
+
+    /// A search in the game replayed in a narrower layout chooses what it chooses in the game
+    /// itself, from the rules' start and from a position given as a start; where the actions do
+    /// not lead to the game, it searches the game itself.
+    #[test]
+    fn a_search_replayed_in_a_narrower_layout_chooses_the_same() {
+        let search = AgentKind::Mcts(Budget::Iterations(60));
+        let same = |game: &Game<'_>, start: Option<&State>, actions: &[Action], seed: u64| {
+            let replaying = search.choose_replaying(game, start, actions, &mut ChaCha8Rng::seed_from_u64(seed));
+            assert!(replaying.is_some());
+            assert_eq!(replaying, search.choose(game, &mut ChaCha8Rng::seed_from_u64(seed)), "after {actions:?}");
+        };
+        // Simple (Kalah, Oware), Narrow (Gore), Middle (Bao la Kiswahili).
+        for name in ["kalah", "oware", "gore", "bao-la-kiswahili"] {
+            let rules = crate::load::shipped(name);
+            let mut rng = ChaCha8Rng::seed_from_u64(7);
+            let (mut game, mut actions) = (Game::new(&rules), Vec::new());
+            while actions.len() < 12 && !game.is_over() {
+                same(&game, None, &actions, actions.len() as u64);
+                let action = AgentKind::Random.choose(&game, &mut rng).expect("a legal action");
+                game.apply(action).expect("legal");
+                actions.push(action);
+            }
+            // The game replayed is the game (so the search runs in the narrower layout).
+            let replayed = crate::in_narrowest!(&rules, C => replayed::<C>(&rules, None, &actions).map(|g| g.state().widen()));
+            assert_eq!(replayed, Some(game.state().widen()), "{name}");
+            // The position reached, given as a start, with two actions since.
+            let start = *game.state();
+            let mut from = Game::from_state(&rules, start);
+            let mut since = Vec::new();
+            for _ in 0..2 {
+                let Some(action) = AgentKind::Random.choose(&from, &mut rng) else { break };
+                from.apply(action).expect("legal");
+                since.push(action);
+            }
+            if !from.is_over() {
+                same(&from, Some(&start), &since, 1);
+                // Actions that do not lead to `from`: the search is `from`'s own.
+                same(&from, None, &since, 2);
+            }
+        }
+    }
 }

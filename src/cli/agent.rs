@@ -15,7 +15,7 @@ use rand::SeedableRng;
 use super::{load, OK, USAGE};
 use crate::ai::AgentKind;
 use crate::engine::position::parse_position;
-use crate::{Action, Game};
+use crate::{Action, Game, State};
 
 #[derive(Debug, Args)]
 pub struct AgentArgs {
@@ -44,7 +44,7 @@ pub fn agent(args: &AgentArgs) -> u8 {
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     // The game as the messages tell it: from the start, with each move's `since` (so its
     // repetitions are known); `None` until a start, or once a position did not follow.
-    let mut kept: Option<Game<'_>> = None;
+    let mut kept: Option<Kept<'_>> = None;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     for (number, line) in stdin.lock().lines().enumerate() {
@@ -61,7 +61,7 @@ pub fn agent(args: &AgentArgs) -> u8 {
             Err(error) => return refuse(format!("not JSON: {error}")),
         };
         match message.get("type").and_then(|t| t.as_str()) {
-            Some("start") => kept = Some(Game::new(&rules)),
+            Some("start") => kept = Some(Kept { game: Game::new(&rules), start: None, actions: Vec::new() }),
             Some("end") => kept = None,
             Some("move") => {
                 let given = message.get("position").cloned().unwrap_or_default();
@@ -83,8 +83,10 @@ pub fn agent(args: &AgentArgs) -> u8 {
                     }
                     (_, None) => None,
                 };
-                let game = game.unwrap_or_else(|| Game::from_state(&rules, state));
-                let Some(action) = args.player.choose(&game, &mut rng) else { return refuse("no legal action to choose".to_string()) };
+                let game = game.unwrap_or_else(|| Kept { game: Game::from_state(&rules, state), start: Some(state), actions: Vec::new() });
+                let Some(action) = args.player.choose_replaying(&game.game, game.start.as_ref(), &game.actions, &mut rng) else {
+                    return refuse("no legal action to choose".to_string());
+                };
                 kept = Some(game);
                 let answer = serde_json::json!({ "action": action.text(&rules) });
                 if writeln!(out, "{answer}").and_then(|()| out.flush()).is_err() {
@@ -97,13 +99,23 @@ pub fn agent(args: &AgentArgs) -> u8 {
     OK
 }
 
-/// `game` with the actions of `since` played, if they are legal and lead to the position `given`
+/// The game as the messages tell it: where it started (`None`: the rules' start) and the
+/// actions since, which a search plays again in a narrower layout
+/// ([`AgentKind::choose_replaying`]).
+struct Kept<'r> {
+    game: Game<'r>,
+    start: Option<State>,
+    actions: Vec<Action>,
+}
+
+/// `kept` with the actions of `since` played, if they are legal and lead to the position `given`
 /// (else `None`: the position is then read on its own, without the game before it).
-fn follow<'r>(mut game: Game<'r>, since: &[serde_json::Value], given: &serde_json::Value) -> Option<Game<'r>> {
+fn follow<'r>(mut kept: Kept<'r>, since: &[serde_json::Value], given: &serde_json::Value) -> Option<Kept<'r>> {
     for text in since {
-        let action = Action::parse(text.as_str()?, game.rules()).ok()?;
-        game.apply(action).ok()?;
+        let action = Action::parse(text.as_str()?, kept.game.rules()).ok()?;
+        kept.game.apply(action).ok()?;
+        kept.actions.push(action);
     }
-    let reached = serde_json::to_value(game.position()).ok()?;
-    (&reached == given).then_some(game)
+    let reached = serde_json::to_value(kept.game.position()).ok()?;
+    (&reached == given).then_some(kept)
 }

@@ -631,7 +631,9 @@ fn play_out(session: &mut Session<'_>) -> &'static str {
             },
             computer => {
                 let thinking = thinking(player);
-                let chosen = computer.choose(&session.game, &mut session.rngs[player.index()]);
+                // The game is played from the start: searched in the narrowest layout.
+                let actions: Vec<Action> = session.played.iter().map(|&(action, _)| action).collect();
+                let chosen = computer.choose_replaying(&session.game, None, &actions, &mut session.rngs[player.index()]);
                 thinking.finish_and_clear();
                 let Some(action) = chosen else {
                     return "the computer found no action";

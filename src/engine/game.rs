@@ -45,7 +45,8 @@ pub struct IllegalAction {
     pub legal: Vec<String>,
 }
 
-/// A game laid out as [`Wide`]: the game every command and binding plays.
+/// A game laid out as [`Wide`]: the game the commands and bindings hold (`simulate`,
+/// `tournament`, `perft` and every search play in the narrowest layout instead).
 pub type Game<'r> = GameIn<'r, Wide>;
 
 /// A game being played under some [`Rules`], its position laid out as `C` says.

@@ -11,8 +11,9 @@
 //! [`Simple`] and [`SimpleMiddle`] are [`Narrow`] and [`Middle`] for rules whose every
 //! turn is a simple one ([`Cells::SIMPLE`]). The engine is written once over [`Cells`]; a
 //! [`super::Game`] is of one layout, [`Wide`] unless asked otherwise ([`fits`] says when a
-//! narrower one may serve; `simulate` plays in the narrowest, and `tests/layouts.rs` checks that
-//! each plays the same games as [`Wide`]).
+//! narrower one may serve; `simulate`, `tournament` and `perft` play in the narrowest, a search
+//! by any command searches in it, and `tests/layouts.rs` checks that each plays the same games
+//! as [`Wide`] and searches them alike).
 
 use std::fmt::Debug;
 use std::hash::Hash;

@@ -111,10 +111,11 @@ pub struct Thinking {
 }
 
 impl Thinking {
-    /// The computer's choice (slow: run it off the async threads).
+    /// The computer's choice (slow: run it off the async threads), searched in the narrowest
+    /// layout ([`AgentKind::choose_replaying`]).
     pub fn choose(&mut self) -> Option<Action> {
         let game = replay(&self.rules, self.actions.iter().copied())?;
-        self.agent.choose(&game, &mut self.rng)
+        self.agent.choose_replaying(&game, None, &self.actions, &mut self.rng)
     }
 }
 

@@ -1,4 +1,4 @@
-//! The position JSON: written from a [`Game`], read back into a [`State`].
+//! The position JSON: written from a game ([`GameIn`], in any layout), read back into a [`State`].
 //!
 //! Reading checks a position against the rules, not only its JSON shape: [`json`] refuses
 //! malformed text, repeated keys, unknown fields and wrong types; [`board`] the board, captures,
@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{Game, GameResult, Pending as Open, State};
+use super::{Cells, GameIn, GameResult, Pending as Open, State};
 use crate::compile::Rules;
 use crate::direction::Direction;
 use crate::player::Player;
@@ -130,11 +130,12 @@ const TAKE: &str = "take";
 /// The second choice of a turn both play at once: `at` is the hole the other player chose.
 const RACE: &str = "race";
 
-impl Game<'_> {
-    /// The position in the interchange format.
+impl<C: Cells> GameIn<'_, C> {
+    /// The position in the interchange format (whatever the game's layout: it is read as
+    /// [`super::Wide`]).
     pub fn position(&self) -> Position {
         let rules = self.rules();
-        let state = self.state();
+        let state = &self.state().widen();
         let (rows, owners) = (rows_of(rules, state), owners_of(rules, state));
         Position {
             game: rules.name.clone(),
