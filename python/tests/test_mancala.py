@@ -157,6 +157,24 @@ def test_a_bot_chooses_the_same_action_for_the_same_seed():
         state.bot_action("human")
 
 
+def test_a_bot_searches_a_state_from_a_position_with_actions_since():
+    game = mancala.load(RULES / "oware.mancala")
+    state = game.new_initial_state()
+    for text in ["a1", "b1", "a2"]:
+        state.apply_text(text)
+    later = game.state_from_position(state.position())
+    for text in ["b2", "a3"]:
+        later.apply_text(text)
+    # The search replays the start and the actions since in a narrower layout: the same choice
+    # each time, a legal one, and the same after an undo and the action again.
+    first = later.bot_action("mcts:200", 3)
+    assert first in later.legal_actions()
+    assert later.bot_action("mcts:200", 3) == first
+    later.undo_action()
+    later.apply_text("a3")
+    assert later.bot_action("mcts:200", 3) == first
+
+
 def test_a_state_from_a_position():
     game = mancala.load(RULES / "oware.mancala")
     state = game.new_initial_state()

@@ -61,14 +61,40 @@ impl AgentKind {
         if !matches!(self, AgentKind::Mcts(_)) {
             return self.choose(game, rng);
         }
-        let rules = game.rules();
-        crate::in_narrowest!(rules, C => match replayed::<C>(rules, start, actions) {
-            Some(narrow) if narrow.state().widen() == game.state().widen() => self.choose(&narrow, rng),
-            // A start that does not fit the layout (more stones than the rules' own), or
-            // actions that do not lead to `game`.
-            _ => self.choose(game, rng),
-        })
+        replaying(game, start, actions, Choice { kind: self, rng })
     }
+}
+
+/// Work that runs in a game of any layout, as [`replaying`] runs it.
+pub trait Search {
+    type Found;
+    fn run<C: Cells>(self, game: &GameIn<'_, C>) -> Self::Found;
+}
+
+/// [`AgentKind::choose`] as a [`Search`].
+struct Choice<'a> {
+    kind: AgentKind,
+    rng: &'a mut ChaCha8Rng,
+}
+
+impl Search for Choice<'_> {
+    type Found = Option<Action>;
+    fn run<C: Cells>(self, game: &GameIn<'_, C>) -> Option<Action> {
+        self.kind.choose(game, self.rng)
+    }
+}
+
+/// `search` run in `game`, which started at `start` (`None`: the rules' start) and has had
+/// `actions` played since, replayed in the layout `simulate` plays the rules in
+/// ([`crate::in_narrowest!`]): what it finds there, as in `game` itself, but sooner. In `game`
+/// where the start does not fit that layout (more stones than the rules' own) or the actions do
+/// not lead to `game`.
+pub fn replaying<S: Search>(game: &Game<'_>, start: Option<&State>, actions: &[Action], search: S) -> S::Found {
+    let rules = game.rules();
+    crate::in_narrowest!(rules, C => match replayed::<C>(rules, start, actions) {
+        Some(narrow) if narrow.state().widen() == game.state().widen() => search.run(&narrow),
+        _ => search.run(game),
+    })
 }
 
 /// The game of `rules` from `start` (`None`: the rules' start) after `actions`, in layout `C`;

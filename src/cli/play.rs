@@ -21,9 +21,10 @@ use super::board::{self, Style, View, WIDTH};
 use super::input::{thinking, Input, Line};
 use super::narrate::{narrate, wrap};
 use super::{load_or_stdin, Loaded, OK, USAGE};
-use crate::ai::mcts::win_at_hand;
-use crate::ai::{AgentKind, Mcts};
+use crate::ai::mcts::{win_at_hand, Scored};
+use crate::ai::{AgentKind, Mcts, Search};
 use crate::direction::Direction;
+use crate::engine::{Cells, GameIn};
 use crate::load::STDIN;
 use crate::record::{check_target, Players, Record};
 use crate::{Action, Game, Player, Rules};
@@ -125,7 +126,25 @@ struct Session<'r> {
     asked: Option<PathBuf>,
 }
 
+/// The hint's search ([`Mcts::analyse`]), run where [`crate::ai::replaying`] runs it.
+struct Analysis<'a> {
+    mcts: Mcts,
+    rng: &'a mut ChaCha8Rng,
+}
+
+impl Search for Analysis<'_> {
+    type Found = Vec<Scored>;
+    fn run<C: Cells>(self, game: &GameIn<'_, C>) -> Vec<Scored> {
+        self.mcts.analyse(game, self.rng)
+    }
+}
+
 impl<'r> Session<'r> {
+    /// Every action so far, from the start.
+    fn actions(&self) -> Vec<Action> {
+        self.played.iter().map(|&(action, _)| action).collect()
+    }
+
     fn agent(&self, player: Player) -> AgentKind {
         if player == Player::South {
             self.sides.south
@@ -632,7 +651,7 @@ fn play_out(session: &mut Session<'_>) -> &'static str {
             computer => {
                 let thinking = thinking(player);
                 // The game is played from the start: searched in the narrowest layout.
-                let actions: Vec<Action> = session.played.iter().map(|&(action, _)| action).collect();
+                let actions = session.actions();
                 let chosen = computer.choose_replaying(&session.game, None, &actions, &mut session.rngs[player.index()]);
                 thinking.finish_and_clear();
                 let Some(action) = chosen else {
@@ -763,7 +782,9 @@ fn ask(session: &mut Session<'_>, input: &mut Input, player: Player) -> Asked {
                 }
                 let mut rng = ChaCha8Rng::seed_from_u64(session.sides.seed ^ session.played.len() as u64);
                 let thinking = thinking(player);
-                let scored = Mcts::new(Default::default()).analyse(&session.game, &mut rng);
+                // Searched in the game replayed in the narrowest layout, as the computer searches.
+                let search = Analysis { mcts: Mcts::new(Default::default()), rng: &mut rng };
+                let scored = crate::ai::replaying(&session.game, None, &session.actions(), search);
                 thinking.finish_and_clear();
                 match scored.iter().max_by(|a, b| a.visits.cmp(&b.visits)) {
                     Some(best) if scored.len() == 1 => println!("hint: {} (the only legal action)", best.action.text(rules)),
