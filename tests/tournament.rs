@@ -208,3 +208,54 @@ fn a_tournament_in_shards_merges_into_the_same_standings() {
         let _ = std::fs::remove_file(path);
     }
 }
+
+/// Games played at once change nothing: the same lines, in the same order, and the same
+/// standings on one thread as on two (and on more than there are games); `--threads 0` and a
+/// shard without games are handled.
+#[test]
+fn a_tournament_is_the_same_whatever_its_threads() {
+    let file = rules_path("kalah");
+    let run = |threads: &str, jsonl: &std::path::Path| {
+        let jsonl = jsonl.to_str().expect("a path");
+        let args = ["tournament", &file, "--player", "r=random", "--player", "g=greedy", "--player", "m=mcts:20"];
+        let out = mancala(&[&args[..], &["--games", "3", "--threads", threads, "--jsonl", jsonl]].concat());
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        (stdout(&out), std::fs::read_to_string(jsonl).expect("the games written"))
+    };
+    let (one, two, many) = (temp_path("one.jsonl"), temp_path("two.jsonl"), temp_path("many.jsonl"));
+    let (standings, games) = run("1", &one);
+    assert_eq!(games.lines().count(), 18, "{games}");
+    assert_eq!(run("2", &two), (standings.clone(), games.clone()));
+    assert_eq!(run("64", &many), (standings, games));
+    for path in [one, two, many] {
+        let _ = std::fs::remove_file(path);
+    }
+    let zero = mancala(&["tournament", &file, "--player", "r=random", "--player", "g=greedy", "--threads", "0"]);
+    assert_eq!(zero.status.code(), Some(2));
+    assert!(stderr(&zero).contains("--threads must be at least 1"), "{}", stderr(&zero));
+    // Four games in five shards: one has none.
+    let counts: Vec<u64> = (0..5)
+        .map(|shard| {
+            let shard = format!("{shard}/5");
+            let out = mancala(&[
+                "tournament",
+                &file,
+                "--player",
+                "r=random",
+                "--player",
+                "g=greedy",
+                "--games",
+                "2",
+                "--shard",
+                &shard,
+                "--threads",
+                "2",
+            ]);
+            assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+            let json: Value = serde_json::from_str(&stdout(&out)).expect("a shard file");
+            json["count"].as_u64().expect("a count")
+        })
+        .collect();
+    assert_eq!(counts.iter().sum::<u64>(), 4, "{counts:?}");
+    assert!(counts.contains(&0), "{counts:?}");
+}

@@ -11,9 +11,10 @@ use std::time::Duration;
 use clap::Args;
 use rand::rngs::ChaCha8Rng;
 use rand::SeedableRng;
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::simulate::{game_seed, parse_shard, shard_range, Rate, ACTION_CAP};
+use super::simulate::{game_seed, parse_shard, shard_range, threads_to_use, Rate, ACTION_CAP};
 use super::{load, OK, USAGE};
 use crate::agent::{External, Fault};
 use crate::ai::AgentKind;
@@ -50,6 +51,11 @@ pub struct TournamentArgs {
     /// shard's standings as one JSON object for `mancala merge`.
     #[arg(long, value_name = "I/N")]
     shard: Option<String>,
+    /// Games played at once (default: one per core where every player is built in, one where an
+    /// agent program plays, whose time is wall time); at most one per core. The same games and
+    /// standings whatever the number.
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 /// The format of a tournament's shard file.
@@ -326,40 +332,68 @@ pub fn tournament(args: &TournamentArgs) -> u8 {
             return USAGE;
         }
     };
-    let mut standings = vec![Standing::default(); entrants.len()];
+    // Each game of this shard: its number, South's and North's entrants.
+    let mut schedule = Vec::new();
     let mut number = 0u32;
     for a in 0..entrants.len() {
         for b in a + 1..entrants.len() {
             for _ in 0..args.games {
                 for (south, north) in [(a, b), (b, a)] {
-                    let this = number;
+                    if (first..first + count).contains(&number) {
+                        schedule.push((number, south, north));
+                    }
                     number += 1;
-                    // Another shard's game.
-                    if this < first || this >= first + count {
-                        continue;
-                    }
-                    let seed = game_seed(args.seed, u64::from(this));
-                    let played = play(&rules, [&entrants[south], &entrants[north]], this, seed, time);
-                    if let Some((_, file)) = out.as_mut() {
-                        if let Err(error) = writeln!(file, "{}", played.line) {
-                            eprintln!("error: cannot write the games: {error}");
-                            return USAGE;
-                        }
-                    }
-                    for (seat, index) in [(Player::South, south), (Player::North, north)] {
-                        let standing = &mut standings[index];
-                        standing.games += 1;
-                        match played.south_points {
-                            None => standing.unfinished += 1,
-                            Some(1) => standing.draws += 1,
-                            Some(p) if (p == 2) == (seat == Player::South) => standing.wins += 1,
-                            Some(_) => standing.losses += 1,
-                        }
-                        if let Some((who, why)) = &played.fault {
-                            if *who == seat {
-                                *standing.faults.entry(why.kind().to_string()).or_insert(0) += 1;
-                            }
-                        }
+                }
+            }
+        }
+    }
+    let programs = entrants.iter().any(|e| matches!(e.spec, Spec::Program(_)));
+    // At least one, even for a shard without games.
+    let threads = match threads_to_use(args.threads.or(programs.then_some(1)), count) {
+        Ok(threads) => threads.max(1),
+        Err(error) => {
+            eprintln!("error: {error}");
+            return USAGE;
+        }
+    };
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool,
+        Err(error) => {
+            eprintln!("error: cannot start threads: {error}");
+            return USAGE;
+        }
+    };
+    let mut standings = vec![Standing::default(); entrants.len()];
+    // A few games a thread at once, then their lines and results in order: the same file and
+    // standings whatever the threads, and no more than a batch of lines held.
+    for batch in schedule.chunks(8 * threads) {
+        let played: Vec<Played> = pool.install(|| {
+            batch
+                .par_iter()
+                .map(|&(this, south, north)| {
+                    play(&rules, [&entrants[south], &entrants[north]], this, game_seed(args.seed, u64::from(this)), time)
+                })
+                .collect()
+        });
+        for (played, &(_, south, north)) in played.iter().zip(batch) {
+            if let Some((_, file)) = out.as_mut() {
+                if let Err(error) = writeln!(file, "{}", played.line) {
+                    eprintln!("error: cannot write the games: {error}");
+                    return USAGE;
+                }
+            }
+            for (seat, index) in [(Player::South, south), (Player::North, north)] {
+                let standing = &mut standings[index];
+                standing.games += 1;
+                match played.south_points {
+                    None => standing.unfinished += 1,
+                    Some(1) => standing.draws += 1,
+                    Some(p) if (p == 2) == (seat == Player::South) => standing.wins += 1,
+                    Some(_) => standing.losses += 1,
+                }
+                if let Some((who, why)) = &played.fault {
+                    if *who == seat {
+                        *standing.faults.entry(why.kind().to_string()).or_insert(0) += 1;
                     }
                 }
             }
