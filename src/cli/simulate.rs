@@ -467,18 +467,10 @@ pub fn simulate(args: &SimulateArgs) -> u8 {
         Ok(rules) => rules,
         Err(code) => return code,
     };
-    let threads = match threads_to_use(args.threads, args.games) {
-        Ok(threads) => threads,
-        Err(error) => {
-            eprintln!("error: {error}");
-            return USAGE;
-        }
-    };
-    let builder = rayon::ThreadPoolBuilder::new().num_threads(threads);
-    let pool = match builder.build() {
+    let pool = match thread_pool(args.threads, args.games) {
         Ok(pool) => pool,
         Err(error) => {
-            eprintln!("error: cannot start threads: {error}");
+            eprintln!("error: {error}");
             return USAGE;
         }
     };
@@ -560,6 +552,12 @@ pub fn simulate(args: &SimulateArgs) -> u8 {
         print!("{}", render(&summary));
     }
     OK
+}
+
+/// A pool of [`threads_to_use`] threads (at least one, even for no games), or why not.
+pub fn thread_pool(asked: Option<usize>, games: u32) -> Result<rayon::ThreadPool, String> {
+    let threads = threads_to_use(asked, games)?.max(1);
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| format!("cannot start threads: {e}"))
 }
 
 /// The threads to start: `--threads` (default: one per core), but never more than the cores or

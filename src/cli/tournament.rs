@@ -14,7 +14,7 @@ use rand::SeedableRng;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::simulate::{game_seed, parse_shard, shard_range, threads_to_use, Rate, ACTION_CAP};
+use super::simulate::{game_seed, parse_shard, shard_range, thread_pool, Rate, ACTION_CAP};
 use super::{load, OK, USAGE};
 use crate::agent::{External, Fault};
 use crate::ai::AgentKind;
@@ -332,50 +332,42 @@ pub fn tournament(args: &TournamentArgs) -> u8 {
             return USAGE;
         }
     };
-    // Each game of this shard: its number, South's and North's entrants.
-    let mut schedule = Vec::new();
-    let mut number = 0u32;
-    for a in 0..entrants.len() {
-        for b in a + 1..entrants.len() {
-            for _ in 0..args.games {
-                for (south, north) in [(a, b), (b, a)] {
-                    if (first..first + count).contains(&number) {
-                        schedule.push((number, south, north));
-                    }
-                    number += 1;
-                }
-            }
-        }
-    }
-    let programs = entrants.iter().any(|e| matches!(e.spec, Spec::Program(_)));
-    // At least one, even for a shard without games.
-    let threads = match threads_to_use(args.threads.or(programs.then_some(1)), count) {
-        Ok(threads) => threads.max(1),
-        Err(error) => {
-            eprintln!("error: {error}");
-            return USAGE;
+    // Every pair of players, in the order their games are numbered: each pair's games, each
+    // game twice (its first player South, then North).
+    let pairs: Vec<(usize, usize)> = (0..entrants.len()).flat_map(|a| (a + 1..entrants.len()).map(move |b| (a, b))).collect();
+    let seats = |number: u32| {
+        let (a, b) = pairs[(number / 2 / args.games) as usize];
+        if number % 2 == 0 {
+            (a, b)
+        } else {
+            (b, a)
         }
     };
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+    let programs = entrants.iter().any(|e| matches!(e.spec, Spec::Program(_)));
+    let pool = match thread_pool(args.threads.or(programs.then_some(1)), count) {
         Ok(pool) => pool,
         Err(error) => {
-            eprintln!("error: cannot start threads: {error}");
+            eprintln!("error: {error}");
             return USAGE;
         }
     };
     let mut standings = vec![Standing::default(); entrants.len()];
     // A few games a thread at once, then their lines and results in order: the same file and
     // standings whatever the threads, and no more than a batch of lines held.
-    for batch in schedule.chunks(8 * threads) {
+    let batch = 8 * u32::try_from(pool.current_num_threads()).unwrap_or(1).max(1);
+    for start in (first..first + count).step_by(batch as usize) {
+        let numbers = start..(start + batch).min(first + count);
         let played: Vec<Played> = pool.install(|| {
-            batch
-                .par_iter()
-                .map(|&(this, south, north)| {
+            numbers
+                .clone()
+                .into_par_iter()
+                .map(|this| {
+                    let (south, north) = seats(this);
                     play(&rules, [&entrants[south], &entrants[north]], this, game_seed(args.seed, u64::from(this)), time)
                 })
                 .collect()
         });
-        for (played, &(_, south, north)) in played.iter().zip(batch) {
+        for (played, (south, north)) in played.iter().zip(numbers.map(seats)) {
             if let Some((_, file)) = out.as_mut() {
                 if let Err(error) = writeln!(file, "{}", played.line) {
                     eprintln!("error: cannot write the games: {error}");
