@@ -337,7 +337,7 @@ pub fn tournament(args: &TournamentArgs) -> u8 {
     let pairs: Vec<(usize, usize)> = (0..entrants.len()).flat_map(|a| (a + 1..entrants.len()).map(move |b| (a, b))).collect();
     let seats = |number: u32| {
         let (a, b) = pairs[(number / 2 / args.games) as usize];
-        if number % 2 == 0 {
+        if number.is_multiple_of(2) {
             (a, b)
         } else {
             (b, a)
