@@ -4,13 +4,13 @@ mod common;
 
 use common::{mancala, mancala_with_input, rules_path as rules, stderr, stdout};
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
 
-/// A file in the temporary folder, unique to this test.
-fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("mancala-cli-{}-{name}", std::process::id()));
+/// A file written in `dir`, a test's own folder.
+fn temp_file(dir: &Path, name: &str, contents: &[u8]) -> PathBuf {
+    let path = dir.join(name);
     std::fs::write(&path, contents).expect("temp file written");
     path
 }
@@ -26,7 +26,8 @@ fn check_accepts_every_shipped_rule_file() {
 
 #[test]
 fn check_reports_rule_errors_with_exit_1() {
-    let path = temp_file("broken.mancala", b"game \"Broken\"\nbord {\n    size 2 x 6\n}\n");
+    let dir = common::scratch();
+    let path = temp_file(dir.path(), "broken.mancala", b"game \"Broken\"\nbord {\n    size 2 x 6\n}\n");
     let out = mancala(&["check", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let err = stderr(&out);
@@ -46,7 +47,8 @@ fn check_of_a_missing_file_is_a_one_line_usage_error() {
 
 #[test]
 fn check_of_binary_junk_is_a_one_line_error() {
-    let path = temp_file("junk.bin", &[0xff, 0xfe, 0x00, 0x9c, 0x80, 0x13]);
+    let dir = common::scratch();
+    let path = temp_file(dir.path(), "junk.bin", &[0xff, 0xfe, 0x00, 0x9c, 0x80, 0x13]);
     let out = mancala(&["check", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(stderr(&out).lines().count(), 1);
@@ -55,7 +57,8 @@ fn check_of_binary_junk_is_a_one_line_error() {
 
 #[test]
 fn check_keeps_going_over_several_files() {
-    let broken = temp_file("several.mancala", b"size 2 x 6\n");
+    let dir = common::scratch();
+    let broken = temp_file(dir.path(), "several.mancala", b"size 2 x 6\n");
     let out = mancala(&["check", broken.to_str().unwrap(), &rules("tihbat"), "missing.mancala"]);
     assert_eq!(out.status.code(), Some(2), "the worst problem decides the exit code");
     assert!(stdout(&out).contains("tihbat.mancala: ok"));
@@ -136,7 +139,8 @@ fn run_continues_from_a_position_file() {
         "legal": ["ignored"],
         "status": "over"
     });
-    let path = temp_file("position.json", position.to_string().as_bytes());
+    let dir = common::scratch();
+    let path = temp_file(dir.path(), "position.json", position.to_string().as_bytes());
     let out = mancala(&["run", &rules("tihbat"), "--position", path.to_str().unwrap(), "--moves", "a1", "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let after: Value = serde_json::from_str(&stdout(&out)).unwrap();
@@ -148,13 +152,14 @@ fn run_continues_from_a_position_file() {
 
 #[test]
 fn run_refuses_a_bad_position_file_in_one_line() {
+    let dir = common::scratch();
     for (name, contents) in [
         ("not-json.json", "{ this is not json"),
         ("short-row.json", r#"{"to_move": "south", "rows": {"a": [1], "b": [0, 0]}}"#),
         ("no-mover.json", r#"{"to_move": null, "rows": {"a": [1, 1], "b": [0, 0]}}"#),
         ("other-game.json", r#"{"game": "Oware", "to_move": "south", "rows": {"a": [1, 1], "b": [0, 0]}}"#),
     ] {
-        let path = temp_file(name, contents.as_bytes());
+        let path = temp_file(dir.path(), name, contents.as_bytes());
         let out = mancala(&["run", &rules("tihbat"), "--position", path.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(2), "{name}");
         assert_eq!(stderr(&out).lines().count(), 1, "{name}: {}", stderr(&out));
@@ -171,7 +176,8 @@ fn run_refuses_an_unknown_option() {
 #[test]
 fn run_applies_options() {
     let source = "game \"Options\"\noption width: 2..6 = 3\noption stones: 1 | 2 | 3 = 2\nboard {\n    size 2 x width\n    seeds stones\n}\nend {\n    when board repeats 2 times\n}\n";
-    let path = temp_file("options.mancala", source.as_bytes());
+    let dir = common::scratch();
+    let path = temp_file(dir.path(), "options.mancala", source.as_bytes());
     let out = mancala(&["run", path.to_str().unwrap(), "--json"]);
     let position: Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(position["rows"]["a"], json!([2, 2, 2]));
@@ -186,7 +192,8 @@ fn run_applies_options() {
 
 #[test]
 fn run_with_a_broken_rule_file_exits_1() {
-    let path = temp_file("broken-run.mancala", b"game \"X\"\n");
+    let dir = common::scratch();
+    let path = temp_file(dir.path(), "broken-run.mancala", b"game \"X\"\n");
     let out = mancala(&["run", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("mancala::missing_board"), "{}", stderr(&out));
@@ -220,8 +227,8 @@ fn play_reads_the_rule_file_from_standard_input_when_computers_play_both_sides()
     assert_eq!(stdout(&out), stdout(&from_file));
     assert!(stdout(&out).ends_with("Game over: south wins 15 to 13: the same board came back twice.\n"), "{}", stdout(&out));
     // Its record names the rule file `-`: replayed with the file named.
-    let record = temp_file("stdin-record.json", b"");
-    std::fs::remove_file(&record).expect("removed");
+    let dir = common::scratch();
+    let record = dir.path().join("stdin-record.json");
     let record = record.to_str().expect("a path");
     let out = mancala_with_input(&["play", "-", "--south", "random", "--north", "random", "--seed", "3", "--record", record], &tihbat);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -230,7 +237,6 @@ fn play_reads_the_rule_file_from_standard_input_when_computers_play_both_sides()
     let out = mancala(&["replay", record, "--rules", &rules("tihbat"), "--quiet"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stdout(&out).ends_with("verified: 44 actions, the result as recorded\n"), "{}", stdout(&out));
-    let _ = std::fs::remove_file(record);
     // A person's moves would come from standard input too: refused before it is read.
     let refusal = "error: play -: the rule file comes from standard input, so no move can be typed there: let the computer \
                    play both sides (--south random --north medium, say) or give the rule file's path\n";
@@ -289,7 +295,8 @@ fn run_gore_offer_and_accept_json() {
         "rows": {"a": [1, 3, 3, 3], "b": [3, 3, 3, 3]},
         "captured": {"south": 6, "north": 10}
     });
-    let path = temp_file("gore-trade.json", position.to_string().as_bytes());
+    let dir = common::scratch();
+    let path = temp_file(dir.path(), "gore-trade.json", position.to_string().as_bytes());
     let out = mancala(&["run", &rules("gore"), "--position", path.to_str().unwrap(), "--moves", "offer a1, accept", "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let after: Value = serde_json::from_str(&stdout(&out)).expect("one JSON position");
@@ -315,7 +322,7 @@ fn run_gore_offer_and_accept_json() {
     assert!(err.contains("action 1 of 1, `offer a1 a2 a3 a4`"), "{err}");
     assert!(err.contains("legal: a1, a2, a3, a4, offer a1, offer a2, offer a3, offer a4"), "{err}");
     let rich = json!({"to_move": "south", "rows": {"a": [1, 3, 3, 3], "b": [3, 3, 3, 3]}, "captured": {"south": 0, "north": 48}});
-    let path = temp_file("gore-rich.json", rich.to_string().as_bytes());
+    let path = temp_file(dir.path(), "gore-rich.json", rich.to_string().as_bytes());
     let out = mancala(&["run", &rules("gore"), "--position", path.to_str().unwrap(), "--moves", "offer a1 a2 a3 a4"]);
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
 }

@@ -12,6 +12,7 @@
 mod common;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::Path;
 
 use common::*;
 use mancala::engine::position::{parse_position, parse_position_bytes, PositionError};
@@ -428,8 +429,8 @@ fn check(rules: &Rules, bytes: &[u8], rng: &mut ChaCha8Rng) -> Outcome {
 
 /// The binary on the same bytes: exit 0 with a position where the library reads one, else
 /// exit 2 and the library's message on one line.
-fn check_binary(file: &str, sets: &[&str], bytes: &[u8], outcome: &Outcome, case: usize) {
-    let path = std::env::temp_dir().join(format!("mancala-hostile-{}-{case}.json", std::process::id()));
+fn check_binary(dir: &Path, file: &str, sets: &[&str], bytes: &[u8], outcome: &Outcome, case: usize) {
+    let path = dir.join(format!("{case}.json"));
     std::fs::write(&path, bytes).expect("a temporary file");
     let shown = path.to_string_lossy().into_owned();
     let mut args = vec!["run", file, "--position", &shown, "--json"];
@@ -437,7 +438,6 @@ fn check_binary(file: &str, sets: &[&str], bytes: &[u8], outcome: &Outcome, case
         args.extend(["--set", set]);
     }
     let out = mancala(&args);
-    std::fs::remove_file(&path).ok();
     match outcome {
         Outcome::Read => {
             assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -456,6 +456,7 @@ fn check_binary(file: &str, sets: &[&str], bytes: &[u8], outcome: &Outcome, case
 fn hostile_positions_are_refused_in_one_line_or_read_back_and_played() {
     let mut rng = ChaCha8Rng::seed_from_u64(20240611);
     let (mut read, mut refused, mut cases) = (0usize, 0usize, 0usize);
+    let dir = common::scratch();
     for (name, sets) in GAMES {
         let file = rules_path(name);
         let rules = mancala::load_file(&file, sets).unwrap_or_else(|e| panic!("{name}: {e:?}"));
@@ -470,7 +471,7 @@ fn hostile_positions_are_refused_in_one_line_or_read_back_and_played() {
                     Outcome::Refused(_) => refused += 1,
                 }
                 if cases % BINARY_EVERY == 0 {
-                    check_binary(&file, sets, &bytes, &outcome, cases);
+                    check_binary(dir.path(), &file, sets, &bytes, &outcome, cases);
                 }
                 cases += 1;
             }

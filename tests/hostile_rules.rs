@@ -249,11 +249,11 @@ fn check_refuses_input_too_large_or_not_text_in_one_line() {
         (out.status.code(), text(&out.stderr)),
         (Some(2), "error: <stdin> is not a text file (it is not valid UTF-8)\n".to_string())
     );
-    let file = std::env::temp_dir().join(format!("mancala-hostile-{}-large.mancala", std::process::id()));
+    let dir = common::scratch();
+    let file = dir.path().join("large.mancala");
     std::fs::write(&file, &too_large).expect("temp file written");
     let shown = file.display().to_string();
     let out = mancala(&["check", &shown, &common::rules_path("tihbat")], b"");
-    let _ = std::fs::remove_file(&file);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(text(&out.stderr), format!("error: {shown} is larger than 1 MiB, too large for a rule file\n"));
     assert!(text(&out.stdout).ends_with("tihbat.mancala: ok\n"), "the next file is still checked");
@@ -473,7 +473,7 @@ fn mutated_rule_files() {
 fn mutated_bytes_that_are_not_text() {
     let corpus = corpus();
     let mut rng = ChaCha8Rng::seed_from_u64(7);
-    let dir = std::env::temp_dir();
+    let dir = common::scratch();
     for round in 0..200 {
         let (name, source) = &corpus[rng.random_range(0..corpus.len())];
         let mut bytes = source.clone().into_bytes();
@@ -481,10 +481,9 @@ fn mutated_bytes_that_are_not_text() {
         let bad: &[u8] =
             [&[0xff][..], &[0xc3], &[0xe2, 0x82], &[0xed, 0xa0, 0x80], &[0xf8, 0x88, 0x80, 0x80, 0x80]][rng.random_range(0..5)];
         bytes.splice(at..at, bad.iter().copied());
-        let path = dir.join(format!("mancala-hostile-{}-{round}.mancala", std::process::id()));
+        let path = dir.path().join(format!("{round}.mancala"));
         std::fs::write(&path, &bytes).expect("temp file written");
         let read = mancala::load::read_source(&path);
-        let _ = std::fs::remove_file(&path);
         match read {
             Err(mancala::LoadError::NotText { .. }) => {}
             other => panic!("{name} with {bad:?} at {at}: {other:?}"),

@@ -460,11 +460,11 @@ fn run_crosses_a_round_boundary_from_a_position_with_options() {
         "closed": ["a2", "a3", "a4", "a5", "a6", "a7"],
         "round": 3,
     });
-    let path = std::env::temp_dir().join(format!("mancala-pallanguzhi-{}.json", std::process::id()));
+    let dir = common::scratch();
+    let path = dir.path().join("position.json");
     std::fs::write(&path, position.to_string()).expect("position file written");
     let file = path.to_str().expect("a UTF-8 path").to_string();
     let json = run(&["--set", "pasu=owner", "--set", "seeds=6", "--position", &file, "--moves", "a1, b4", "--json"]);
-    std::fs::remove_file(&path).ok();
     assert_eq!(
         json,
         json!({

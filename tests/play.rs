@@ -5,16 +5,11 @@ mod common;
 
 use common::{mancala, mancala_with_input, rules_path as rules, stderr, stdout};
 
-use std::path::PathBuf;
+use std::path::Path;
 
 use serde_json::Value;
 
-/// A path in the temporary folder, unique to this test process.
-fn temp_path(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("mancala-play-{}-{name}", std::process::id()))
-}
-
-fn read_record(path: &PathBuf) -> Value {
+fn read_record(path: &Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).expect("the record was saved")).expect("the record is JSON")
 }
 
@@ -24,7 +19,8 @@ const TIHBAT_START: &str =
 
 #[test]
 fn a_scripted_session_undoes_hints_saves_and_replays() {
-    let (before_undo, after) = (temp_path("before-undo.json"), temp_path("after.json"));
+    let dir = common::scratch();
+    let (before_undo, after) = (dir.path().join("before-undo.json"), dir.path().join("after.json"));
     let input = format!("a1\nundo\nsave {}\na2\nhint\nsave {}\nquit\n", before_undo.display(), after.display());
     let out = mancala_with_input(&["play", &rules("tihbat"), "--north", "random", "--seed", "3"], &input);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -55,7 +51,8 @@ fn a_scripted_session_undoes_hints_saves_and_replays() {
 
 #[test]
 fn a_whole_game_recorded_at_its_end_replays_and_runs() {
-    let path = temp_path("whole.json");
+    let dir = common::scratch();
+    let path = dir.path().join("whole.json");
     let out =
         mancala(&["play", &rules("gore"), "--south", "greedy", "--north", "random", "--seed", "4", "--record", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -96,10 +93,11 @@ fn decisions_are_asked_in_words_and_undone_one_at_a_time() {
 #[test]
 fn a_record_outlives_comments_and_layout_but_not_a_change_of_rules() {
     // A variant no shipped file has (5 cows a hole), so nothing else holds its rules.
-    let rule_file = temp_path("gore5.mancala");
+    let dir = common::scratch();
+    let rule_file = dir.path().join("gore5.mancala");
     let source = std::fs::read_to_string(rules("gore")).expect("readable").replace("    seeds 6 ", "    seeds 5 ");
     std::fs::write(&rule_file, &source).expect("written");
-    let (file, record) = (rule_file.to_str().unwrap(), temp_path("changed.json"));
+    let (file, record) = (rule_file.to_str().unwrap(), dir.path().join("changed.json"));
     let out = mancala(&["play", file, "--south", "random", "--north", "random", "--record", record.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(read_record(&record)["rules"]["hash"], mancala::record::rules_hash(&source));
@@ -142,7 +140,7 @@ fn a_record_outlives_comments_and_layout_but_not_a_change_of_rules() {
             mancala::record::rules_hash(&source)
         )
     );
-    let original = temp_path("gore5-original.mancala");
+    let original = dir.path().join("gore5-original.mancala");
     std::fs::write(&original, &source).expect("written");
     assert_eq!(replay(&["--rules", original.to_str().unwrap()]).status.code(), Some(0));
 
@@ -159,8 +157,8 @@ fn a_record_outlives_comments_and_layout_but_not_a_change_of_rules() {
 
 #[test]
 fn a_record_finds_its_rules_where_they_are_now() {
-    let dir = temp_path("moved");
-    let _ = std::fs::remove_dir_all(&dir);
+    let scratch = common::scratch();
+    let dir = scratch.path().join("moved");
     std::fs::create_dir_all(dir.join("rules")).expect("a folder");
     std::fs::copy(rules("kalah"), dir.join("rules/kalah.mancala")).expect("copied");
     // Played from `dir` with the relative path rules/kalah.mancala, then looked at from elsewhere.
@@ -170,7 +168,7 @@ fn a_record_finds_its_rules_where_they_are_now() {
     assert_eq!(read_record(&dir.join("k.json"))["rules"]["file"], "rules/kalah.mancala");
     let record = dir.join("k.json");
     // Looked at from another folder: found beside the record, and said so.
-    let elsewhere = temp_path("elsewhere");
+    let elsewhere = scratch.path().join("elsewhere");
     std::fs::create_dir_all(&elsewhere).expect("a folder");
     let out = mancala_in(&elsewhere, &["replay", record.to_str().unwrap(), "--quiet"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -197,15 +195,12 @@ fn a_record_finds_its_rules_where_they_are_now() {
         stderr(&out),
         "error: play needs a rule file, its path or a shipped game's name (rules/NAME.mancala or NAME), or --resume RECORD\n"
     );
-    let _ = std::fs::remove_dir_all(&dir);
-    let _ = std::fs::remove_dir_all(&elsewhere);
 }
 
 #[test]
 fn save_asks_before_writing_over_another_games_record() {
-    let dir = temp_path("save-over");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a folder");
+    let scratch = common::scratch();
+    let dir = scratch.path();
     let other = dir.join("other.json");
     let out = mancala_with_input(&["play", "tihbat", "--north", "human", "--record", other.to_str().unwrap()], "a1\nquit\n");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -228,19 +223,19 @@ fn save_asks_before_writing_over_another_games_record() {
     );
     assert_eq!(read_record(&mine)["moves"], "a2, b1");
     assert_eq!(read_record(&other)["moves"], "a2, b1");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn replay_refuses_bad_records_in_one_line() {
-    let good = temp_path("good.json");
+    let dir = common::scratch();
+    let good = dir.path().join("good.json");
     let out = mancala(&["play", &rules("tihbat"), "--south", "random", "--north", "random", "--record", good.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let record = read_record(&good);
     let altered = |name: &str, change: &dyn Fn(&mut Value)| {
         let mut r = record.clone();
         change(&mut r);
-        let path = temp_path(name);
+        let path = dir.path().join(name);
         std::fs::write(&path, r.to_string()).expect("written");
         path
     };
@@ -252,14 +247,14 @@ fn replay_refuses_bad_records_in_one_line() {
         (altered("hash.json", &|r| r["rules"]["hash"] = "fnv1a64:0000000000000000".into()), 2),
         (altered("options.json", &|r| r["sets"] = serde_json::json!(["columns=3"])), 2),
         (altered("field.json", &|r| r["extra"] = 1.into()), 2),
-        (temp_path("missing.json"), 2),
+        (dir.path().join("missing.json"), 2),
     ];
     for (path, code) in cases {
         let out = mancala(&["replay", path.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(code), "{}: {}", path.display(), stderr(&out));
         assert_eq!(stderr(&out).lines().count(), 1, "{}: {}", path.display(), stderr(&out));
     }
-    let junk = temp_path("junk.json");
+    let junk = dir.path().join("junk.json");
     std::fs::write(&junk, [0xff, 0x00, 0x7b]).expect("written");
     let out = mancala(&["replay", junk.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
@@ -358,7 +353,8 @@ fn tsoro_decisions_inside_a_move_are_asked_in_words() {
 /// naming the field (exit 2), even though its hash matches.
 #[test]
 fn replay_refuses_a_record_whose_game_options_or_players_do_not_match() {
-    let good = temp_path("fields.json");
+    let dir = common::scratch();
+    let good = dir.path().join("fields.json");
     let out = mancala(&["play", &rules("gore"), "--south", "random", "--north", "random", "--record", good.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let record = read_record(&good);
@@ -405,7 +401,7 @@ fn replay_refuses_a_record_whose_game_options_or_players_do_not_match() {
     for (name, change, error) in cases {
         let mut altered = record.clone();
         change(&mut altered);
-        let path = temp_path(name);
+        let path = dir.path().join(name);
         std::fs::write(&path, altered.to_string()).expect("written");
         let out = mancala(&["replay", path.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(2), "{name}: {}", stderr(&out));
@@ -418,7 +414,7 @@ fn replay_refuses_a_record_whose_game_options_or_players_do_not_match() {
     off["options"] = serde_json::json!({"trade": "off"});
     off["moves"] = "".into();
     off["result"] = Value::Null;
-    let path = temp_path("trade-off.json");
+    let path = dir.path().join("trade-off.json");
     std::fs::write(&path, off.to_string()).expect("written");
     let out = mancala(&["replay", path.to_str().unwrap(), "--quiet"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -455,12 +451,11 @@ fn mancala_in_with_input(dir: &std::path::Path, args: &[&str], input: &str) -> s
 
 #[test]
 fn a_shipped_game_is_played_by_its_name() {
-    let dir = temp_path("by-name");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a folder");
+    let scratch = common::scratch();
+    let dir = scratch.path();
     let game = ["--south", "random", "--north", "random", "--seed", "3"];
     // No rules/ here: the crate's own rules/kalah.mancala, the very game its path plays.
-    let by_name = mancala_in(&dir, &[&["play", "kalah", "--record", "kalah.json"][..], &game[..]].concat());
+    let by_name = mancala_in(dir, &[&["play", "kalah", "--record", "kalah.json"][..], &game[..]].concat());
     assert_eq!(by_name.status.code(), Some(0), "{}", stderr(&by_name));
     let by_path = mancala(&[&["play", &rules("kalah")][..], &game[..]].concat());
     assert_eq!(stdout(&by_name), stdout(&by_path) + "record saved to kalah.json\n");
@@ -472,13 +467,13 @@ fn a_shipped_game_is_played_by_its_name() {
     let local =
         "game \"Local\"\nboard {\n    size 2 x 1\n    seeds 1\n}\nend {\n    when every hole is empty\n    when board repeats 2 times\n}\n";
     std::fs::write(dir.join("rules/kalah.mancala"), local).expect("written");
-    let out = mancala_in(&dir, &["run", "kalah"]);
+    let out = mancala_in(dir, &["run", "kalah"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stdout(&out).starts_with("Local\n"), "{}", stdout(&out));
     // Not found: one line, where it was looked for, a likely name and every name (the local
     // kalah is one of the shipped names).
     let names: Vec<String> = common::mancala_files("rules").iter().map(|p| p.file_stem().unwrap().to_str().unwrap().to_string()).collect();
-    let out = mancala_in(&dir, &["play", "kalahh"]);
+    let out = mancala_in(dir, &["play", "kalahh"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),
@@ -490,17 +485,16 @@ fn a_shipped_game_is_played_by_its_name() {
     );
     // A path (a folder or an extension in it) is read as it is, never looked for.
     for path in ["kalah.mancala", "./kalah"] {
-        let out = mancala_in(&dir, &["run", path]);
+        let out = mancala_in(dir, &["run", path]);
         assert_eq!(out.status.code(), Some(2), "{path}");
         assert_eq!(stderr(&out), format!("error: cannot read {path}: no such file or directory (os error 2)\n"));
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_resumed_game_keeps_its_options_in_its_record() {
-    let path = temp_path("resumed-options.json");
-    let _ = std::fs::remove_file(&path);
+    let dir = common::scratch();
+    let path = dir.path().join("resumed-options.json");
     let record = path.to_str().unwrap();
     let out = mancala_with_input(&["play", "tsoro", "--set", "columns=8", "--north", "human", "--record", record], "a1\nquit\n");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -510,5 +504,4 @@ fn a_resumed_game_keeps_its_options_in_its_record() {
     assert_eq!((saved["sets"].clone(), saved["moves"].clone()), (serde_json::json!(["columns=8"]), "a1, d1".into()));
     let out = mancala(&["replay", record, "--quiet"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let _ = std::fs::remove_file(&path);
 }

@@ -516,12 +516,10 @@ fn a_position_that_meets_an_ending_is_read_as_over() {
 // ---------------------------------------------------------------- the `run` command
 
 fn run_position(rules_name: &str, contents: &[u8]) -> (Option<i32>, String, String) {
-    let dir = std::env::temp_dir().join(format!("mancala-positions-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(format!("{rules_name}-{}.json", contents.len()));
+    let dir = common::scratch();
+    let path = dir.path().join(format!("{rules_name}-{}.json", contents.len()));
     std::fs::write(&path, contents).expect("position file");
     let out = mancala(&["run", &rules_path(rules_name), "--position", path.to_str().expect("path"), "--json"]);
-    std::fs::remove_file(&path).ok();
     (out.status.code(), stdout(&out), stderr(&out).replace(path.to_str().expect("path"), "FILE"))
 }
 

@@ -8,7 +8,7 @@ mod common;
 use common::{mancala, mancala_with_input, rules_path as rules, stderr, stdout};
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, ChildStdin, Command};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
@@ -18,14 +18,6 @@ use serde_json::Value;
 /// How long a step of a spawned game may take before the test gives up (a debug build on a busy
 /// machine); every wait below returns as soon as its output comes.
 const PATIENCE: Duration = Duration::from_secs(60);
-
-/// A fresh, empty folder in the temporary folder, unique to this test.
-fn folder(name: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("mancala-records-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&path);
-    std::fs::create_dir_all(&path).expect("folder made");
-    path
-}
 
 fn text(path: &Path) -> String {
     path.to_str().expect("a UTF-8 path").to_string()
@@ -56,7 +48,8 @@ fn assert_refused_before_play(target: &str, error: &str) {
 
 #[test]
 fn a_record_into_a_missing_folder_is_refused_before_the_first_move() {
-    let dir = folder("missing");
+    let scratch = common::scratch();
+    let dir = scratch.path();
     let target = dir.join("no-such-folder").join("game.json");
     assert_refused_before_play(
         &text(&target),
@@ -67,7 +60,8 @@ fn a_record_into_a_missing_folder_is_refused_before_the_first_move() {
 
 #[test]
 fn a_record_into_a_file_that_is_no_folder_is_refused() {
-    let dir = folder("not-a-folder");
+    let scratch = common::scratch();
+    let dir = scratch.path();
     let file = dir.join("plain.txt");
     std::fs::write(&file, "notes\n").expect("written");
     let target = file.join("game.json");
@@ -93,7 +87,8 @@ fn a_record_where_nothing_can_be_written_is_refused() {
 
 #[test]
 fn the_rule_file_being_played_is_never_written_over() {
-    let dir = folder("rule-file");
+    let scratch = common::scratch();
+    let dir = scratch.path();
     let rule_file = dir.join("tihbat.mancala");
     std::fs::copy(rules("tihbat"), &rule_file).expect("copied");
     let original = std::fs::read_to_string(&rule_file).expect("readable");
@@ -106,12 +101,13 @@ fn the_rule_file_being_played_is_never_written_over() {
         assert_eq!(stdout(&out), "");
     }
     assert_eq!(std::fs::read_to_string(&rule_file).expect("readable"), original);
-    assert_eq!(names(&dir), ["tihbat.mancala"], "no temporary file left behind");
+    assert_eq!(names(dir), ["tihbat.mancala"], "no temporary file left behind");
 }
 
 #[test]
 fn a_file_that_is_no_record_is_never_written_over() {
-    let dir = folder("not-a-record");
+    let scratch = common::scratch();
+    let dir = scratch.path();
     let cases: [(&str, &[u8]); 5] = [
         ("notes.txt", b"my notes\n"),
         ("other.json", b"{\"format\": \"something-else\"}\n"),
@@ -131,14 +127,15 @@ fn a_file_that_is_no_record_is_never_written_over() {
         );
         assert_eq!(std::fs::read(&target).expect("readable"), contents, "{name} untouched");
     }
-    assert_refused_before_play(&text(&dir), &format!("error: cannot save a record to {}: it is a folder", dir.display()));
+    assert_refused_before_play(&text(dir), &format!("error: cannot save a record to {}: it is a folder", dir.display()));
     #[cfg(unix)]
     assert_refused_before_play("/dev/null", "error: cannot save a record to /dev/null: it exists and is not a regular file");
 }
 
 #[test]
 fn an_earlier_record_is_written_over_whole() {
-    let dir = folder("earlier");
+    let scratch = common::scratch();
+    let dir = scratch.path();
     let target = dir.join("game.json");
     for (seed, input) in [("1", "a1\nb2\n"), ("2", "a2\n")] {
         let out = mancala_with_input(&["play", &rules("tihbat"), "--north", "human", "--seed", seed, "--record", &text(&target)], input);
@@ -147,12 +144,13 @@ fn an_earlier_record_is_written_over_whole() {
     let record = read_record(&target);
     assert_eq!(record["moves"], "a2");
     assert_eq!(record["seed"], 2);
-    assert_eq!(names(&dir), ["game.json"], "no temporary file left behind");
+    assert_eq!(names(dir), ["game.json"], "no temporary file left behind");
 }
 
 #[test]
 fn save_inside_play_refuses_what_is_no_record_and_the_game_goes_on() {
-    let dir = folder("save");
+    let scratch = common::scratch();
+    let dir = scratch.path();
     let rule_file = dir.join("tihbat.mancala");
     std::fs::copy(rules("tihbat"), &rule_file).expect("copied");
     let notes = dir.join("notes.txt");
@@ -188,7 +186,8 @@ fn save_inside_play_refuses_what_is_no_record_and_the_game_goes_on() {
 /// not written over either, and the actions played are not lost: the error line lists them.
 #[test]
 fn a_file_that_appears_during_the_game_is_kept_and_the_actions_are_told() {
-    let dir = folder("appears");
+    let scratch = common::scratch();
+    let dir = scratch.path();
     let target = dir.join("game.json");
     let mut game = Playing::start(&["play", &rules("tihbat"), "--north", "human", "--record", &text(&target)]);
     game.send("a1");
@@ -211,7 +210,8 @@ fn a_file_that_appears_during_the_game_is_kept_and_the_actions_are_told() {
 
 #[test]
 fn the_end_of_input_saves_the_game_so_far() {
-    let dir = folder("end-of-input");
+    let scratch = common::scratch();
+    let dir = scratch.path();
     let target = dir.join("game.json");
     let mut game = Playing::start(&["play", &rules("tihbat"), "--north", "human", "--record", &text(&target)]);
     game.send("a1");
@@ -234,7 +234,8 @@ fn the_end_of_input_saves_the_game_so_far() {
 
 #[test]
 fn quit_saves_the_game_so_far() {
-    let dir = folder("quit");
+    let scratch = common::scratch();
+    let dir = scratch.path();
     let target = dir.join("game.json");
     let out = mancala_with_input(&["play", &rules("tihbat"), "--north", "human", "--record", &text(&target)], "a1\nquit\n");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -245,7 +246,8 @@ fn quit_saves_the_game_so_far() {
 /// Two actions, then `signal` while `play` waits for the third: the record holds both, unfinished,
 /// the line says so, and the exit code is 128 + the signal's number.
 fn a_signal_saves_the_game_so_far(signal: &str, said: &str, code: i32) {
-    let dir = folder(signal);
+    let scratch = common::scratch();
+    let dir = scratch.path();
     let target = dir.join("game.json");
     let mut game = Playing::start(&["play", &rules("tihbat"), "--north", "human", "--record", &text(&target)]);
     game.send("a1");
@@ -259,7 +261,7 @@ fn a_signal_saves_the_game_so_far(signal: &str, said: &str, code: i32) {
     let record = read_record(&target);
     assert_eq!(record["moves"], "a1, b2");
     assert_eq!(record["result"], Value::Null);
-    assert_eq!(names(&dir), ["game.json"], "no temporary file left behind");
+    assert_eq!(names(dir), ["game.json"], "no temporary file left behind");
 }
 
 #[cfg(unix)]
@@ -284,7 +286,8 @@ fn sigterm_saves_the_game_so_far() {
 #[cfg(unix)]
 #[test]
 fn sigint_while_the_computer_thinks_saves_at_once() {
-    let dir = folder("thinking");
+    let scratch = common::scratch();
+    let dir = scratch.path();
     let target = dir.join("game.json");
     let mut game = Playing::start(&["play", &rules("gore"), "--north", "mcts:10000000", "--record", &text(&target)]);
     game.send("a4");
@@ -301,7 +304,8 @@ fn sigint_while_the_computer_thinks_saves_at_once() {
 fn over_long_and_binary_input_lines_are_refused_and_the_game_goes_on() {
     let mut input = "a".repeat(100_000).into_bytes();
     input.extend_from_slice(b"\n\xff\xfe\na1\n");
-    let dir = folder("long-lines");
+    let scratch = common::scratch();
+    let dir = scratch.path();
     let target = dir.join("game.json");
     let out = mancala_with_input(&["play", &rules("tihbat"), "--north", "human", "--record", &text(&target)], &input);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -405,7 +409,8 @@ fn an_output_closed_early_still_saves_the_record() {
     // `… | head -2`: printing fails mid-game (exit 141, as for any command whose reader leaves),
     // but the record of the game so far is saved first. Pallanguzhi between random players prints
     // some 240 kB, far more than a pipe holds, so a print fails whenever `head` leaves.
-    let dir = folder("output-closed");
+    let scratch = common::scratch();
+    let dir = scratch.path();
     let target = dir.join("game.json");
     let command = format!(
         "'{}' play '{}' --south random --north random --record '{}' </dev/null | head -2 >/dev/null; echo \"${{PIPESTATUS[0]}}\"",

@@ -1,6 +1,9 @@
 //! `mancala simulate` through the real binary: the same seed gives the same games whatever the
 //! thread count, the JSON summary holds together, and bad requests are one-line errors.
 
+mod common;
+
+use std::path::Path;
 use std::process::{Command, Output};
 
 use serde_json::Value;
@@ -127,9 +130,8 @@ fn bad_requests_are_one_line_usage_errors() {
 #[test]
 fn a_game_stopped_by_the_action_cap_is_unfinished_never_a_draw() {
     // One stone going round a 2 x 1 board for ever: no ending can hold.
-    let dir = std::env::temp_dir().join(format!("mancala-simulate-cap-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let file = dir.join("endless.mancala");
+    let dir = common::scratch();
+    let file = dir.path().join("endless.mancala");
     std::fs::write(&file, "game \"Endless\"\nboard {\n size 2 x 1\n seeds 1\n}\nend {\n when every hole has count > 5\n}\n")
         .expect("written");
     let path = file.to_string_lossy().to_string();
@@ -145,12 +147,11 @@ fn a_game_stopped_by_the_action_cap_is_unfinished_never_a_draw() {
             && text.contains("  unfinished       3  (stopped after 100000 actions: neither won nor drawn)"),
         "{text}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Writes `text` to a file of this test's own in the temporary folder; returns its path.
-fn temp_file(name: &str, text: &[u8]) -> String {
-    let path = std::env::temp_dir().join(format!("mancala-simulate-{}-{name}", std::process::id()));
+/// Writes `text` to a file in `dir`, a test's own folder; returns its path.
+fn temp_file(dir: &Path, name: &str, text: &[u8]) -> String {
+    let path = dir.join(name);
     std::fs::write(&path, text).expect("written");
     path.to_str().expect("a path").to_string()
 }
@@ -158,6 +159,7 @@ fn temp_file(name: &str, text: &[u8]) -> String {
 #[test]
 fn four_shards_of_ten_thousand_games_merge_into_the_single_run_exactly() {
     let file = rules("kalah");
+    let dir = common::scratch();
     let whole = summary(&["simulate", &file, "--games", "10000", "--seed", "7", "--json"]);
     let mut paths = Vec::new();
     for shard in 0..4 {
@@ -166,7 +168,7 @@ fn four_shards_of_ten_thousand_games_merge_into_the_single_run_exactly() {
         let json: Value = serde_json::from_slice(&out.stdout).expect("a shard file");
         assert_eq!(json["format"], "mancala-shard/1");
         assert_eq!((json["first"].as_u64(), json["count"].as_u64()), (Some(2500 * shard), Some(2500)));
-        paths.push(temp_file(&format!("shard{shard}.json"), &out.stdout));
+        paths.push(temp_file(dir.path(), &format!("shard{shard}.json"), &out.stdout));
     }
     // In any order.
     let mut args = vec!["merge", "--json"];
@@ -189,16 +191,13 @@ fn four_shards_of_ten_thousand_games_merge_into_the_single_run_exactly() {
     refused(&["merge", &paths[0], &paths[1], &paths[2]], "shards missing: 3 of 4");
     refused(&["merge", &paths[0], &paths[1], &paths[2], &paths[2]], "shard 2 of 4 again");
     let other = mancala(&["simulate", &file, "--games", "10000", "--seed", "8", "--shard", "3/4"]);
-    let other = temp_file("other.json", &other.stdout);
+    let other = temp_file(dir.path(), "other.json", &other.stdout);
     refused(&["merge", &paths[0], &paths[1], &paths[2], &other], "not of the run of");
-    let broken = temp_file("broken.json", b"{\"format\": \"mancala-shard/1\"}");
+    let broken = temp_file(dir.path(), "broken.json", b"{\"format\": \"mancala-shard/1\"}");
     refused(&["merge", &broken], "not a shard file");
     refused(&["merge", "/nonexistent/shard.json"], "cannot read /nonexistent/shard.json");
     for bad in ["4/4", "1", "a/b", "0/0"] {
         refused(&["simulate", &file, "--games", "10", "--shard", bad], "--shard");
-    }
-    for path in paths.iter().chain([&other, &broken]) {
-        let _ = std::fs::remove_file(path);
     }
 }
 

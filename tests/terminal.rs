@@ -165,12 +165,11 @@ fn the_rules_command_prints_the_games_page_or_the_rulings() {
     );
     assert!(text.contains("\nRule file: `rules/kalah.mancala`\nsouth> quit\n"), "{text}");
     // A copy elsewhere has no page: its rulings, or that it has none.
-    let dir = std::env::temp_dir().join(format!("mancala-terminal-{}-rules", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a folder");
+    let dir = common::scratch();
     for name in ["tihbat", "kalah"] {
-        std::fs::copy(rules_path(name), dir.join(format!("{name}.mancala"))).expect("copied");
+        std::fs::copy(rules_path(name), dir.path().join(format!("{name}.mancala"))).expect("copied");
     }
-    let copy = |name: &str| dir.join(format!("{name}.mancala")).to_str().expect("a path").to_string();
+    let copy = |name: &str| dir.path().join(format!("{name}.mancala")).to_str().expect("a path").to_string();
     let out = mancala_with_input(&["play", &copy("tihbat"), "--north", "random"], "rules\nquit\n");
     assert!(
         stdout(&out)
@@ -182,13 +181,12 @@ fn the_rules_command_prints_the_games_page_or_the_rulings() {
     let said = format!("Kalah has no rulings and no page of rules: its rules are the file itself ({}).", copy("kalah"));
     let wrapped = mancala::cli::narrate::wrap(&said, 80).join("\n");
     assert!(stdout(&out).contains(&format!("south> rules\n{wrapped}\nsouth> quit\n")), "{}", stdout(&out));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_game_is_resumed_from_its_record_and_saved_back() {
-    let path = std::env::temp_dir().join(format!("mancala-terminal-{}-resume.json", std::process::id()));
-    let _ = std::fs::remove_file(&path);
+    let dir = common::scratch();
+    let path = dir.path().join("resume.json");
     let record = path.to_str().expect("a path");
     let out = mancala_with_input(&["play", &rules_path("kalah"), "--north", "human", "--record", record], "a1\nb1\nquit\n");
     assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
@@ -209,14 +207,13 @@ fn a_game_is_resumed_from_its_record_and_saved_back() {
     let out = mancala(&["play", &rules_path("kalah"), "--resume", "/nonexistent/record.json"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(common::stderr(&out).lines().count(), 1, "{}", common::stderr(&out));
-    let _ = std::fs::remove_file(&path);
 }
 
 #[test]
 fn replay_tells_every_move() {
-    let path = std::env::temp_dir().join(format!("mancala-terminal-{}-replay.json", std::process::id()));
+    let dir = common::scratch();
+    let path = dir.path().join("replay.json");
     let record = path.to_str().expect("a path");
-    let _ = std::fs::remove_file(&path);
     mancala_with_input(&["play", &rules_path("kalah"), "--north", "human", "--record", record], "a3\na1\nquit\n");
     let text = stdout(&mancala(&["replay", record]));
     assert!(
@@ -224,7 +221,6 @@ fn replay_tells_every_move() {
         "{text}"
     );
     assert!(text.contains("2. south a1 (4 stones): a2 a3 a4 a5\n"), "{text}");
-    let _ = std::fs::remove_file(&path);
 }
 
 #[test]
@@ -236,11 +232,10 @@ fn an_ending_is_said_in_the_words_its_rule_file_gives() {
     assert!(last.ends_with(": the same board came back twice.") || last.ends_with(": every stone has been captured."), "{last}");
     // Without words, the condition as written is the reason.
     let source = "game \"Plain\"\nboard {\n    size 2 x 1\n    seeds 1\n}\nend {\n    when board repeats 2 times\n}\n";
-    let dir = std::env::temp_dir().join(format!("mancala-terminal-{}-words", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a folder");
-    let plain = dir.join("plain.mancala");
+    let dir = common::scratch();
+    let plain = dir.path().join("plain.mancala");
     std::fs::write(&plain, source).expect("written");
-    let worded = dir.join("worded.mancala");
+    let worded = dir.path().join("worded.mancala");
     std::fs::write(&worded, source.replace("2 times\n", "2 times, \"the board came back\"\n")).expect("written");
     let reason = |path: &std::path::Path| {
         let out = mancala(&["run", path.to_str().expect("a path"), "--moves", "a1, b1", "--json"]);
@@ -250,14 +245,13 @@ fn an_ending_is_said_in_the_words_its_rule_file_gives() {
     assert_eq!(reason(&plain), "board repeats 2 times");
     assert_eq!(reason(&worded), "the board came back");
     // A capture has no words of an ending.
-    let capture = dir.join("capture.mancala");
+    let capture = dir.path().join("capture.mancala");
     std::fs::write(&capture, source.replace("end {", "capture {\n    when count = 2, \"two\"\n    take last hole\n}\nend {"))
         .expect("written");
     let out = mancala(&["check", capture.to_str().expect("a path"), "--format", "json"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stdout(&out).contains("\"code\":\"mancala::misplaced_consequence\""), "{}", stdout(&out));
     assert!(stdout(&out).contains("a capture does not end the game, so it has no words of an ending"), "{}", stdout(&out));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -344,9 +338,9 @@ fn the_end_is_told_the_stones_left_swept_who_won_and_how_to_play_again() {
     // b1 empties North's row and South's last stones go into South's store.
     let moves = "a1, b6, a4, b5, a6, b4, a2, b6, a6, a5, b1, a2, b5, a6, a3, b3, a2, b4, a3, b2, a3, b6, a6, b3, b4, a1, a2, b5, b2, a3, \
                  b4, a1, b6, a4, b1, a3, b2, a5, a4, b6, a5, b4, a6, b6, a2, b2, a3, b3, a1, b5, a2, b1, a2, b4, a4, b2, b3, a1";
-    let path = std::env::temp_dir().join(format!("mancala-terminal-{}-end.json", std::process::id()));
+    let dir = common::scratch();
+    let path = dir.path().join("end.json");
     let record = path.to_str().expect("a path");
-    let _ = std::fs::remove_file(&path);
     let input = moves.replace(", ", "\n") + "\nquit\n";
     let out = mancala_with_input(&["play", "kalah", "--north", "human", "--south", "human", "--record", record], input);
     assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
@@ -373,11 +367,9 @@ fn the_end_is_told_the_stones_left_swept_who_won_and_how_to_play_again() {
     assert!(stdout(&out).contains("\nThe stones left go to north's store: b1 (4) b2 (1) b5 (6), 11 stones in all.\n"), "{}", stdout(&out));
     // A resumed game's first board marks what the record's last action changed.
     assert!(text.contains("   ' changed by the last action\nnorth to move; legal: b1\nnorth> b1\n"), "{text}");
-    let _ = std::fs::remove_file(&path);
     // A file that is not the shipped one is named by its path, and a long command goes on over
     // lines as a shell reads it.
-    let folder = tempfile::tempdir().expect("a folder");
-    let deep = folder.path().join("a-folder-with-a-rather-long-name-for-the-rules-of-this-game");
+    let deep = dir.path().join("a-folder-with-a-rather-long-name-for-the-rules-of-this-game");
     std::fs::create_dir(&deep).expect("a folder");
     let copy = deep.join("kalah.mancala");
     std::fs::copy(rules_path("kalah"), &copy).expect("a copy");
@@ -452,9 +444,9 @@ fn the_turn_both_play_at_once_is_told_a_line_for_each_player_and_phases_in_words
 fn replay_steps_through_a_game_forward_and_back_with_its_narration() {
     // Kalah between `random` players (seed 4), recorded, then stepped through: next, next,
     // previous, a number, past the end, the end, next at the end, a word, quit.
-    let path = std::env::temp_dir().join(format!("mancala-terminal-{}-step.json", std::process::id()));
+    let dir = common::scratch();
+    let path = dir.path().join("step.json");
     let record = path.to_str().expect("a path");
-    let _ = std::fs::remove_file(&path);
     let out = mancala(&["play", "kalah", "--south", "random", "--north", "random", "--seed", "4", "--record", record]);
     assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
     let out = mancala_with_input(&["replay", record, "--step"], "n\n\np\n3\n100\ne\nn\nx\nq\n");
@@ -495,5 +487,4 @@ fn replay_steps_through_a_game_forward_and_back_with_its_narration() {
         (out.status.code(), common::stderr(&out)),
         (Some(2), "error: --quiet and --step cannot be given together: the game is shown one way\n".to_string())
     );
-    let _ = std::fs::remove_file(&path);
 }

@@ -235,9 +235,8 @@ fn eighty_one_each_is_a_draw() {
 fn run_prints_the_claimed_hole_and_its_claimer() {
     let position =
         r#"{"to_move": "south", "rows": {"a": [0,0,0,0,0,0,0,3,0], "b": [11,0,0,0,0,0,0,0,2]}, "captured": {"south": 0, "north": 0}}"#;
-    let dir = std::env::temp_dir().join(format!("toguz-run-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let file = dir.join("position.json");
+    let dir = common::scratch();
+    let file = dir.path().join("position.json");
     std::fs::write(&file, position).expect("position file");
     let output = mancala(&["run", &rules_path("toguz-kumalak"), "--position", file.to_str().expect("path"), "--moves", "a8", "--json"]);
     assert!(output.status.success(), "{}", stderr(&output));
@@ -257,7 +256,6 @@ fn run_prints_the_claimed_hole_and_its_claimer() {
     // The board drawing says whose the tuzdik is.
     let output = mancala(&["run", &rules_path("toguz-kumalak"), "--position", file.to_str().expect("path"), "--moves", "a8"]);
     assert!(stdout(&output).contains("@ b9 claimed by south"), "{}", stdout(&output));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 // ---------------------------------------------------------------- an independent model

@@ -12,15 +12,10 @@ fn agent(name: &str) -> String {
     format!("cmd:python3 {}/tests/fixtures/agents/{name}.py", env!("CARGO_MANIFEST_DIR"))
 }
 
-fn temp_path(name: &str) -> std::path::PathBuf {
-    let path = std::env::temp_dir().join(format!("mancala-tournament-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_file(&path);
-    path
-}
-
 #[test]
 fn a_tournament_with_python_agents_completes_and_reports_their_faults() {
-    let games = temp_path("games.jsonl");
+    let dir = common::scratch();
+    let games = dir.path().join("games.jsonl");
     let out = mancala(&[
         "tournament",
         &rules_path("kalah"),
@@ -79,7 +74,6 @@ fn a_tournament_with_python_agents_completes_and_reports_their_faults() {
         mancala(&["tournament", &rules_path("kalah"), "--player", "a=random", "--player", "b=greedy", "--jsonl", games.to_str().unwrap()]);
     assert_eq!(again.status.code(), Some(2));
     assert!(stderr(&again).contains("exists: the games are written to a new file only"), "{}", stderr(&again));
-    let _ = std::fs::remove_file(&games);
 }
 
 #[test]
@@ -187,6 +181,7 @@ fn a_tournament_in_shards_merges_into_the_same_standings() {
     };
     let whole = run(base(&[]));
     assert_eq!(whole.status.code(), Some(0), "{}", stderr(&whole));
+    let dir = common::scratch();
     let mut paths = Vec::new();
     for shard in 0..3 {
         let out = run(base(&["--shard", &format!("{shard}/3")]));
@@ -194,7 +189,7 @@ fn a_tournament_in_shards_merges_into_the_same_standings() {
         let json: Value = serde_json::from_str(&stdout(&out)).expect("a shard file");
         assert_eq!(json["format"], "mancala-tournament-shard/1");
         assert_eq!(json["count"], 6, "18 games in 3 shards");
-        let path = temp_path(&format!("shard{shard}.json"));
+        let path = dir.path().join(format!("shard{shard}.json"));
         std::fs::write(&path, stdout(&out)).expect("written");
         paths.push(path.to_str().expect("a path").to_string());
     }
@@ -204,9 +199,6 @@ fn a_tournament_in_shards_merges_into_the_same_standings() {
     let missing = mancala(&["merge", &paths[0], &paths[1]]);
     assert_eq!(missing.status.code(), Some(2));
     assert!(stderr(&missing).contains("shards missing: 2 of 3"), "{}", stderr(&missing));
-    for path in paths {
-        let _ = std::fs::remove_file(path);
-    }
 }
 
 /// Games played at once change nothing: the same lines, in the same order, and the same
@@ -222,14 +214,12 @@ fn a_tournament_is_the_same_whatever_its_threads() {
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         (stdout(&out), std::fs::read_to_string(jsonl).expect("the games written"))
     };
-    let (one, two, many) = (temp_path("one.jsonl"), temp_path("two.jsonl"), temp_path("many.jsonl"));
+    let dir = common::scratch();
+    let (one, two, many) = (dir.path().join("one.jsonl"), dir.path().join("two.jsonl"), dir.path().join("many.jsonl"));
     let (standings, games) = run("1", &one);
     assert_eq!(games.lines().count(), 18, "{games}");
     assert_eq!(run("2", &two), (standings.clone(), games.clone()));
     assert_eq!(run("64", &many), (standings, games));
-    for path in [one, two, many] {
-        let _ = std::fs::remove_file(path);
-    }
     let zero = mancala(&["tournament", &file, "--player", "r=random", "--player", "g=greedy", "--threads", "0"]);
     assert_eq!(zero.status.code(), Some(2));
     assert!(stderr(&zero).contains("--threads must be at least 1"), "{}", stderr(&zero));

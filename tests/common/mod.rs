@@ -123,6 +123,12 @@ pub fn rules_path(name: &str) -> String {
     format!("{}/rules/{name}.mancala", env!("CARGO_MANIFEST_DIR"))
 }
 
+/// A folder of the test's own in the temporary folder, removed with all it holds when dropped
+/// (also when the test panics): keep it in a named variable while its files are in use.
+pub fn scratch() -> tempfile::TempDir {
+    tempfile::Builder::new().prefix("mancala-test-").tempdir().expect("a temporary folder")
+}
+
 /// The shipped rules `name` with lines of the file changed (each `from` must be in it once).
 #[allow(dead_code)]
 pub fn variant(name: &str, changes: &[(&str, &str)]) -> Rules {
