@@ -1,6 +1,7 @@
 //! The `end` section compiled ([`End`]): the endings in the order written, each with its outcome
 //! and its words, where the stones left go, and who wins.
 
+use super::code::Sides;
 use super::{Condition, Lowering};
 use crate::check::model::{EndCondition, Model};
 use crate::vocabulary::{Leftover, Outcome, Repeated, Wins};
@@ -17,6 +18,20 @@ pub struct End {
     pub repeats_least: [u32; 2],
     pub leftover: Leftover,
     pub wins: Wins,
+    /// Where every board ending asks only whose the holes are and whether they hold stones
+    /// (`own row is empty or opponent's row is empty`): each one's place among the endings, its
+    /// atoms' [`Sides`] and its truth table, asked after every action without the general walk.
+    pub by_sides: Option<Box<[SidesEnding]>>,
+}
+
+/// A board ending whose condition is asked from its atoms' [`Sides`] alone.
+#[derive(Clone, Debug)]
+pub struct SidesEnding {
+    /// Its place in [`End::endings`].
+    pub ending: usize,
+    pub sides: Box<[Sides]>,
+    /// Bit `c`: the condition holds when the atoms are clear as `c` says (bit `i`: atom `i`).
+    pub truth: u32,
 }
 
 /// The board condition stays inline: every action asks it, and the rules hold a few at most.
@@ -59,7 +74,20 @@ impl End {
             times.min().unwrap_or(u32::MAX)
         };
         let repeats_least = [least(Repeated::Board), least(Repeated::Position)];
+        let by_sides = endings
+            .iter()
+            .enumerate()
+            .filter_map(|(ending, e)| match &e.condition {
+                EndRule::Board(condition) => Some((ending, condition)),
+                EndRule::Repeats { .. } => None,
+            })
+            .map(|(ending, condition)| {
+                let whole = condition.code.as_ref()?.whole.as_ref()?;
+                Some(SidesEnding { ending, sides: whole.sides.clone()?, truth: whole.truth })
+            })
+            .collect::<Option<Box<[SidesEnding]>>>();
         End {
+            by_sides,
             repetition_kinds: repeats_least.map(|least| least != u32::MAX),
             repeats_least,
             endings,
