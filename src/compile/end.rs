@@ -2,6 +2,7 @@
 //! and its words, where the stones left go, and who wins.
 
 use super::code::Sides;
+use super::pred::Scalar;
 use super::{Condition, Lowering};
 use crate::check::model::{EndCondition, Model};
 use crate::vocabulary::{Leftover, Outcome, Repeated, Wins};
@@ -18,20 +19,79 @@ pub struct End {
     pub repeats_least: [u32; 2],
     pub leftover: Leftover,
     pub wins: Wins,
-    /// Where every board ending asks only whose the holes are and whether they hold stones
-    /// (`own row is empty or opponent's row is empty`): each one's place among the endings, its
-    /// atoms' [`Sides`] and its truth table, asked after every action without the general walk.
-    pub by_sides: Option<Box<[SidesEnding]>>,
+    /// Where every board ending is asked from its sides ([`Sided`]), each one's place among the
+    /// endings and its sides: asked after every action without the general walk of a condition.
+    pub by_sides: Option<Box<[QuickEnding<Sided>]>>,
+    /// Where not, but every board ending may still be asked without it ([`Asked`]): how.
+    pub mixed: Option<Box<[QuickEnding<Asked>]>>,
 }
 
-/// A board ending whose condition is asked from its atoms' [`Sides`] alone.
+/// A board ending asked after every action without the general walk of its condition: its place
+/// in [`End::endings`] and how it is asked.
 #[derive(Clone, Debug)]
-pub struct SidesEnding {
-    /// Its place in [`End::endings`].
+pub struct QuickEnding<A> {
     pub ending: usize,
+    pub asked: A,
+}
+
+/// A condition asked from its atoms' [`Sides`] alone, whose the holes are and whether they hold
+/// stones (`own row is empty or opponent's row is empty`).
+#[derive(Clone, Debug)]
+pub struct Sided {
     pub sides: Box<[Sides]>,
     /// Bit `c`: the condition holds when the atoms are clear as `c` says (bit `i`: atom `i`).
     pub truth: u32,
+}
+
+/// How a board ending of [`End::mixed`] is asked.
+#[derive(Clone, Debug)]
+pub enum Asked {
+    Sides(Sided),
+    /// Only where one of its leading terms about the position holds (`captured > 24 or (captured
+    /// = 24 and every hole is empty)`: never below 24), and then in full.
+    Terms(Box<[Scalar]>),
+}
+
+impl Asked {
+    /// How `condition` may be asked without the general walk, if it may.
+    fn of(condition: &Condition) -> Option<Asked> {
+        let whole = condition.code.as_ref()?.whole.as_ref()?;
+        if let Some(sides) = &whole.sides {
+            return Some(Asked::Sides(Sided { sides: sides.clone(), truth: whole.truth }));
+        }
+        // Known not to hold when no leading term does.
+        let none = 1u64.checked_shl(1 << whole.leading.len())?;
+        let fails = !whole.leading.is_empty() && whole.known & none != 0 && whole.value & none == 0;
+        fails.then(|| Asked::Terms(whole.leading.clone()))
+    }
+}
+
+/// How `endings` are asked quickly ([`End::by_sides`], [`End::mixed`]), if every board ending
+/// among them may be.
+#[allow(clippy::type_complexity)]
+fn quick(endings: &[EndingRule]) -> (Option<Box<[QuickEnding<Sided>]>>, Option<Box<[QuickEnding<Asked>]>>) {
+    let Some(asked) = endings
+        .iter()
+        .enumerate()
+        .filter_map(|(ending, e)| match &e.condition {
+            EndRule::Board(condition) => Some(Asked::of(condition).map(|asked| QuickEnding { ending, asked })),
+            EndRule::Repeats { .. } => None,
+        })
+        .collect::<Option<Vec<_>>>()
+    else {
+        return (None, None);
+    };
+    let sided = asked
+        .iter()
+        .map(|e| match &e.asked {
+            Asked::Sides(sided) => Some(QuickEnding { ending: e.ending, asked: sided.clone() }),
+            Asked::Terms(_) => None,
+        })
+        .collect::<Option<Box<[_]>>>();
+    match sided {
+        Some(sided) => (Some(sided), None),
+        None => (None, Some(asked.into())),
+    }
 }
 
 /// The board condition stays inline: every action asks it, and the rules hold a few at most.
@@ -74,20 +134,10 @@ impl End {
             times.min().unwrap_or(u32::MAX)
         };
         let repeats_least = [least(Repeated::Board), least(Repeated::Position)];
-        let by_sides = endings
-            .iter()
-            .enumerate()
-            .filter_map(|(ending, e)| match &e.condition {
-                EndRule::Board(condition) => Some((ending, condition)),
-                EndRule::Repeats { .. } => None,
-            })
-            .map(|(ending, condition)| {
-                let whole = condition.code.as_ref()?.whole.as_ref()?;
-                Some(SidesEnding { ending, sides: whole.sides.clone()?, truth: whole.truth })
-            })
-            .collect::<Option<Box<[SidesEnding]>>>();
+        let (by_sides, mixed) = quick(&endings);
         End {
             by_sides,
+            mixed,
             repetition_kinds: repeats_least.map(|least| least != u32::MAX),
             repeats_least,
             endings,

@@ -21,7 +21,7 @@ mod sowing;
 pub use board::Board;
 pub use capture::{screen_allows, CaptureRule, Captures, Live, Need, Screen, Takes};
 pub use code::{Atom, Code, Condition};
-pub use end::{End, EndRule, EndingRule, SidesEnding};
+pub use end::{Asked, End, EndRule, EndingRule, QuickEnding, Sided};
 pub use options::{Choice, OptionError};
 pub use play::{Play, TradeRule};
 pub use pred::{CountTable, Pred};

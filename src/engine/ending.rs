@@ -4,7 +4,7 @@ use super::layout::{Cells, Mask};
 use super::predicate::Ctx;
 use super::{GameResult, Lap, StateIn};
 use crate::compile::code::Sides;
-use crate::compile::{EndRule, Rules, SidesEnding};
+use crate::compile::{Asked, EndRule, QuickEnding, Rules, Sided};
 use crate::player::Player;
 use crate::vocabulary::{Leftover, Outcome, Repeated, Wins};
 
@@ -23,28 +23,59 @@ pub fn board_ending<'r, C: Cells>(
     })
 }
 
-/// [`board_ending`] where every board ending is asked from its atoms' sides alone
-/// ([`End::by_sides`](crate::compile::End::by_sides)): from the mover's holes and the holes
-/// holding stones (`stocked`), inline, without the general walk of a condition.
+/// [`board_ending`] where every board ending is asked from its sides
+/// ([`End::by_sides`](crate::compile::End::by_sides)), after `mover`'s action (`stocked`: the
+/// holes of the board holding stones): inline, from the mover's holes and `stocked`.
 #[inline(always)]
 pub fn sides_ending<'r, C: Cells>(
     rules: &'r Rules,
-    by_sides: &[SidesEnding],
+    by_sides: &[QuickEnding<Sided>],
     state: &StateIn<C>,
     mover: Player,
     stocked: C::Mask,
 ) -> Option<(Outcome, &'r str)> {
     let all = super::layout::board_mask::<C>(rules);
     let own = state.owned(mover, all);
-    let (other, empty) = (!own & all, !stocked & all);
-    let side = |sets: &[u128; 2]| C::Mask::from_wide(sets[0]) & own | C::Mask::from_wide(sets[1]) & other;
-    let holds = |e: &SidesEnding| {
-        let clear = |sides: &Sides| side(&sides.empty) & stocked | side(&sides.full) & empty == C::Mask::NONE;
-        let combination = e.sides.iter().enumerate().fold(0, |c, (i, sides)| c | usize::from(clear(sides)) << i);
-        e.truth >> combination & 1 != 0
-    };
-    let e = by_sides.iter().find(|e| holds(e))?;
+    let e = by_sides.iter().find(|e| sided_holds(&e.asked, own, stocked, all))?;
     rules.end.endings.get(e.ending).map(|ending| (ending.outcome, ending.reason.as_str()))
+}
+
+/// [`board_ending`] where every board ending may be asked without the general walk of its
+/// condition, some otherwise than from its sides ([`End::mixed`](crate::compile::End::mixed)):
+/// from their sides, or in full only where a leading term holds ([`Asked::Terms`]).
+#[inline(always)]
+pub fn mixed_ending<'r, C: Cells>(
+    rules: &'r Rules,
+    mixed: &[QuickEnding<Asked>],
+    state: &StateIn<C>,
+    mover: Player,
+    stocked: C::Mask,
+) -> Option<(Outcome, &'r str)> {
+    let all = super::layout::board_mask::<C>(rules);
+    let ctx = Ctx::new(state, rules, mover, Lap::default()).knowing(Some(stocked));
+    let holds = |e: &QuickEnding<Asked>| match &e.asked {
+        Asked::Sides(sided) => sided_holds(sided, state.owned(mover, all), stocked, all),
+        Asked::Terms(terms) => terms.iter().any(|term| ctx.scalar(term)) && ending_holds(rules, e.ending, &ctx),
+    };
+    let e = mixed.iter().find(|e| holds(e))?;
+    rules.end.endings.get(e.ending).map(|ending| (ending.outcome, ending.reason.as_str()))
+}
+
+/// Whether a condition asked from its sides holds, from the mover's holes (`own`) and the holes
+/// holding stones (`stocked`) among the board's (`all`).
+#[inline(always)]
+fn sided_holds<M: Mask>(sided: &Sided, own: M, stocked: M, all: M) -> bool {
+    let (other, empty) = (!own & all, !stocked & all);
+    let side = |sets: &[u128; 2]| M::from_wide(sets[0]) & own | M::from_wide(sets[1]) & other;
+    let clear = |sides: &Sides| side(&sides.empty) & stocked | side(&sides.full) & empty == M::NONE;
+    let combination = sided.sides.iter().enumerate().fold(0, |c, (i, sides)| c | usize::from(clear(sides)) << i);
+    sided.truth >> combination & 1 != 0
+}
+
+/// Whether board ending `ending` holds, asked in full from `ctx`.
+#[inline(never)]
+fn ending_holds<C: Cells>(rules: &Rules, ending: usize, ctx: &Ctx<'_, C>) -> bool {
+    rules.end.endings.get(ending).is_some_and(|e| matches!(&e.condition, EndRule::Board(condition) if ctx.holds_of_position(condition)))
 }
 
 /// Where an ending with `outcome` sends the stones left on the board.
@@ -186,26 +217,35 @@ mod tests {
     use crate::engine::Game;
     use crate::load::{every_shipped, shipped};
 
-    /// Where every board ending is asked from its sides, the quick way finds the ending the
-    /// general one does, for both players, at every position of random games of every shipped
-    /// file that reads its endings so.
+    /// Where every board ending may be asked quickly, the quick way finds the ending the general
+    /// one does, for both players, at every position of random games of every shipped file that
+    /// asks its endings so: from their sides alone, or some from their leading terms.
     #[test]
-    fn the_endings_asked_from_their_sides_are_the_endings_asked_in_full() {
+    fn the_endings_asked_quickly_are_the_endings_asked_in_full() {
         let mut rng = ChaCha8Rng::seed_from_u64(11);
-        let (mut files, mut asked, mut reached) = (Vec::new(), 0, 0);
+        let (mut sided, mut mixed, mut asked, mut reached) = (Vec::new(), Vec::new(), [0; 2], [0; 2]);
         for (file, rules) in every_shipped() {
-            let Some(by_sides) = rules.end.by_sides.as_deref() else { continue };
-            files.push(file.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string());
+            let name = file.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
+            let kind = match (&rules.end.by_sides, &rules.end.mixed) {
+                (Some(_), _) => 0,
+                (None, Some(_)) => 1,
+                (None, None) => continue,
+            };
+            [&mut sided, &mut mixed][kind].push(name);
             for _ in 0..20 {
                 let mut game = Game::new(&rules);
                 loop {
                     let state = game.state();
                     let stocked = state.stocked(crate::engine::layout::board_mask::<crate::engine::Wide>(&rules));
                     for mover in Player::BOTH {
-                        let quick = sides_ending(&rules, by_sides, state, mover, stocked);
-                        assert_eq!(quick, board_ending(&rules, state, mover, None), "{}", file.display());
-                        asked += 1;
-                        reached += usize::from(quick.is_some());
+                        let found = match (&rules.end.by_sides, &rules.end.mixed) {
+                            (Some(by_sides), _) => sides_ending(&rules, by_sides, state, mover, stocked),
+                            (None, Some(mixed)) => mixed_ending(&rules, mixed, state, mover, stocked),
+                            (None, None) => None,
+                        };
+                        assert_eq!(found, board_ending(&rules, state, mover, None), "{}", file.display());
+                        asked[kind] += 1;
+                        reached[kind] += usize::from(found.is_some());
                     }
                     let actions = game.legal_actions();
                     if actions.is_empty() {
@@ -215,8 +255,6 @@ mod tests {
                 }
             }
         }
-        // The others' endings ask about the captures or the counts (Oware: `captured > 24 or
-        // …`; Gore: `every hole has count <= 2`; Hoyito: `stones left = 4`).
         let expected = [
             "abalalae",
             "bao-kiswahili-congo",
@@ -235,8 +273,13 @@ mod tests {
             "tsoro",
             "vai-lung-thlan",
         ];
-        assert_eq!(files, expected);
-        assert!(asked > 10_000 && reached > 100, "{asked} asked, {reached} reached");
+        assert_eq!(sided, expected);
+        // `captured > 24 or (captured = 24 and every hole is empty)`, `captured > 81 or
+        // opponent's captured > 81`, `stones left = 4`. The others ask every hole's count (Gore:
+        // `every hole has count <= 2`) or whether it is claimed (Gabata), with no leading term.
+        assert_eq!(mixed, ["hoyito", "oware", "toguz-kumalak"]);
+        assert!(asked[0] > 10_000 && reached[0] > 100, "{asked:?} asked, {reached:?} reached");
+        assert!(asked[1] > 10_000 && reached[1] > 20, "{asked:?} asked, {reached:?} reached");
     }
 
     /// A repetition ending is reached exactly when some ending counts as few times as the position

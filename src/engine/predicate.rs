@@ -457,7 +457,7 @@ impl<'a, C: Cells> Ctx<'a, C> {
 
     /// Whether a term about the position holds.
     #[inline(always)]
-    fn scalar(&self, scalar: &Scalar) -> bool {
+    pub fn scalar(&self, scalar: &Scalar) -> bool {
         let (state, mover) = (self.state, self.mover);
         scalar.holds(match scalar.reads {
             Reads::Captured => state.captured[mover.index()],
