@@ -23,11 +23,24 @@ pub fn board_ending<'r, C: Cells>(
     })
 }
 
+/// [`board_ending`] after an action that may have moved stones (`stocked`: the holes of the
+/// board holding stones, read already), asked the quickest way the rules allow: from the endings'
+/// sides ([`End::by_sides`](crate::compile::End::by_sides)), from their leading terms first
+/// ([`End::mixed`](crate::compile::End::mixed)), or in full.
+#[inline(always)]
+pub fn after_action<'r, C: Cells>(rules: &'r Rules, state: &StateIn<C>, mover: Player, stocked: C::Mask) -> Option<(Outcome, &'r str)> {
+    match (&rules.end.by_sides, &rules.end.mixed) {
+        (Some(by_sides), _) => sides_ending(rules, by_sides, state, mover, stocked),
+        (None, Some(mixed)) => mixed_ending(rules, mixed, state, mover, stocked),
+        (None, None) => board_ending(rules, state, mover, Some(stocked)),
+    }
+}
+
 /// [`board_ending`] where every board ending is asked from its sides
 /// ([`End::by_sides`](crate::compile::End::by_sides)), after `mover`'s action (`stocked`: the
 /// holes of the board holding stones): inline, from the mover's holes and `stocked`.
 #[inline(always)]
-pub fn sides_ending<'r, C: Cells>(
+fn sides_ending<'r, C: Cells>(
     rules: &'r Rules,
     by_sides: &[QuickEnding<Sided>],
     state: &StateIn<C>,
@@ -44,7 +57,7 @@ pub fn sides_ending<'r, C: Cells>(
 /// condition, some otherwise than from its sides ([`End::mixed`](crate::compile::End::mixed)):
 /// from their sides, or in full only where a leading term holds ([`Asked::Terms`]).
 #[inline(always)]
-pub fn mixed_ending<'r, C: Cells>(
+fn mixed_ending<'r, C: Cells>(
     rules: &'r Rules,
     mixed: &[QuickEnding<Asked>],
     state: &StateIn<C>,
@@ -238,11 +251,7 @@ mod tests {
                     let state = game.state();
                     let stocked = state.stocked(crate::engine::layout::board_mask::<crate::engine::Wide>(&rules));
                     for mover in Player::BOTH {
-                        let found = match (&rules.end.by_sides, &rules.end.mixed) {
-                            (Some(by_sides), _) => sides_ending(&rules, by_sides, state, mover, stocked),
-                            (None, Some(mixed)) => mixed_ending(&rules, mixed, state, mover, stocked),
-                            (None, None) => None,
-                        };
+                        let found = after_action(&rules, state, mover, stocked);
                         assert_eq!(found, board_ending(&rules, state, mover, None), "{}", file.display());
                         asked[kind] += 1;
                         reached[kind] += usize::from(found.is_some());

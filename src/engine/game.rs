@@ -851,13 +851,7 @@ impl<'r, C: Cells> GameIn<'r, C> {
         self.trace.event(|| Event::Turn { to: next });
         // The holes holding stones, read once for the endings and the next turn's moves.
         let stocked = self.state.stocked(super::layout::board_mask::<C>(self.rules));
-        let end = &self.rules.end;
-        let ended = match (moved, &end.by_sides, &end.mixed) {
-            (false, ..) => None,
-            (true, Some(by_sides), _) => ending::sides_ending(self.rules, by_sides, &self.state, mover, stocked),
-            (true, None, Some(mixed)) => ending::mixed_ending(self.rules, mixed, &self.state, mover, stocked),
-            (true, None, None) => ending::board_ending(self.rules, &self.state, mover, Some(stocked)),
-        };
+        let ended = if moved { ending::after_action(self.rules, &self.state, mover, stocked) } else { None };
         if let Some((outcome, reason)) = ended {
             return self.conclude(outcome, ending::loser(outcome, mover), mover, &|| reason.to_string());
         }
