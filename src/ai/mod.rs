@@ -44,7 +44,19 @@ impl AgentKind {
     }
 
     /// The computer's choice in `game` (which is not over); `None` for a human or a finished game.
+    /// The random player's choice is made inline, where it is most of a random game's work but
+    /// for the game's own; the others are made out of line.
+    #[inline(always)]
     pub fn choose<C: Cells>(self, game: &GameIn<'_, C>, rng: &mut ChaCha8Rng) -> Option<Action> {
+        match self {
+            AgentKind::Random => random::choose(game, rng),
+            _ => self.choose_otherwise(game, rng),
+        }
+    }
+
+    /// [`AgentKind::choose`] of a player other than the random one.
+    #[inline(never)]
+    fn choose_otherwise<C: Cells>(self, game: &GameIn<'_, C>, rng: &mut ChaCha8Rng) -> Option<Action> {
         match self {
             AgentKind::Human => None,
             AgentKind::Random => random::choose(game, rng),

@@ -24,6 +24,7 @@ const INDICES: [u8; crate::MAX_HOLES] = {
 };
 
 /// A legal action chosen uniformly; `None` once the game is over.
+#[inline(always)]
 pub fn choose<C: Cells>(game: &GameIn<'_, C>, rng: &mut ChaCha8Rng) -> Option<Action> {
     if let Some(holes) = game.sowings() {
         // The same draw as from the list of actions: an index among as many, then that hole.
@@ -31,6 +32,13 @@ pub fn choose<C: Cells>(game: &GameIn<'_, C>, rng: &mut ChaCha8Rng) -> Option<Ac
         let index = usize::from(*INDICES[..count].choose(rng)?);
         return holes.places().nth(index).map(|hole| Action::Sow(crate::hole_byte(hole)));
     }
+    choose_otherwise(game, rng)
+}
+
+/// [`choose`] where the turn's moves are not known as a set of holes to sow from: a set of holes
+/// to take, or the list of legal actions.
+#[inline(never)]
+fn choose_otherwise<C: Cells>(game: &GameIn<'_, C>, rng: &mut ChaCha8Rng) -> Option<Action> {
     if let Some((holes, size)) = game.choice() {
         // The same draw as from the list of every set of `size` of the holes: an index among as
         // many, then the set of that number, found without listing them.

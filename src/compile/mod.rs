@@ -31,7 +31,7 @@ pub use sowing::Sowing;
 use crate::check::model::{self, Model, SetRef};
 use crate::check::Checked;
 use crate::player::Player;
-use crate::vocabulary::{HoleRef, Num, OptionValue};
+use crate::vocabulary::{FirstSeed, HoleRef, Num, OptionValue};
 use crate::{Holes, MAX_HOLES};
 use board::Geometry;
 
@@ -82,6 +82,16 @@ pub struct Tracks {
     /// Whether every move is one lap ([`Tracks::one_lap`]) of all the stones of its hole, whatever
     /// it meets ([`Tracks::whole_laps`]).
     pub plain_laps: bool,
+    /// Whether every move is a plain lap ([`Tracks::plain_laps`]) whose stones each simply fall
+    /// into the next place of the sowing table: the first stone not back into the origin, none
+    /// taken in passing. A lap of such a move is then sown by [`crate::engine::sowing::sow_bare`]
+    /// wherever no hole is closed or claimed and it is too short to come back to its origin
+    /// ([`Tracks::short_lap`]).
+    pub bare_laps: bool,
+    /// For each player, the stones below which a lap of theirs the file's way cannot come back
+    /// to its origin: the fewest places of any round of their sowing table through a hole (no
+    /// limit where no lap skips its origin).
+    pub short_lap: [u16; 2],
     /// Whether every move is laps of whole holes joined by relays alone: a relay, and no choice to
     /// stop, capture sown on, lift limit or first lap deciding.
     pub plain_relays: bool,
@@ -112,6 +122,11 @@ impl Tracks {
         let one_lap = rules.sowing.relay.is_none() && relays_alone;
         let whole_laps = rules.sowing.lift_only.is_none() && !rules.play.first_lap_decides;
         let plain_laps = one_lap && whole_laps;
+        let bare_laps = plain_laps && rules.sowing.first_seed == FirstSeed::NextHole && rules.sowing.in_passing.is_none();
+        let short_lap = match rules.sowing.skip_origin {
+            true => [0, 1].map(|p| shortest_round(&rules.board.next[p], rules.board.holes)),
+            false => [u16::MAX; 2],
+        };
         let plain_relays = rules.sowing.relay.is_some() && relays_alone && whole_laps;
         let choice_relays = rules.sowing.relay.is_some() && rules.sowing.relay_or_stop.is_some() && !rules.captures.resows && whole_laps;
         let sown_on = rules.captures.resows && rules.sowing.relay_or_stop.is_none() && whole_laps;
@@ -131,12 +146,31 @@ impl Tracks {
             one_lap,
             whole_laps,
             plain_laps,
+            bare_laps,
+            short_lap,
             plain_relays,
             choice_relays,
             sown_on,
             simple,
         }
     }
+}
+
+/// The fewest places of any round of the sowing table `next` through one of the first `holes`
+/// places (a hole): a lap of fewer stones from a hole never comes back to it. `u16::MAX` where
+/// no hole is on a round.
+fn shortest_round(next: &[u8; MAX_HOLES], holes: usize) -> u16 {
+    (0..holes)
+        .filter_map(|hole| {
+            let mut at = hole;
+            (1..=MAX_HOLES).find(|_| {
+                at = usize::from(next[at]);
+                at == hole
+            })
+        })
+        .min()
+        .and_then(|places| u16::try_from(places).ok())
+        .unwrap_or(u16::MAX)
 }
 
 /// Lowers a checked game with the chosen option values.

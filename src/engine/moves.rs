@@ -9,7 +9,7 @@ use super::events::Silent;
 use super::layout::{Cells, Mask};
 use super::placing::{self, Kept};
 use super::predicate::Ctx;
-use super::sowing::{sow, sow_laps_each, sow_plain, sow_relays_each, Allows, Sowing};
+use super::sowing::{sow, sow_bare, sow_laps_each, sow_plain, sow_relays_each, Allows, Sowing};
 use super::{GameIn, Lap, StateIn};
 use crate::player::Player;
 
@@ -401,17 +401,21 @@ impl<C: Cells> GameIn<'_, C> {
     /// Plays the known move from `hole` (that way) for `mover`, which is legal: from the position
     /// it was found to leave, or sown now where it always ends. Returns its sowing.
     pub(super) fn play_known(&mut self, mover: Player, hole: usize, reversed: bool) -> Option<Sowing> {
-        if let Some(&(_, _, after, sowing)) = self.moves.sown(hole, reversed) {
-            self.state = after;
-            return Some(sowing);
-        }
         if !reversed && self.moves.in_place {
-            // A move that always ends and leaves nothing to refuse: sown in place.
+            // A move that always ends and leaves nothing to refuse: sown in place (none of the
+            // file's way was sown to find it).
             self.state.reversed = false;
+            if let Some(sowing) = sow_bare(self.rules, &mut self.state, hole, mover) {
+                return Some(sowing);
+            }
             if self.rules.tracks.plain_laps {
                 return Some(sow_plain(self.rules, &mut self.state, hole, mover));
             }
             return sow(self.rules, &mut self.state, hole, mover, &mut Silent);
+        }
+        if let Some(&(_, _, after, sowing)) = self.moves.sown(hole, reversed) {
+            self.state = after;
+            return Some(sowing);
         }
         let (after, sowing) = match self.placing(mover) {
             // A placement (in a copy of a game, which keeps no position).

@@ -335,6 +335,30 @@ pub fn sow_plain<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize,
     Sowing { last, laps: 1, choice: false, lap: Lap { number: 1, sown }, taken: 0, may_capture: true }
 }
 
+/// [`sow_plain`] where the rules make every stone simply fall into the next place
+/// ([`crate::compile::Tracks::bare_laps`]), no hole is closed or claimed and the lap is too short
+/// to come back to its origin ([`crate::compile::Tracks::short_lap`]): the stones of `origin`
+/// sown along the table, nothing else asked. `None` where it is not such a lap.
+#[inline(always)]
+pub fn sow_bare<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player) -> Option<Sowing> {
+    let sown = state.count(origin);
+    if !(rules.tracks.bare_laps && state.closed | state.claimed == C::Mask::NONE && sown < rules.tracks.short_lap[mover.index()]) {
+        return None;
+    }
+    state.set_count(origin, 0);
+    state.intact &= !C::Mask::bit(origin);
+    let next = &rules.board.next[mover.index()];
+    let mut at = origin;
+    for _ in 0..sown {
+        // Every entry of a table is a place, below `MAX_HOLES`: the mask only spares the bounds
+        // check of each step.
+        at = usize::from(next[at & (MAX_HOLES - 1)]);
+        state.add(at, 1);
+    }
+    bank_stores(rules, state);
+    Some(Sowing { last: at, laps: 1, choice: false, lap: Lap { number: 1, sown: u32::from(sown) }, taken: 0, may_capture: true })
+}
+
 /// [`sow`] where the rules make every move laps of whole holes joined by relays alone
 /// ([`crate::compile::Tracks::plain_relays`]): the same laps and the same cycle finding, without
 /// asking what such rules never do (a capture sown on, a choice to stop, a lift limit, the first
@@ -865,7 +889,67 @@ fn sow_hand_in<C: Cells, T: Trace, const WHOLE: bool>(
 
 #[cfg(test)]
 mod tests {
-    use super::{Watch, WATCHED_FROM};
+    use rand::rngs::ChaCha8Rng;
+    use rand::{RngExt, SeedableRng};
+
+    use super::{sow_bare, sow_plain, Watch, WATCHED_FROM};
+    use crate::engine::Game;
+    use crate::load::every_shipped;
+    use crate::Action;
+
+    /// Where the rules make every lap a bare one, a lap sown bare leaves the position and the
+    /// sowing a plain lap does, and laps long enough to come back to their origin (where it is
+    /// skipped) are left to the plain way: every move of random games of every such shipped file,
+    /// tried both ways on a copy of the position.
+    #[test]
+    fn a_lap_sown_bare_is_the_plain_lap() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let (mut files, mut bare, mut left) = (Vec::new(), 0, 0);
+        for (file, rules) in every_shipped() {
+            if !rules.tracks.bare_laps {
+                continue;
+            }
+            files.push(file.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string());
+            for _ in 0..20 {
+                let mut game = Game::new(&rules);
+                loop {
+                    let actions = game.legal_actions();
+                    let Some(&action) = actions.get(rng.random_range(0..actions.len().max(1))) else { break };
+                    let state = *game.state();
+                    for hole in actions.iter().filter_map(|a| match a {
+                        Action::Sow(hole) => Some(usize::from(*hole)),
+                        _ => None,
+                    }) {
+                        let (mut sown, mut plain) = (state, state);
+                        let mover = state.to_move;
+                        match sow_bare(&rules, &mut sown, hole, mover) {
+                            Some(sowing) => {
+                                assert_eq!(sowing, sow_plain(&rules, &mut plain, hole, mover), "{}", file.display());
+                                assert_eq!(sown, plain, "{}", file.display());
+                                bare += 1;
+                            }
+                            None => {
+                                assert_eq!(sown, state, "{}: a lap left to the plain way is not begun", file.display());
+                                left += 1;
+                            }
+                        }
+                    }
+                    game.apply(action).expect("a legal action applies");
+                }
+            }
+        }
+        assert_eq!(files, ["bohnenspiel", "gore", "kalah", "moruba", "oware", "vai-lung-thlan"]);
+        assert!(bare > 10_000 && left > 100, "{bare} bare, {left} left");
+    }
+
+    /// The stones below which a lap cannot come back to its origin: a round of the board where
+    /// the origin is skipped (Oware's twelve holes), no limit where it is not (Kalah).
+    #[test]
+    fn a_lap_is_short_below_a_round_of_the_board() {
+        let rules = |name: &str| crate::load::shipped(name);
+        assert_eq!(rules("oware").tracks.short_lap, [12, 12]);
+        assert_eq!(rules("kalah").tracks.short_lap, [u16::MAX, u16::MAX]);
+    }
 
     /// The first lap at whose end the watch sees the start of lap `start` again, in a move of
     /// `laps` laps.
