@@ -1,7 +1,8 @@
 //! The two ways an action is played agree. A game that records its events plays every action the
 //! general way (the move checked and sown afresh, laps, relays and captures sown on as the rules
 //! allow); one that does not plays a known move of the turn from what finding it left, and where
-//! the rules make every move a plain lap, by that lap alone (`engine::sowing::sow_plain`), or
+//! the rules make every move a plain lap, by that lap alone (`engine::sowing::sow_plain`; where
+//! its stones simply fall into the next places, inline in `apply`, `engine::sowing::sow_bare`), or
 //! laps joined by relays alone, by those laps alone (`engine::sowing::sow_relays`), or laps
 //! joined by relays and captures sown on, by the same laps asking the capture first (the
 //! `RESOW` way of `relay_laps`, also for the sowing after a placement). For every
@@ -47,6 +48,7 @@ fn captures_that_ask_about_the_lap_see_the_same_lap() {
     let variants = [("sown = 3 and lap = 1 and count > 1", "sown"), ("sown > 4 and lap = 1 and count = 1", "sown and count")];
     for rules in lap_variants("kalah", "when own and count = 1 and opposite hole is not empty", &variants) {
         assert!(rules.tracks.plain_laps, "{}: every move is a plain lap", rules.name);
+        assert!(rules.tracks.bare_laps, "{}: every lap a bare one", rules.name);
     }
 }
 

@@ -83,11 +83,14 @@ pub struct Tracks {
     /// it meets ([`Tracks::whole_laps`]).
     pub plain_laps: bool,
     /// Whether every move is a plain lap ([`Tracks::plain_laps`]) whose stones each simply fall
-    /// into the next place of the sowing table: the first stone not back into the origin, none
-    /// taken in passing. A lap of such a move is then sown by [`crate::engine::sowing::sow_bare`]
-    /// wherever no hole is closed or claimed and it is too short to come back to its origin
-    /// ([`Tracks::short_lap`]).
+    /// into the next place of the sowing table (the first one back into the origin where the
+    /// rules say so: [`Tracks::back_from`]), none taken in passing. A lap of such a move is then
+    /// sown by [`crate::engine::sowing::sow_bare`] wherever no hole is closed or claimed and it
+    /// is too short to come back to its origin ([`Tracks::short_lap`]).
     pub bare_laps: bool,
+    /// The stones a lap lifts from at least which its first stone goes back into its origin
+    /// (`first seed into origin`: 1; `unless alone`: 2; `u16::MAX`: never).
+    pub back_from: u16,
     /// For each player, the stones below which a lap of theirs the file's way cannot come back
     /// to its origin: the fewest places of any round of their sowing table through a hole (no
     /// limit where no lap skips its origin).
@@ -122,7 +125,12 @@ impl Tracks {
         let one_lap = rules.sowing.relay.is_none() && relays_alone;
         let whole_laps = rules.sowing.lift_only.is_none() && !rules.play.first_lap_decides;
         let plain_laps = one_lap && whole_laps;
-        let bare_laps = plain_laps && rules.sowing.first_seed == FirstSeed::NextHole && rules.sowing.in_passing.is_none();
+        let bare_laps = plain_laps && rules.sowing.in_passing.is_none();
+        let back_from = match rules.sowing.first_seed {
+            FirstSeed::NextHole => u16::MAX,
+            FirstSeed::Origin => 1,
+            FirstSeed::OriginUnlessAlone => 2,
+        };
         let short_lap = match rules.sowing.skip_origin {
             true => [0, 1].map(|p| shortest_round(&rules.board.next[p], rules.board.holes)),
             false => [u16::MAX; 2],
@@ -147,6 +155,7 @@ impl Tracks {
             whole_laps,
             plain_laps,
             bare_laps,
+            back_from,
             short_lap,
             plain_relays,
             choice_relays,

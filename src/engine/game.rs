@@ -10,7 +10,7 @@ use super::layout::{Cells, Mask, OpenWays, Wide};
 use super::moves::{Ahead, Moves};
 use super::placing;
 use super::rounds::{self, Next};
-use super::sowing::{sow, sow_on, Sowing};
+use super::sowing::{sow, sow_bare, sow_on, Sowing};
 use super::trade;
 use super::Lap;
 use super::{GameResult, Pending, StateIn};
@@ -445,12 +445,34 @@ impl<'r, C: Cells> GameIn<'r, C> {
 
     /// Plays `action`, or returns why it is illegal and changes nothing (the events kept are
     /// still those of the last action applied).
-    #[inline]
+    #[inline(always)]
     pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
-        if !self.trace.on() {
-            return self.play(action);
+        if self.trace.on() {
+            return self.apply_traced(action);
         }
-        self.apply_traced(action)
+        if self.play_bare(action) {
+            return Ok(());
+        }
+        self.play(action)
+    }
+
+    /// Plays `action` where it is one of the turn's known moves the file's way, sown in place,
+    /// and its lap a bare one ([`sow_bare`]); returns whether it did (if not, nothing changed).
+    /// Inline where a game is played, the rest of [`GameIn::play`] out of line.
+    #[inline(always)]
+    fn play_bare(&mut self, action: Action) -> bool {
+        let Action::Sow(hole) = action else { return false };
+        let (hole, mover) = (usize::from(hole), self.state.to_move);
+        if !(self.rules.tracks.bare_laps && self.moves.known && self.moves.in_place && self.moves.forward.has(hole)) {
+            return false;
+        }
+        let Some(sowing) = sow_bare(self.rules, &mut self.state, hole, mover) else { return false };
+        // As [`GameIn::play_known`] sows a move in place: the file's way.
+        self.state.reversed = false;
+        self.moves.known = false;
+        self.last_laps = sowing.laps;
+        self.lap_ended(mover, &sowing);
+        true
     }
 
     /// [`Game::apply`] where events are recorded: those of the last action are kept if this one

@@ -9,7 +9,7 @@ use super::events::Silent;
 use super::layout::{Cells, Mask};
 use super::placing::{self, Kept};
 use super::predicate::Ctx;
-use super::sowing::{sow, sow_bare, sow_laps_each, sow_plain, sow_relays_each, Allows, Sowing};
+use super::sowing::{sow, sow_laps_each, sow_plain, sow_relays_each, Allows, Sowing};
 use super::{GameIn, Lap, StateIn};
 use crate::player::Player;
 
@@ -403,11 +403,9 @@ impl<C: Cells> GameIn<'_, C> {
     pub(super) fn play_known(&mut self, mover: Player, hole: usize, reversed: bool) -> Option<Sowing> {
         if !reversed && self.moves.in_place {
             // A move that always ends and leaves nothing to refuse: sown in place (none of the
-            // file's way was sown to find it).
+            // file's way was sown to find it). A bare lap was played before this was asked
+            // ([`GameIn::play_bare`]).
             self.state.reversed = false;
-            if let Some(sowing) = sow_bare(self.rules, &mut self.state, hole, mover) {
-                return Some(sowing);
-            }
             if self.rules.tracks.plain_laps {
                 return Some(sow_plain(self.rules, &mut self.state, hole, mover));
             }

@@ -338,18 +338,21 @@ pub fn sow_plain<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize,
 /// [`sow_plain`] where the rules make every stone simply fall into the next place
 /// ([`crate::compile::Tracks::bare_laps`]), no hole is closed or claimed and the lap is too short
 /// to come back to its origin ([`crate::compile::Tracks::short_lap`]): the stones of `origin`
-/// sown along the table, nothing else asked. `None` where it is not such a lap.
+/// sown along the table (the first back into it where the rules say so), nothing else asked.
+/// `None`, and nothing changed, where it is not such a lap.
 #[inline(always)]
 pub fn sow_bare<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize, mover: Player) -> Option<Sowing> {
     let sown = state.count(origin);
     if !(rules.tracks.bare_laps && state.closed | state.claimed == C::Mask::NONE && sown < rules.tracks.short_lap[mover.index()]) {
         return None;
     }
-    state.set_count(origin, 0);
+    // The first stone back into the origin where the rules say so.
+    let back = u16::from(sown >= rules.tracks.back_from);
+    state.set_count(origin, back);
     state.intact &= !C::Mask::bit(origin);
     let next = &rules.board.next[mover.index()];
     let mut at = origin;
-    for _ in 0..sown {
+    for _ in back..sown {
         // Every entry of a table is a place, below `MAX_HOLES`: the mask only spares the bounds
         // check of each step.
         at = usize::from(next[at & (MAX_HOLES - 1)]);
@@ -938,7 +941,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(files, ["bohnenspiel", "gore", "kalah", "moruba", "oware", "vai-lung-thlan"]);
+        assert_eq!(files, ["bohnenspiel", "gore", "kalah", "moruba", "oware", "tihbat", "toguz-kumalak", "vai-lung-thlan"]);
         assert!(bare > 10_000 && left > 100, "{bare} bare, {left} left");
     }
 
