@@ -85,7 +85,7 @@ pub struct Tracks {
     /// Whether every move is a plain lap ([`Tracks::plain_laps`]) whose stones each simply fall
     /// into the next place of the sowing table (the first one back into the origin where the
     /// rules say so: [`Tracks::back_from`]), none taken in passing. A lap of such a move is then
-    /// sown by [`crate::engine::sowing::sow_bare`] wherever no hole is closed or claimed and it
+    /// sown by the engine's `sow_bare` wherever no hole is closed or claimed and it
     /// is too short to come back to its origin ([`Tracks::short_lap`]).
     pub bare_laps: bool,
     /// The stones a lap lifts from at least which its first stone goes back into its origin
