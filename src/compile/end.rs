@@ -24,6 +24,27 @@ pub struct End {
     pub by_sides: Option<Box<[QuickEnding<Sided>]>>,
     /// Where not, but every board ending may still be asked without it ([`Asked`]): how.
     pub mixed: Option<Box<[QuickEnding<Asked>]>>,
+    /// North's holes at the start ([`super::Board::home`]): where a position's owners are these,
+    /// the endings of [`End::by_sides`] are asked from their sides as they stand then
+    /// ([`Sided::home`]).
+    pub home_north: u128,
+}
+
+impl End {
+    /// Sets [`End::home_north`] and each ending of [`End::by_sides`]'s [`Sided::home`] from the
+    /// holes' owners at the start.
+    pub(super) fn at_home(&mut self, board: &super::Board) {
+        let all = board.mask.0;
+        self.home_north = (0..board.holes).filter(|&h| board.home[h] == crate::player::Player::North).fold(0, |m, h| m | 1 << h);
+        let north = self.home_north;
+        for e in self.by_sides.iter_mut().flat_map(|list| list.iter_mut()) {
+            e.asked.home = [!north & all, north].map(|own| {
+                let other = !own & all;
+                let side = |sets: &[u128; 2]| sets[0] & own | sets[1] & other;
+                e.asked.sides.iter().map(|sides| [side(&sides.empty), side(&sides.full)]).collect()
+            });
+        }
+    }
 }
 
 /// A board ending asked after every action without the general walk of its condition: its place
@@ -41,6 +62,10 @@ pub struct Sided {
     pub sides: Box<[Sides]>,
     /// Bit `c`: the condition holds when the atoms are clear as `c` says (bit `i`: atom `i`).
     pub truth: u32,
+    /// For each player as the mover (South, North), where the holes' owners are those at the
+    /// start: each atom's holes that must hold no stone and holes that must hold some, for it to
+    /// be clear (empty for a condition not in [`End::by_sides`]).
+    pub home: [Box<[[u128; 2]]>; 2],
 }
 
 /// How a board ending of [`End::mixed`] is asked.
@@ -57,7 +82,7 @@ impl Asked {
     fn of(condition: &Condition) -> Option<Asked> {
         let whole = condition.code.as_ref()?.whole.as_ref()?;
         if let Some(sides) = &whole.sides {
-            return Some(Asked::Sides(Sided { sides: sides.clone(), truth: whole.truth }));
+            return Some(Asked::Sides(Sided { sides: sides.clone(), truth: whole.truth, home: Default::default() }));
         }
         // Known not to hold when no leading term does.
         let none = 1u64.checked_shl(1 << whole.leading.len())?;
@@ -138,6 +163,7 @@ impl End {
         End {
             by_sides,
             mixed,
+            home_north: 0,
             repetition_kinds: repeats_least.map(|least| least != u32::MAX),
             repeats_least,
             endings,

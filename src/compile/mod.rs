@@ -204,6 +204,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
         tracks: Tracks::default(),
     };
     rules.tracks = Tracks::of(&rules);
+    rules.end.at_home(&rules.board);
     rules.captures.live = capture::Live::of(&rules);
     rules.captures.resow_takes = capture::Takes::of(&rules);
     rules
