@@ -28,6 +28,8 @@ pub struct Board {
     pub row_owner: Vec<Player>,
     /// The owner of each hole at the start: its row's, or the one an `owns … holes` line names.
     pub home: [Player; MAX_HOLES],
+    /// North's holes at the start ([`Board::home`]), as a set.
+    pub home_north: u128,
     pub initial: [u16; MAX_HOLES],
     /// Stones each player holds in hand at the start.
     pub hand: u16,
@@ -93,6 +95,7 @@ impl Board {
             stores_left: model.board.stores_left,
             row_owner: model.board.row_owner.clone(),
             home: geometry.home,
+            home_north: (0..geometry.holes).filter(|&h| geometry.home[h] == Player::North).fold(0, |set, h| set | 1 << h),
             initial: initial_counts(model, lower),
             hand: model.board.hand.map_or(0, |n| u16::try_from(lower.value(n)).unwrap_or(u16::MAX)),
             sets: model.board.sets.iter().zip(&lower.named).map(|(set, mask)| (set.name.clone(), *mask)).collect(),

@@ -24,19 +24,13 @@ pub struct End {
     pub by_sides: Option<Box<[QuickEnding<Sided>]>>,
     /// Where not, but every board ending may still be asked without it ([`Asked`]): how.
     pub mixed: Option<Box<[QuickEnding<Asked>]>>,
-    /// North's holes at the start ([`super::Board::home`]): where a position's owners are these,
-    /// the endings of [`End::by_sides`] are asked from their sides as they stand then
-    /// ([`Sided::home`]).
-    pub home_north: u128,
 }
 
 impl End {
-    /// Sets [`End::home_north`] and each ending of [`End::by_sides`]'s [`Sided::home`] from the
-    /// holes' owners at the start.
+    /// Sets each ending of [`End::by_sides`]'s [`Sided::home`] from the holes' owners at the
+    /// start ([`super::Board::home_north`]).
     pub(super) fn at_home(&mut self, board: &super::Board) {
-        let all = board.mask.0;
-        self.home_north = (0..board.holes).filter(|&h| board.home[h] == crate::player::Player::North).fold(0, |m, h| m | 1 << h);
-        let north = self.home_north;
+        let (all, north) = (board.mask.0, board.home_north);
         for e in self.by_sides.iter_mut().flat_map(|list| list.iter_mut()) {
             e.asked.home = [!north & all, north].map(|own| {
                 let other = !own & all;
@@ -163,7 +157,6 @@ impl End {
         End {
             by_sides,
             mixed,
-            home_north: 0,
             repetition_kinds: repeats_least.map(|least| least != u32::MAX),
             repeats_least,
             endings,

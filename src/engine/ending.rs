@@ -47,7 +47,7 @@ fn sides_ending<'r, C: Cells>(
     mover: Player,
     stocked: C::Mask,
 ) -> Option<(Outcome, &'r str)> {
-    let e = match state.north == C::Mask::from_wide(rules.end.home_north) {
+    let e = match state.north == C::Mask::from_wide(rules.board.home_north) {
         // The owners at the start (most positions of most files): each atom's holes for this
         // mover, read at load.
         true => by_sides.iter().find(|e| sided_holds_at_home(&e.asked, mover, stocked))?,
@@ -65,8 +65,15 @@ fn sides_ending<'r, C: Cells>(
 #[inline(always)]
 fn sided_holds_at_home<M: Mask>(sided: &Sided, mover: Player, stocked: M) -> bool {
     let clear = |[empty, full]: &[u128; 2]| M::from_wide(*empty) & stocked | M::from_wide(*full) & !stocked == M::NONE;
-    let combination = sided.home[mover.index()].iter().enumerate().fold(0, |c, (i, sets)| c | usize::from(clear(sets)) << i);
-    sided.truth >> combination & 1 != 0
+    by_truth(sided.truth, sided.home[mover.index()].iter().map(clear))
+}
+
+/// Whether a condition with truth table `truth` holds where its atoms are `clear` or not, in
+/// order ([`Sided::truth`]).
+#[inline(always)]
+fn by_truth(truth: u32, clear: impl Iterator<Item = bool>) -> bool {
+    let combination = clear.enumerate().fold(0, |c, (i, clear)| c | usize::from(clear) << i);
+    truth >> combination & 1 != 0
 }
 
 /// [`board_ending`] where every board ending may be asked without the general walk of its
@@ -97,8 +104,7 @@ fn sided_holds<M: Mask>(sided: &Sided, own: M, stocked: M, all: M) -> bool {
     let (other, empty) = (!own & all, !stocked & all);
     let side = |sets: &[u128; 2]| M::from_wide(sets[0]) & own | M::from_wide(sets[1]) & other;
     let clear = |sides: &Sides| side(&sides.empty) & stocked | side(&sides.full) & empty == M::NONE;
-    let combination = sided.sides.iter().enumerate().fold(0, |c, (i, sides)| c | usize::from(clear(sides)) << i);
-    sided.truth >> combination & 1 != 0
+    by_truth(sided.truth, sided.sides.iter().map(clear))
 }
 
 /// Whether board ending `ending` holds, asked in full from `ctx`.
@@ -285,7 +291,7 @@ mod tests {
                             file.display()
                         );
                         for state in [state, &away] {
-                            homes[usize::from(state.north == u128::from_wide(rules.end.home_north))] += usize::from(kind == 0);
+                            homes[usize::from(state.north == u128::from_wide(rules.board.home_north))] += usize::from(kind == 0);
                         }
                     }
                     let actions = game.legal_actions();

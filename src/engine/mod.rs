@@ -97,7 +97,7 @@ pub enum Pending {
 impl<C: Cells> StateIn<C> {
     /// The holes North owns at the start.
     pub fn north_at_start(rules: &Rules) -> C::Mask {
-        C::Mask::of((0..rules.board.holes).filter(|&h| rules.home_of(h) == Player::North))
+        C::Mask::from_wide(rules.board.home_north)
     }
 
     /// The starting position of a game.

@@ -164,17 +164,11 @@ fn sow_stones<C: Cells, T: Trace>(
     if plain && !rules.sowing.skip_origin && !tr.on() {
         // Every stone falls into the next open hole: nothing else to skip, nothing to ask.
         if closed == C::Mask::NONE {
-            for _ in 0..seeds {
-                // Every entry of a table is a place, below `MAX_HOLES`: the mask only spares the
-                // bounds check of each step.
-                at = usize::from(next[at & (MAX_HOLES - 1)]);
-                state.add(at, 1);
-            }
-        } else {
-            for _ in 0..seeds {
-                at = step(next, at, closed);
-                state.add(at, 1);
-            }
+            return sow_along(state, next, at, seeds);
+        }
+        for _ in 0..seeds {
+            at = step(next, at, closed);
+            state.add(at, 1);
         }
         return at;
     }
@@ -350,16 +344,22 @@ pub fn sow_bare<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize, 
     let back = u16::from(sown >= rules.tracks.back_from);
     state.set_count(origin, back);
     state.intact &= !C::Mask::bit(origin);
-    let next = &rules.board.next[mover.index()];
-    let mut at = origin;
-    for _ in back..sown {
+    let last = sow_along(state, &rules.board.next[mover.index()], origin, u32::from(sown - back));
+    bank_stores(rules, state);
+    Some(Sowing { last, laps: 1, choice: false, lap: Lap { number: 1, sown: u32::from(sown) }, taken: 0, may_capture: true })
+}
+
+/// Sows `seeds` stones one by one along the table `next` after `at`, no hole closed, nothing
+/// asked; returns the hole of the last stone (`at` where there are none).
+#[inline(always)]
+fn sow_along<C: Cells>(state: &mut StateIn<C>, next: &[u8; MAX_HOLES], mut at: usize, seeds: u32) -> usize {
+    for _ in 0..seeds {
         // Every entry of a table is a place, below `MAX_HOLES`: the mask only spares the bounds
         // check of each step.
         at = usize::from(next[at & (MAX_HOLES - 1)]);
         state.add(at, 1);
     }
-    bank_stores(rules, state);
-    Some(Sowing { last: at, laps: 1, choice: false, lap: Lap { number: 1, sown: u32::from(sown) }, taken: 0, may_capture: true })
+    at
 }
 
 /// [`sow`] where the rules make every move laps of whole holes joined by relays alone
