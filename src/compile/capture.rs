@@ -36,6 +36,10 @@ pub struct Captures {
     /// Whether a claimed hole keeps its stones (and those sown into it), rather than passing
     /// them to its claimer.
     pub claims_keep: bool,
+    /// Where the captures at a move's end are one rule that takes only holes the board fixes
+    /// from the last one and nothing else: that rule and what it takes from each hole, so that
+    /// the engine takes them at once. Set once the board is known ([`Plain::of`]).
+    pub plain: Option<Box<Plain>>,
 }
 
 impl Captures {
@@ -51,6 +55,7 @@ impl Captures {
             live: None,
             claims: captures.iter().any(|c| !c.claims.is_empty()),
             claims_keep: captures.iter().any(|c| c.keeping),
+            plain: None,
         }
     }
 }
@@ -124,6 +129,40 @@ impl Takes {
             }
         }
         Some(Box::new(Takes { fixed: fixed.into(), column: column.into() }))
+    }
+}
+
+/// The one capture at a move's end ([`Captures::plain`]) where it takes only holes the board
+/// fixes from the last hole (`take last hole`, `take opposite hole`) and claims, chains, chooses
+/// and undoes nothing (no grand slam that takes nothing): which rule it is and, for each hole of
+/// the board, the holes it takes (a bit each). Taking them all at once is taking them one by one:
+/// a hole named twice gives nothing the second time, and each is emptied whatever it held.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plain {
+    pub rule: usize,
+    pub takes: Box<[u128]>,
+}
+
+impl Plain {
+    pub(super) fn of(rules: &Rules) -> Option<Box<Plain>> {
+        let mut ending = rules.captures.rules.iter().enumerate().filter(|(_, c)| !c.resow());
+        let (Some((rule, c)), None) = (ending.next(), ending.next()) else { return None };
+        let plain = c.claims.is_empty() && c.chain.is_none() && c.bonus.is_none() && !c.grand_slam_nothing;
+        if !plain {
+            return None;
+        }
+        let board = &rules.board;
+        let mut takes = vec![0u128; board.holes];
+        for take in &c.takes {
+            for (hole, holes) in takes.iter_mut().enumerate() {
+                *holes |= match *take {
+                    Take::Hole(HoleRef::Last) => 1 << hole,
+                    Take::Hole(HoleRef::Related(relation)) if relation.board_fixed() => board.fixed(relation, hole).map_or(0, |to| 1 << to),
+                    _ => return None,
+                };
+            }
+        }
+        Some(Box::new(Plain { rule, takes: takes.into() }))
     }
 }
 

@@ -19,7 +19,7 @@ mod rounds;
 mod sowing;
 
 pub use board::Board;
-pub use capture::{screen_allows, CaptureRule, Captures, Live, Need, Screen, Takes};
+pub use capture::{screen_allows, CaptureRule, Captures, Live, Need, Plain, Screen, Takes};
 pub use code::{Atom, Code, Condition};
 pub use end::{Asked, End, EndRule, EndingRule, QuickEnding, Sided};
 pub use options::{Choice, OptionError};
@@ -207,6 +207,7 @@ pub fn compile(checked: &Checked, choice: &Choice) -> Rules {
     rules.end.at_home(&rules.board);
     rules.captures.live = capture::Live::of(&rules);
     rules.captures.resow_takes = capture::Takes::of(&rules);
+    rules.captures.plain = capture::Plain::of(&rules);
     rules
 }
 

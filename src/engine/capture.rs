@@ -8,7 +8,7 @@ use super::layout::{step, Cells, Mask};
 use super::predicate::Ctx;
 use super::{Lap, Pending, StateIn};
 use crate::compile::screen_allows;
-use crate::compile::{CaptureRule, Rules};
+use crate::compile::{CaptureRule, Plain, Rules};
 use crate::player::Player;
 use crate::vocabulary::{ChainDirection, Direction, HoleRef, Num, Relation, RowEnd, RowKind, Take};
 
@@ -25,24 +25,58 @@ pub fn capture<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, last: 
     capture_asked(rules, state, last, mover, lap, tr)
 }
 
-/// [`capture`], asking each rule.
+/// [`capture`] where the one capture at a move's end is [`Plain`]: its holes from `last` are
+/// taken at once.
+#[inline(always)]
+fn capture_plain<C: Cells>(rules: &Rules, plain: &Plain, state: &mut StateIn<C>, last: usize, mover: Player, lap: Lap) -> u32 {
+    // A lap that ends in a store captures nothing (and a store takes nothing).
+    let Some(&takes) = plain.takes.get(last) else { return 0 };
+    if state.claimed.has(last) && !rules.captures.claims_keep {
+        return 0;
+    }
+    if !rules.captures.rules.get(plain.rule).is_some_and(|rule| holds_on_last(rules, rule, state, last, mover, lap)) {
+        return 0;
+    }
+    let holes = C::Mask::from_wide(takes);
+    let mut taken = 0u32;
+    for hole in holes.places() {
+        taken += u32::from(state.count(hole));
+        state.set_count(hole, 0);
+    }
+    state.intact &= !holes;
+    state.captured[mover.index()] += taken;
+    state.capturing |= taken > 0 && rules.tracks.capturing;
+    taken
+}
+
+/// Whether capture rule `rule` holds at the end of `mover`'s lap in `last`, a hole of the board:
+/// a condition of the count alone read from its table, and one that cannot hold on the hole by
+/// its count and place alone not asked in full.
+#[inline(always)]
+fn holds_on_last<C: Cells>(rules: &Rules, rule: &CaptureRule, state: &StateIn<C>, last: usize, mover: Player, lap: Lap) -> bool {
+    let count = state.count(last);
+    match &rule.when.of_count {
+        Some(table) => table.holds(u32::from(count)),
+        None => rule.when.may_hold(last, count) && state.holds_at_lap_end(rules, &rule.when, last, mover, lap),
+    }
+}
+
+/// [`capture`], asking each rule, or where the one rule is [`Plain`] and no event is recorded,
+/// asking it and taking its holes at once.
 #[inline(never)]
 fn capture_asked<C: Cells, T: Trace>(rules: &Rules, state: &mut StateIn<C>, last: usize, mover: Player, lap: Lap, tr: &mut T) -> u32 {
+    // Events name the holes in the order the rule takes them: the general way below records them.
+    if let Some(plain) = rules.captures.plain.as_deref().filter(|_| !tr.on()) {
+        return capture_plain(rules, plain, state, last, mover, lap);
+    }
     // A lap that ends in a store, or in a claimed hole that passes its stones on (always empty),
     // captures nothing.
     if last >= rules.board.holes || (state.claimed.has(last) && !rules.captures.claims_keep) {
         return 0;
     }
-    // A condition of the count alone is read from its table; a rule whose condition cannot hold
-    // on the last hole, by its count and place alone, is not asked in full.
-    let count = state.count(last);
-    let Some((index, rule)) = rules.captures.rules.iter().enumerate().find(|(_, c)| {
-        !c.resow()
-            && match &c.when.of_count {
-                Some(table) => table.holds(u32::from(count)),
-                None => c.when.may_hold(last, count) && state.holds_at_lap_end(rules, &c.when, last, mover, lap),
-            }
-    }) else {
+    let Some((index, rule)) =
+        rules.captures.rules.iter().enumerate().find(|(_, c)| !c.resow() && holds_on_last(rules, c, state, last, mover, lap))
+    else {
         return 0;
     };
     // Kept only where a grand slam may have to be undone.
@@ -409,6 +443,45 @@ mod tests {
         }
         let Screened { asked, shut, taken, no_stones } = seen;
         assert!(shut > asked / 4 && taken > 1000 && no_stones > 1000, "{shut} of {asked} shut, {taken} taken, {no_stones} with no stones");
+    }
+
+    /// Where the one capture at a move's end is [`Plain`], taking its holes at once leaves the
+    /// same position and takes the same stones as asking the rule and taking them one by one (the
+    /// way events are recorded): on the positions of random games, for either mover, every place
+    /// as the last one, with every hole intact or none.
+    #[test]
+    fn a_plain_capture_takes_what_its_rule_takes_hole_by_hole() {
+        let mut rng = ChaCha8Rng::seed_from_u64(12);
+        let (mut files, mut asked, mut took) = (Vec::new(), 0, 0);
+        for (file, rules) in crate::load::every_shipped() {
+            if rules.captures.plain.is_none() {
+                continue;
+            }
+            files.push(file.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string());
+            for _ in 0..10 {
+                let mut game = Game::new(&rules);
+                while game.to_move().is_some() {
+                    for (mover, last) in Player::BOTH.into_iter().flat_map(|m| (0..rules.board.places()).map(move |h| (m, h))) {
+                        for intact in [0, u128::MAX] {
+                            let mut state = *game.state();
+                            state.intact = <Wide as Cells>::Mask::from_wide(intact);
+                            let (mut at_once, mut one_by_one, mut events) = (state, state, crate::engine::events::Recorder::default());
+                            events.set(true);
+                            let taken = capture(&rules, &mut at_once, last, mover, Lap::default(), &mut Silent);
+                            let by_rule = capture(&rules, &mut one_by_one, last, mover, Lap::default(), &mut events);
+                            assert_eq!(taken, by_rule, "{}", file.display());
+                            assert_eq!(at_once, one_by_one, "{}: {last}", file.display());
+                            asked += 1;
+                            took += usize::from(taken > 0);
+                        }
+                    }
+                    let actions = game.legal_actions();
+                    game.apply(actions[rng.random_range(0..actions.len())]).expect("a legal action");
+                }
+            }
+        }
+        assert_eq!(files, ["congkak", "kalah", "moruba", "tihbat"]);
+        assert!(took > 10_000 && asked > 2 * took, "{took} of {asked} took stones");
     }
 
     /// A capture of the opponent's column takes the stones of each of their holes there and
