@@ -37,8 +37,31 @@ impl End {
                 let side = |sets: &[u128; 2]| sets[0] & own | sets[1] & other;
                 e.asked.sides.iter().map(|sides| [side(&sides.empty), side(&sides.full)]).collect()
             });
+            let terms = monotone_terms(e.asked.truth, e.asked.sides.len());
+            e.asked.home_terms = terms.map(|terms| {
+                e.asked.home.clone().map(|atoms| {
+                    let term = |atoms_of: &u32| {
+                        let clear = atoms.iter().enumerate().filter(|(i, _)| atoms_of >> i & 1 != 0);
+                        clear.fold([0, 0], |[empty, full], (_, [e, f])| [empty | e, full | f])
+                    };
+                    terms.iter().map(term).collect()
+                })
+            });
         }
     }
+}
+
+/// Where a truth table over `atoms` atoms (bit `c`: the condition holds when the atoms are clear
+/// as `c` says) never goes from holding to failing as one more atom is clear: its least sets of
+/// atoms that make it hold when clear (bit `i`: atom `i`). The condition then holds where every
+/// atom of one of them is clear. `None` where it may fail with more atoms clear (`own row is
+/// empty and opponent's row is not empty`).
+fn monotone_terms(truth: u32, atoms: usize) -> Option<Vec<u32>> {
+    let combinations = 1u32.checked_shl(u32::try_from(atoms).ok()?)?;
+    let holds = |c: u32| truth >> c & 1 != 0;
+    let atom = |c: u32| (0..atoms).map(move |i| 1u32 << i).filter(move |bit| c & bit != 0);
+    let monotone = (0..combinations).filter(|&c| holds(c)).all(|c| (0..atoms).all(|i| holds(c | 1 << i)));
+    monotone.then(|| (0..combinations).filter(|&c| holds(c) && atom(c).all(|bit| !holds(c & !bit))).collect())
 }
 
 /// A board ending asked after every action without the general walk of its condition: its place
@@ -60,6 +83,10 @@ pub struct Sided {
     /// start: each atom's holes that must hold no stone and holes that must hold some, for it to
     /// be clear (empty for a condition not in [`End::by_sides`]).
     pub home: [Box<[[u128; 2]]>; 2],
+    /// The same where the truth is monotone ([`monotone_terms`]), as terms: for each mover, each
+    /// least set of atoms that makes the condition hold as the holes its atoms need empty and
+    /// need holding stones. The condition holds where one term is clear.
+    pub home_terms: Option<[Box<[[u128; 2]]>; 2]>,
 }
 
 /// How a board ending of [`End::mixed`] is asked.
@@ -76,7 +103,7 @@ impl Asked {
     fn of(condition: &Condition) -> Option<Asked> {
         let whole = condition.code.as_ref()?.whole.as_ref()?;
         if let Some(sides) = &whole.sides {
-            return Some(Asked::Sides(Sided { sides: sides.clone(), truth: whole.truth, home: Default::default() }));
+            return Some(Asked::Sides(Sided { sides: sides.clone(), truth: whole.truth, home: Default::default(), home_terms: None }));
         }
         // Known not to hold when no leading term does.
         let none = 1u64.checked_shl(1 << whole.leading.len())?;
@@ -163,5 +190,29 @@ impl End {
             leftover: model.leftover,
             wins: model.wins,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::monotone_terms;
+
+    /// The least sets of atoms that make a monotone condition hold, found from its truth table
+    /// (bit `c`: holds when the atoms are clear as `c` says); none where it is not monotone.
+    #[test]
+    fn a_monotone_truth_is_its_least_sets_of_atoms() {
+        // a or b: holds for 01, 10, 11.
+        assert_eq!(monotone_terms(0b1110, 2), Some(vec![0b01, 0b10]));
+        // a and b.
+        assert_eq!(monotone_terms(0b1000, 2), Some(vec![0b11]));
+        // a or (b and c): 001, 011, 101, 110, 111.
+        assert_eq!(monotone_terms(0b1110_1010, 3), Some(vec![0b001, 0b110]));
+        // Always, and never.
+        assert_eq!(monotone_terms(0b1111, 2), Some(vec![0b00]));
+        assert_eq!(monotone_terms(0, 2), Some(vec![]));
+        // a and not b: 01 only, failing at 11.
+        assert_eq!(monotone_terms(0b0010, 2), None);
+        // not a.
+        assert_eq!(monotone_terms(0b01, 1), None);
     }
 }
