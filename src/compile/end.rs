@@ -57,7 +57,8 @@ impl End {
 /// atom of one of them is clear. `None` where it may fail with more atoms clear (`own row is
 /// empty and opponent's row is not empty`).
 fn monotone_terms(truth: u32, atoms: usize) -> Option<Vec<u32>> {
-    let combinations = 1u32.checked_shl(u32::try_from(atoms).ok()?)?;
+    // A condition has at most five atoms (a table of 32 bits): more are refused, not walked.
+    let combinations = 1u32.checked_shl(u32::try_from(atoms).ok()?).filter(|&c| c <= u32::BITS)?;
     let holds = |c: u32| truth >> c & 1 != 0;
     let atom = |c: u32| (0..atoms).map(move |i| 1u32 << i).filter(move |bit| c & bit != 0);
     let monotone = (0..combinations).filter(|&c| holds(c)).all(|c| (0..atoms).all(|i| holds(c | 1 << i)));
@@ -214,5 +215,7 @@ mod tests {
         assert_eq!(monotone_terms(0b0010, 2), None);
         // not a.
         assert_eq!(monotone_terms(0b01, 1), None);
+        // More atoms than a table of 32 bits has room for.
+        assert_eq!(monotone_terms(u32::MAX, 6), None);
     }
 }
