@@ -32,21 +32,21 @@ impl End {
     pub(super) fn at_home(&mut self, board: &super::Board) {
         let (all, north) = (board.mask.0, board.home_north);
         for e in self.by_sides.iter_mut().flat_map(|list| list.iter_mut()) {
+            let terms = monotone_terms(e.asked.truth, e.asked.sides.len());
+            let sides = &e.asked.sides;
             e.asked.home = [!north & all, north].map(|own| {
                 let other = !own & all;
                 let side = |sets: &[u128; 2]| sets[0] & own | sets[1] & other;
-                e.asked.sides.iter().map(|sides| [side(&sides.empty), side(&sides.full)]).collect()
+                let atoms: Vec<[u128; 2]> = sides.iter().map(|sides| [side(&sides.empty), side(&sides.full)]).collect();
+                let Some(terms) = &terms else { return atoms.into() };
+                // Each term's atoms' holes joined.
+                let term = |of: &u32| {
+                    let clear = atoms.iter().enumerate().filter(|(i, _)| of >> i & 1 != 0);
+                    clear.fold([0, 0], |[empty, full], (_, [e, f])| [empty | e, full | f])
+                };
+                terms.iter().map(term).collect()
             });
-            let terms = monotone_terms(e.asked.truth, e.asked.sides.len());
-            e.asked.home_terms = terms.map(|terms| {
-                e.asked.home.clone().map(|atoms| {
-                    let term = |atoms_of: &u32| {
-                        let clear = atoms.iter().enumerate().filter(|(i, _)| atoms_of >> i & 1 != 0);
-                        clear.fold([0, 0], |[empty, full], (_, [e, f])| [empty | e, full | f])
-                    };
-                    terms.iter().map(term).collect()
-                })
-            });
+            e.asked.home_terms = terms.is_some();
         }
     }
 }
@@ -82,12 +82,13 @@ pub struct Sided {
     pub truth: u32,
     /// For each player as the mover (South, North), where the holes' owners are those at the
     /// start: each atom's holes that must hold no stone and holes that must hold some, for it to
-    /// be clear (empty for a condition not in [`End::by_sides`]).
+    /// be clear, in order (empty for a condition not in [`End::by_sides`]); or, where
+    /// [`Sided::home_terms`], each term's instead.
     pub home: [Box<[[u128; 2]]>; 2],
-    /// The same where the truth is monotone ([`monotone_terms`]), as terms: for each mover, each
-    /// least set of atoms that makes the condition hold as the holes its atoms need empty and
-    /// need holding stones. The condition holds where one term is clear.
-    pub home_terms: Option<[Box<[[u128; 2]]>; 2]>,
+    /// The truth is monotone ([`monotone_terms`]) and [`Sided::home`] lists its terms: each least
+    /// set of atoms that makes the condition hold, as the holes its atoms need empty and need
+    /// holding stones. The condition holds where one term is clear.
+    pub home_terms: bool,
 }
 
 /// How a board ending of [`End::mixed`] is asked.
@@ -104,7 +105,7 @@ impl Asked {
     fn of(condition: &Condition) -> Option<Asked> {
         let whole = condition.code.as_ref()?.whole.as_ref()?;
         if let Some(sides) = &whole.sides {
-            return Some(Asked::Sides(Sided { sides: sides.clone(), truth: whole.truth, home: Default::default(), home_terms: None }));
+            return Some(Asked::Sides(Sided { sides: sides.clone(), truth: whole.truth, home: Default::default(), home_terms: false }));
         }
         // Known not to hold when no leading term does.
         let none = 1u64.checked_shl(1 << whole.leading.len())?;

@@ -65,9 +65,10 @@ fn sides_ending<'r, C: Cells>(
 #[inline(always)]
 fn sided_holds_at_home<M: Mask>(sided: &Sided, mover: Player, stocked: M) -> bool {
     let clear = |[empty, full]: &[u128; 2]| M::from_wide(*empty) & stocked | M::from_wide(*full) & !stocked == M::NONE;
-    match &sided.home_terms {
-        Some(terms) => terms[mover.index()].iter().any(clear),
-        None => by_truth(sided.truth, sided.home[mover.index()].iter().map(clear)),
+    let mut home = sided.home[mover.index()].iter();
+    match sided.home_terms {
+        true => home.any(clear),
+        false => by_truth(sided.truth, home.map(clear)),
     }
 }
 
@@ -273,7 +274,7 @@ mod tests {
                 (None, Some(_)) => 1,
                 (None, None) => continue,
             };
-            if rules.end.by_sides.iter().flatten().any(|e| e.asked.home_terms.is_none()) {
+            if rules.end.by_sides.iter().flatten().any(|e| !e.asked.home_terms) {
                 not_monotone.push(name.clone());
             }
             [&mut sided, &mut mixed][kind].push(name);
