@@ -40,6 +40,9 @@ pub struct Board {
     pub next: [[u8; MAX_HOLES]; 2],
     /// The hole before each hole in each player's sowing order.
     pub previous: [[u8; MAX_HOLES]; 2],
+    /// Each hole's round of each player's sowing table ([`Reach`]), a hole's at its index
+    /// (South's first): what a lap sown from it reaches, read at once rather than stone by stone.
+    pub reach: [Box<[Reach]>; 2],
     /// The hole in the same column, mirrored across the middle of the board.
     pub opposite: [u8; MAX_HOLES],
     /// The hole behind the opposite one (`u8::MAX`: none), on four rows.
@@ -100,6 +103,7 @@ impl Board {
             hand: model.board.hand.map_or(0, |n| u16::try_from(lower.value(n)).unwrap_or(u16::MAX)),
             sets: model.board.sets.iter().zip(&lower.named).map(|(set, mask)| (set.name.clone(), *mask)).collect(),
             next: geometry.next,
+            reach: geometry.next.map(|next| (0..geometry.holes).map(|hole| Reach::of(&next, hole)).collect()),
             previous: geometry.previous,
             opposite: geometry.opposite,
             behind: geometry.behind(),
@@ -108,6 +112,47 @@ impl Board {
                 .fold(0, |set, row| set | 1u128.checked_shl(u32::try_from(row * geometry.columns).unwrap_or(u32::MAX)).unwrap_or(0)),
             row_ends: geometry.row_ends(),
         }
+    }
+}
+
+/// The round of a player's sowing table through a hole: the places the table comes to from the
+/// hole before it comes back to it. A lap of `n` stones from the hole (none back into it), `n`
+/// at most the round's length, puts one into each place at most `n` on and ends `n` on.
+#[derive(Clone, Debug)]
+pub struct Reach {
+    /// How far each place is from the hole along the round: 1 for the next one, the round's
+    /// length for the hole itself, `u8::MAX` for a place off the round.
+    pub distance: [u8; MAX_HOLES],
+    /// The place at each distance from the hole, from 0 (the hole) to the round's length (the
+    /// hole again); the hole past it. Read at any byte, without a bound to check.
+    pub place: [u8; 256],
+    /// The places of the round; 0 where the table never comes back to the hole.
+    pub length: u8,
+}
+
+impl Reach {
+    /// The round through `hole` of the sowing table `next`.
+    fn of(next: &[u8; MAX_HOLES], hole: usize) -> Reach {
+        let none = Reach { distance: [u8::MAX; MAX_HOLES], place: [hole_byte(hole); 256], length: 0 };
+        let mut reach = none.clone();
+        let mut at = hole;
+        // A round has at most every place once: at most `MAX_HOLES` steps.
+        for length in 1..=MAX_HOLES {
+            at = usize::from(next[at]);
+            let Some(distance) = reach.distance.get_mut(at) else { break };
+            reach.place[length] = hole_byte(at);
+            if at == hole {
+                *distance = hole_byte(length);
+                reach.length = hole_byte(length);
+                return reach;
+            }
+            if *distance != u8::MAX {
+                // The table goes round without coming back to the hole.
+                break;
+            }
+            *distance = hole_byte(length);
+        }
+        none
     }
 }
 
@@ -329,4 +374,44 @@ fn circuit(rows: usize, columns: usize, direction: Direction, own: Option<(Playe
         order.reverse();
     }
     order
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Reach;
+    use crate::MAX_HOLES;
+
+    /// Kalah's South from their third hole: their row, their store, North's row right to left
+    /// and their own first holes, North's store passed.
+    #[test]
+    fn a_round_is_every_place_from_a_hole_back_to_it() {
+        let kalah = crate::load::shipped("kalah");
+        let reach = &kalah.board.reach[0][2];
+        let round = [3, 4, 5, 12, 11, 10, 9, 8, 7, 6, 0, 1, 2];
+        assert_eq!(reach.length, 13);
+        assert_eq!(reach.place[0], 2);
+        assert_eq!(reach.place[1..=13], round);
+        for (distance, place) in (1..).zip(round) {
+            assert_eq!(reach.distance[usize::from(place)], distance, "place {place}");
+        }
+        // North's store, and every place past the board, is off the round.
+        assert!(reach.distance[13..].iter().all(|&d| d == u8::MAX));
+        // North's round from their last hole passes South's store.
+        assert_eq!(kalah.board.reach[1][11].distance[12], u8::MAX);
+        assert_eq!(kalah.board.reach[1][11].length, 13);
+    }
+
+    /// A table that goes round without coming back to the hole (hole 0 leads into the round of
+    /// 1 and 2) gives it no round: every lap from it is sown stone by stone.
+    #[test]
+    fn a_hole_the_table_never_comes_back_to_has_no_round() {
+        let mut next = [0u8; MAX_HOLES];
+        next[..3].copy_from_slice(&[1, 2, 1]);
+        let reach = Reach::of(&next, 0);
+        assert_eq!(reach.length, 0);
+        assert!(reach.distance.iter().all(|&d| d == u8::MAX));
+        assert!(reach.place.iter().all(|&p| p == 0));
+        let round = Reach::of(&next, 1);
+        assert_eq!((round.length, round.distance[2], round.distance[1], round.distance[0]), (2, 1, 2, u8::MAX));
+    }
 }

@@ -18,7 +18,7 @@ pub(crate) mod pred;
 mod rounds;
 mod sowing;
 
-pub use board::Board;
+pub use board::{Board, Reach};
 pub use capture::{screen_allows, CaptureRule, Captures, Live, Need, Plain, Screen, Takes};
 pub use code::{Atom, Code, Condition};
 pub use end::{Asked, End, EndRule, EndingRule, QuickEnding, Sided};

@@ -232,6 +232,10 @@ pub trait Cells: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     fn set(&mut self, place: usize, stones: u16);
     fn add(&mut self, place: usize, stones: u16);
     fn sub(&mut self, place: usize, stones: u16);
+    /// One stone more into each place whose `distance` is at most `near` (a lap sown round a
+    /// hole's [`crate::compile::Reach`] at once); returns whether it did. [`Wide`] does not (it
+    /// keeps the places holding stones as they change): its laps are sown stone by stone.
+    fn add_reach(&mut self, distance: &[u8; MAX_HOLES], near: u8) -> bool;
     /// The places holding stones.
     fn stocked(&self) -> Self::Mask;
     /// The places holding at least `k` stones (`k` from 1 to 128).
@@ -358,6 +362,11 @@ impl Cells for Wide {
     }
 
     #[inline]
+    fn add_reach(&mut self, _: &[u8; MAX_HOLES], _: u8) -> bool {
+        false
+    }
+
+    #[inline]
     fn stocked(&self) -> u128 {
         self.stocked
     }
@@ -439,6 +448,12 @@ macro_rules! byte_cells {
             #[inline]
             fn sub(&mut self, place: usize, stones: u16) {
                 self.counts[place] = self.counts[place].wrapping_sub(u8::try_from(stones).unwrap_or(u8::MAX));
+            }
+
+            #[inline(always)]
+            fn add_reach(&mut self, distance: &[u8; MAX_HOLES], near: u8) -> bool {
+                add_near(&mut self.counts, distance, near);
+                true
             }
 
             #[inline]
@@ -546,6 +561,31 @@ impl AtLeast<u128> for [u8; MAX_HOLES] {
     #[inline]
     fn at_least(&self, k: u8) -> u128 {
         self.chunks(16).enumerate().fold(0u128, |set, (i, chunk)| set | u128::from(sixteen_at_least(chunk, k)) << (16 * i))
+    }
+}
+
+/// One stone more into each of `counts` whose `distance` is at most `near` ([`Cells::add_reach`]):
+/// sixteen places at a time, without a branch (`wide`: one comparison and one subtraction of
+/// sixteen bytes).
+#[inline(always)]
+fn add_near<const N: usize>(counts: &mut [u8; N], distance: &[u8; MAX_HOLES], near: u8) {
+    let near = u8x16::splat(near);
+    // A lane is all ones (−1) where the place's distance is the smaller.
+    let add = |counts: [u8; 16], far: [u8; 16]| {
+        let far = u8x16::new(far);
+        (u8x16::new(counts) - far.min(near).simd_eq(far)).to_array()
+    };
+    // A layout has at most `MAX_HOLES` places: each sixteen of them has its sixteen distances.
+    let ((sixteens, last), (fars, _)) = (counts.as_chunks_mut::<16>(), distance.as_chunks::<16>());
+    for (sixteen, far) in sixteens.iter_mut().zip(fars) {
+        *sixteen = add(*sixteen, *far);
+    }
+    // The last places, fewer than sixteen (the bytes past them left as they were).
+    if let Some(far) = fars.get(sixteens.len()).filter(|_| !last.is_empty()) {
+        let mut sum = [0u8; 16];
+        sum[..last.len()].copy_from_slice(last);
+        let sum = add(sum, *far);
+        last.copy_from_slice(&sum[..last.len()]);
     }
 }
 

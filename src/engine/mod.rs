@@ -199,6 +199,18 @@ impl<C: Cells> StateIn<C> {
         self.cells.add(place, stones);
     }
 
+    /// Sows `stones` stones round `reach` (a hole's round of the mover's sowing table), the
+    /// first into the place after the hole, at once; returns the place of the last (the hole
+    /// where there are none). `None`, and nothing changed, where they would go round it more
+    /// than once, or the layout sows stone by stone ([`Cells::add_reach`]).
+    #[inline(always)]
+    pub fn sow_reach(&mut self, reach: &crate::compile::Reach, stones: u16) -> Option<usize> {
+        // A round's length is 0 where the table never comes back to the hole: only a lap of no
+        // stone is sown round it.
+        let near = u8::try_from(stones).ok().filter(|&near| near <= reach.length)?;
+        self.cells.add_reach(&reach.distance, near).then(|| usize::from(reach.place[usize::from(near)]))
+    }
+
     /// `stones` fewer stones in `place` (which holds at least that many).
     #[inline]
     pub fn remove(&mut self, place: usize, stones: u16) {

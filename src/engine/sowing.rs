@@ -344,7 +344,13 @@ pub fn sow_bare<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize, 
     let back = u16::from(sown >= rules.tracks.back_from);
     state.set_count(origin, back);
     state.intact &= !C::Mask::bit(origin);
-    let last = sow_along(state, &rules.board.next[mover.index()], origin, u32::from(sown - back));
+    let stones = sown - back;
+    // The lap at once round the origin's round of the table, where the layout can.
+    let reach = rules.board.reach[mover.index()].get(origin);
+    let last = match reach.and_then(|reach| state.sow_reach(reach, stones)) {
+        Some(last) => last,
+        None => sow_along(state, &rules.board.next[mover.index()], origin, u32::from(stones)),
+    };
     bank_stores(rules, state);
     Some(Sowing { last, laps: 1, choice: false, lap: Lap { number: 1, sown: u32::from(sown) }, taken: 0, may_capture: true })
 }
@@ -903,11 +909,12 @@ mod tests {
     /// Where the rules make every lap a bare one, a lap sown bare leaves the position and the
     /// sowing a plain lap does, and laps long enough to come back to their origin (where it is
     /// skipped) are left to the plain way: every move of random games of every such shipped file,
-    /// tried both ways on a copy of the position.
+    /// tried both ways on a copy of the position, and sown bare in the layout `simulate` plays the
+    /// file in too (at once round the origin's round, or stone by stone where it goes further).
     #[test]
     fn a_lap_sown_bare_is_the_plain_lap() {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
-        let (mut files, mut bare, mut left) = (Vec::new(), 0, 0);
+        let (mut files, mut bare, mut left, mut at_once, mut by_stone) = (Vec::new(), 0, 0, 0, 0);
         for (file, rules) in every_shipped() {
             if !rules.tracks.bare_laps {
                 continue;
@@ -925,14 +932,28 @@ mod tests {
                     }) {
                         let (mut sown, mut plain) = (state, state);
                         let mover = state.to_move;
+                        // The same lap in the layout `simulate` plays the file in, which sows a
+                        // lap going round its origin's round once at most at once.
+                        let narrow = crate::in_narrowest!(&rules, C => {
+                            let mut narrow = state.narrow::<C>(&rules).expect("a position of the game fits its layout");
+                            sow_bare(&rules, &mut narrow, hole, mover).map(|sowing| (sowing, narrow.widen()))
+                        });
                         match sow_bare(&rules, &mut sown, hole, mover) {
                             Some(sowing) => {
                                 assert_eq!(sowing, sow_plain(&rules, &mut plain, hole, mover), "{}", file.display());
                                 assert_eq!(sown, plain, "{}", file.display());
+                                assert_eq!(narrow, Some((sowing, plain)), "{}", file.display());
+                                let round = rules.board.reach[mover.index()][hole].length;
+                                let back = u32::from(sowing.lap.sown >= u32::from(rules.tracks.back_from));
+                                match sowing.lap.sown - back <= u32::from(round) {
+                                    true => at_once += 1,
+                                    false => by_stone += 1,
+                                }
                                 bare += 1;
                             }
                             None => {
                                 assert_eq!(sown, state, "{}: a lap left to the plain way is not begun", file.display());
+                                assert_eq!(narrow, None, "{}", file.display());
                                 left += 1;
                             }
                         }
@@ -943,6 +964,7 @@ mod tests {
         }
         assert_eq!(files, ["bohnenspiel", "gore", "kalah", "moruba", "oware", "tihbat", "toguz-kumalak", "vai-lung-thlan"]);
         assert!(bare > 10_000 && left > 100, "{bare} bare, {left} left");
+        assert!(at_once > 10_000 && by_stone > 100, "{at_once} round a round once at most, {by_stone} more");
     }
 
     /// The stones below which a lap cannot come back to its origin: a round of the board where
