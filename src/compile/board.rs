@@ -43,6 +43,8 @@ pub struct Board {
     /// Each hole's round of each player's sowing table ([`Reach`]), a hole's at its index
     /// (South's first): what a lap sown from it reaches, read at once rather than stone by stone.
     pub reach: [Box<[Reach]>; 2],
+    /// The same of each player's table the other way ([`Board::previous`]).
+    pub reach_back: [Box<[Reach]>; 2],
     /// The hole in the same column, mirrored across the middle of the board.
     pub opposite: [u8; MAX_HOLES],
     /// The hole behind the opposite one (`u8::MAX`: none), on four rows.
@@ -103,7 +105,8 @@ impl Board {
             hand: model.board.hand.map_or(0, |n| u16::try_from(lower.value(n)).unwrap_or(u16::MAX)),
             sets: model.board.sets.iter().zip(&lower.named).map(|(set, mask)| (set.name.clone(), *mask)).collect(),
             next: geometry.next,
-            reach: geometry.next.map(|next| (0..geometry.holes).map(|hole| Reach::of(&next, hole)).collect()),
+            reach: geometry.next.map(|next| Reach::of_each(&next, geometry.holes)),
+            reach_back: geometry.previous.map(|previous| Reach::of_each(&previous, geometry.holes)),
             previous: geometry.previous,
             opposite: geometry.opposite,
             behind: geometry.behind(),
@@ -128,12 +131,20 @@ pub struct Reach {
     pub place: [u8; 256],
     /// The places of the round; 0 where the table never comes back to the hole.
     pub length: u8,
+    /// The sixteens of places, from the first, that hold the round's (its last place's sixteen
+    /// and those before it): a lap round it changes none past them.
+    pub span: u8,
 }
 
 impl Reach {
+    /// The round through each of the first `holes` holes of the sowing table `next`.
+    fn of_each(next: &[u8; MAX_HOLES], holes: usize) -> Box<[Reach]> {
+        (0..holes).map(|hole| Reach::of(next, hole)).collect()
+    }
+
     /// The round through `hole` of the sowing table `next`.
     fn of(next: &[u8; MAX_HOLES], hole: usize) -> Reach {
-        let none = Reach { distance: [u8::MAX; MAX_HOLES], place: [hole_byte(hole); 256], length: 0 };
+        let none = Reach { distance: [u8::MAX; MAX_HOLES], place: [hole_byte(hole); 256], length: 0, span: 0 };
         let mut reach = none.clone();
         let mut at = hole;
         // A round has at most every place once: at most `MAX_HOLES` steps.
@@ -144,6 +155,8 @@ impl Reach {
             if at == hole {
                 *distance = hole_byte(length);
                 reach.length = hole_byte(length);
+                let last = reach.distance.iter().rposition(|&d| d != u8::MAX).unwrap_or(0);
+                reach.span = hole_byte(last / 16 + 1);
                 return reach;
             }
             if *distance != u8::MAX {
@@ -389,6 +402,8 @@ mod tests {
         let reach = &kalah.board.reach[0][2];
         let round = [3, 4, 5, 12, 11, 10, 9, 8, 7, 6, 0, 1, 2];
         assert_eq!(reach.length, 13);
+        // Places 0 to 12: the first sixteen.
+        assert_eq!(reach.span, 1);
         assert_eq!(reach.place[0], 2);
         assert_eq!(reach.place[1..=13], round);
         for (distance, place) in (1..).zip(round) {
@@ -408,7 +423,7 @@ mod tests {
         let mut next = [0u8; MAX_HOLES];
         next[..3].copy_from_slice(&[1, 2, 1]);
         let reach = Reach::of(&next, 0);
-        assert_eq!(reach.length, 0);
+        assert_eq!((reach.length, reach.span), (0, 0));
         assert!(reach.distance.iter().all(|&d| d == u8::MAX));
         assert!(reach.place.iter().all(|&p| p == 0));
         let round = Reach::of(&next, 1);

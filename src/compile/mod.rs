@@ -344,6 +344,16 @@ impl Rules {
         }
     }
 
+    /// `player`'s rounds of the table [`Rules::next_of`] gives ([`Board::reach`]).
+    #[inline]
+    pub fn reach_of(&self, player: Player, reversed: bool) -> &[Reach] {
+        if reversed {
+            &self.board.reach_back[player.index()]
+        } else {
+            &self.board.reach[player.index()]
+        }
+    }
+
     /// `player`'s table of the hole before each, for a move going that way.
     #[inline]
     pub fn previous_of(&self, player: Player, reversed: bool) -> &[u8; MAX_HOLES] {

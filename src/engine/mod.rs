@@ -208,7 +208,7 @@ impl<C: Cells> StateIn<C> {
         // A round's length is 0 where the table never comes back to the hole: only a lap of no
         // stone is sown round it.
         let near = u8::try_from(stones).ok().filter(|&near| near <= reach.length)?;
-        self.cells.add_reach(&reach.distance, near).then(|| usize::from(reach.place[usize::from(near)]))
+        self.cells.add_reach(&reach.distance, near, usize::from(reach.span)).then(|| usize::from(reach.place[usize::from(near)]))
     }
 
     /// `stones` fewer stones in `place` (which holds at least that many).

@@ -257,7 +257,7 @@ impl<C: Cells> GameIn<'_, C> {
                 // Each sown where it is kept (as `try_move` sows it), and dropped if not legal.
                 let legal = MayLeave { game: self, mover };
                 forward = if rules.tracks.plain_relays {
-                    let open = if past_closed { self.open.of(mover) } else { rules.next_of(mover, false) };
+                    let open = past_closed.then(|| self.open.of(mover));
                     sow_relays_each(rules, &self.state, startable, mover, open, &mut sown, legal)
                 } else {
                     sow_laps_each(rules, &self.state, startable, mover, &mut sown, legal)

@@ -8,7 +8,7 @@ use super::layout::{Cells, Mask};
 use super::placing::Kept;
 use super::{Lap, StateIn};
 use crate::compile::pred::CountTable;
-use crate::compile::Rules;
+use crate::compile::{Reach, Rules};
 use crate::player::Player;
 use crate::vocabulary::{FirstSeed, HoleRef, Relation, Taker};
 use crate::MAX_HOLES;
@@ -75,14 +75,24 @@ impl<S> Watch<S> {
     }
 }
 
-/// The way stones go: a sowing table, and the closed holes it passes over.
-type Way<'a, C> = (&'a [u8; MAX_HOLES], <C as Cells>::Mask);
+/// The way stones go: a sowing table, the closed holes it passes over, and its rounds where they
+/// serve.
+#[derive(Clone, Copy)]
+struct Way<'a, C: Cells> {
+    /// The place after each.
+    next: &'a [u8; MAX_HOLES],
+    /// The holes passed over.
+    closed: C::Mask,
+    /// Each hole's round of `next` where it is the rules' table ([`crate::compile::Reach`]),
+    /// for a lap sown at once; none where it is not.
+    reach: &'a [Reach],
+}
 
 /// The way `mover`'s stones go from `state`: the rules' table the way the move goes, past the
 /// position's closed holes.
 #[inline(always)]
 fn way_of<'r, C: Cells>(rules: &'r Rules, state: &StateIn<C>, mover: Player) -> Way<'r, C> {
-    (rules.next_of(mover, state.reversed), state.closed)
+    Way { next: rules.next_of(mover, state.reversed), closed: state.closed, reach: rules.reach_of(mover, state.reversed) }
 }
 
 /// Where the stones of a lap come from.
@@ -153,7 +163,7 @@ fn sow_stones<C: Cells, T: Trace>(
     lifted: bool,
     mover: Player,
     plain: bool,
-    (next, closed): Way<C>,
+    Way { next, closed, reach }: Way<C>,
     tr: &mut T,
 ) -> usize {
     let mut at = origin;
@@ -164,7 +174,7 @@ fn sow_stones<C: Cells, T: Trace>(
     if plain && !rules.sowing.skip_origin && !tr.on() {
         // Every stone falls into the next open hole: nothing else to skip, nothing to ask.
         if closed == C::Mask::NONE {
-            return sow_along(state, next, at, seeds);
+            return sow_round(state, next, reach, at, seeds);
         }
         for _ in 0..seeds {
             at = step(next, at, closed);
@@ -261,7 +271,7 @@ fn sow_passing<C: Cells>(
     mut at: usize,
     seeds: u32,
     mover: Player,
-    (next, closed): Way<C>,
+    Way { next, closed, .. }: Way<C>,
     (table, taker): (&CountTable, Taker),
 ) -> usize {
     for _ in 0..seeds {
@@ -344,15 +354,22 @@ pub fn sow_bare<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize, 
     let back = u16::from(sown >= rules.tracks.back_from);
     state.set_count(origin, back);
     state.intact &= !C::Mask::bit(origin);
-    let stones = sown - back;
-    // The lap at once round the origin's round of the table, where the layout can.
-    let reach = rules.board.reach[mover.index()].get(origin);
-    let last = match reach.and_then(|reach| state.sow_reach(reach, stones)) {
-        Some(last) => last,
-        None => sow_along(state, &rules.board.next[mover.index()], origin, u32::from(stones)),
-    };
+    let last = sow_round(state, &rules.board.next[mover.index()], &rules.board.reach[mover.index()], origin, u32::from(sown - back));
     bank_stores(rules, state);
     Some(Sowing { last, laps: 1, choice: false, lap: Lap { number: 1, sown: u32::from(sown) }, taken: 0, may_capture: true })
+}
+
+/// Sows `seeds` stones along the table `next` after `at`, no hole closed, nothing asked: at once
+/// round `at`'s round of the table where `reach` has it and the layout can
+/// ([`StateIn::sow_reach`]), else one by one. Returns the hole of the last stone (`at` where
+/// there are none).
+#[inline(always)]
+fn sow_round<C: Cells>(state: &mut StateIn<C>, next: &[u8; MAX_HOLES], reach: &[Reach], at: usize, seeds: u32) -> usize {
+    let round = reach.get(at).zip(u16::try_from(seeds).ok());
+    match round.and_then(|(reach, stones)| state.sow_reach(reach, stones)) {
+        Some(last) => last,
+        None => sow_along(state, next, at, seeds),
+    }
 }
 
 /// Sows `seeds` stones one by one along the table `next` after `at`, no hole closed, nothing
@@ -380,20 +397,24 @@ pub fn sow_relays<C: Cells>(rules: &Rules, state: &mut StateIn<C>, origin: usize
 /// [`sow_relays`] of the move from each of `holes` the file's way, in one call, so that what the
 /// laps read of the rules is set up once for a turn's moves rather than once a move. Each is sown
 /// in a copy of `state` pushed on `sown` ([`Kept`]), and kept there where it ends and `legal`
-/// allows what it leaves; returns the holes of those kept. `open`: the mover's table of the next
-/// open place after each: the rules' table where no hole is closed, else the one past the closed
-/// holes ([`super::layout::OpenWays`]), so that each stone's hole is read at once rather than
-/// found past them.
+/// allows what it leaves; returns the holes of those kept. `open`: where holes are closed, the
+/// mover's table of the next open place after each, past them ([`super::layout::OpenWays`]), so
+/// that each stone's hole is read at once rather than found past them; `None`: the rules' table.
 pub fn sow_relays_each<C: Cells>(
     rules: &Rules,
     state: &StateIn<C>,
     holes: C::Mask,
     mover: Player,
-    open: &[u8; MAX_HOLES],
+    open: Option<&[u8; MAX_HOLES]>,
     sown: &mut Vec<Kept<C>>,
     legal: impl Allows<C>,
 ) -> C::Mask {
-    relays_of::<C, false, _>(rules, mover, (open, C::Mask::NONE), Each { state, holes, sown, legal })
+    // The rules' rounds serve their own table alone.
+    let way = match open {
+        Some(next) => Way { next, closed: C::Mask::NONE, reach: &[] },
+        None => Way { next: rules.next_of(mover, false), closed: C::Mask::NONE, reach: rules.reach_of(mover, false) },
+    };
+    relays_of::<C, false, _>(rules, mover, way, Each { state, holes, sown, legal })
 }
 
 /// [`sow`] of the move from each of `holes` the file's way where they are not laps joined by
@@ -717,7 +738,7 @@ fn next_holds<C: Cells>(
     rules: &Rules,
     state: &StateIn<C>,
     last: usize,
-    (next, closed): Way<C>,
+    Way { next, closed, .. }: Way<C>,
     table: &CountTable,
 ) -> Option<(bool, usize)> {
     let on = step(next, last, closed);
