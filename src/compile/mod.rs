@@ -132,7 +132,7 @@ impl Tracks {
             FirstSeed::OriginUnlessAlone => 2,
         };
         let short_lap = match rules.sowing.skip_origin {
-            true => [0, 1].map(|p| shortest_round(&rules.board.next[p], rules.board.holes)),
+            true => rules.board.reach.each_ref().map(|rounds| shortest_round(rounds)),
             false => [u16::MAX; 2],
         };
         let plain_relays = rules.sowing.relay.is_some() && relays_alone && whole_laps;
@@ -165,21 +165,11 @@ impl Tracks {
     }
 }
 
-/// The fewest places of any round of the sowing table `next` through one of the first `holes`
-/// places (a hole): a lap of fewer stones from a hole never comes back to it. `u16::MAX` where
+/// The fewest places of any of a player's `rounds` of their sowing table, one through each hole
+/// ([`Board::reach`]): a lap of fewer stones from a hole never comes back to it. `u16::MAX` where
 /// no hole is on a round.
-fn shortest_round(next: &[u8; MAX_HOLES], holes: usize) -> u16 {
-    (0..holes)
-        .filter_map(|hole| {
-            let mut at = hole;
-            (1..=MAX_HOLES).find(|_| {
-                at = usize::from(next[at]);
-                at == hole
-            })
-        })
-        .min()
-        .and_then(|places| u16::try_from(places).ok())
-        .unwrap_or(u16::MAX)
+fn shortest_round(rounds: &[Reach]) -> u16 {
+    rounds.iter().map(|round| u16::from(round.length)).filter(|&length| length > 0).min().unwrap_or(u16::MAX)
 }
 
 /// Lowers a checked game with the chosen option values.
